@@ -1,0 +1,101 @@
+// Sources/RongCodec/Catalog/Signalling/RecallCommandMessage.swift - RC:RcCmd
+
+/// RC:RcCmd, the recall command (Android `RecallCommandMessage`, Java server `RcCmdMessage`).
+///
+/// Flag: **sources disagree** (Android 0, Web v2 1, ENGINE persisted); RongWire uses
+/// ISPERSISTED, following the Web SDKs and ENGINE, so the recall reaches history and other
+/// devices (spec CONTENT-FLAG-002). Keys (message-catalog.md § 7.1): `messageUId` (required),
+/// `conversationType` (number, or numeric string from the Java server SDK), `targetId`,
+/// `sentTime` (number or numeric string), `isAdmin`, `isDelete` (booleans, or 0/1 from the
+/// Java server SDK). The callback documentation's capitalised keys (`MessageUId`,
+/// `ConversationType`, `TargetId`, `SentTime`) are accepted as aliases.
+public struct RecallCommandMessage: MessageContent {
+    public static let objectName = "RC:RcCmd"
+    public static let persistence = PersistenceFlag.isPersisted
+
+    /// UID of the recalled message (`messageUId`, required).
+    public var messageUId: String
+    /// Conversation type of the recalled message (`conversationType`).
+    public var conversationType: Int?
+    /// Conversation target (`targetId`).
+    public var targetId: String?
+    /// Sent time of the recalled message, ms (`sentTime`).
+    public var sentTime: Int64?
+    /// Recalled by an administrator (`isAdmin`).
+    public var isAdmin: Bool?
+    /// Delete instead of leaving a recall notice (`isDelete`).
+    public var isDelete: Bool?
+    public var common = ContentCommon()
+
+    /// Creates a recall command.
+    public init(
+        messageUId: String, conversationType: Int? = nil, targetId: String? = nil, sentTime: Int64? = nil,
+        isAdmin: Bool? = nil, isDelete: Bool? = nil, common: ContentCommon = ContentCommon()
+    ) {
+        self.messageUId = messageUId
+        self.conversationType = conversationType
+        self.targetId = targetId
+        self.sentTime = sentTime
+        self.isAdmin = isAdmin
+        self.isDelete = isDelete
+        self.common = common
+    }
+
+    static let fields = FieldTable([
+        "messageUId", "conversationType", "targetId", "sentTime", "isAdmin", "isDelete",
+        "MessageUId", "ConversationType", "TargetId", "SentTime",
+    ])
+
+    public init(from d: inout ContentDecoder) throws(CodecError) {
+        let start = d.offset
+        var uid: String?
+        // Capitalised aliases, resolved after the loop (the lower-case key wins).
+        var aliasUId: String?
+        var aliasType: Int?
+        var aliasTarget: String?
+        var aliasTime: Int64?
+        var aliasAt = 0
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) {
+            switch f {
+            case 0: uid = try d.decodeString()
+            case 1: conversationType = try d.decodeInt(acceptNumericString: true)
+            case 2: targetId = try d.decodeString()
+            case 3: sentTime = try d.decodeInt64(acceptNumericString: true)
+            case 4: isAdmin = try d.decodeBool(acceptZeroOne: true)
+            case 5: isDelete = try d.decodeBool(acceptZeroOne: true)
+            case 6: aliasAt = r.keyOffset; aliasUId = try d.decodeString()
+            case 7: aliasAt = r.keyOffset; aliasType = try d.decodeInt(acceptNumericString: true)
+            case 8: aliasAt = r.keyOffset; aliasTarget = try d.decodeString()
+            case 9: aliasAt = r.keyOffset; aliasTime = try d.decodeInt64(acceptNumericString: true)
+            default: try common.decode(field: f, of: Self.fields, from: &d)
+            }
+        }
+        if aliasUId != nil || aliasType != nil || aliasTarget != nil || aliasTime != nil {
+            try d.noteLeniency(.capitalisedKeys, at: aliasAt)
+        }
+        if let v = aliasUId { if uid == nil { uid = v } else { d.keepAsUnknown("MessageUId", .string(v), in: &r) } }
+        if let v = aliasType {
+            if conversationType == nil { conversationType = v } else { d.keepAsUnknown("ConversationType", .number(JSONNumber(v)), in: &r) }
+        }
+        if let v = aliasTarget { if targetId == nil { targetId = v } else { d.keepAsUnknown("TargetId", .string(v), in: &r) } }
+        if let v = aliasTime { if sentTime == nil { sentTime = v } else { d.keepAsUnknown("SentTime", .number(JSONNumber(v)), in: &r) } }
+        guard let uid else {
+            throw CodecError(.missingRequiredField, "RC:RcCmd requires messageUId", offset: start)
+        }
+        messageUId = uid
+        common.finish(r, d)
+    }
+
+    public func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("messageUId", messageUId)
+        w.field("conversationType", conversationType)
+        w.field("targetId", targetId)
+        w.field("sentTime", sentTime)
+        w.field("isAdmin", isAdmin)
+        w.field("isDelete", isDelete)
+        try common.encode(to: &w)
+        w.endObject()
+    }
+}

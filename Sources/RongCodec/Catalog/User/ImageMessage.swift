@@ -1,0 +1,86 @@
+// Sources/RongCodec/Catalog/User/ImageMessage.swift - RC:ImgMsg
+
+/// RC:ImgMsg, an image (iOS `RCImageMessage`, Android `ImageMessage`).
+///
+/// Flag ISCOUNTED (001:421-422, Android, Web, ENGINE). Keys (message-catalog.md § 5.2):
+/// `content` (base64 JPEG thumbnail, no `data:` prefix), `imageUri`, `exp` (Android upload
+/// flag), `isFull` (original image; Android also reads `full`), `thumbUri` (Flutter), `name`
+/// (third-party Go SDK). `localPath` is dropped. Canonical order as listed, then shared keys.
+public struct ImageMessage: MessageContent {
+    public static let objectName = "RC:ImgMsg"
+    public static let persistence = PersistenceFlag.isCounted
+
+    /// Base64 JPEG thumbnail (`content`).
+    public var content: String?
+    /// Remote image URL (`imageUri`).
+    public var imageUri: String?
+    /// Android's upload-expiry flag (`exp`).
+    public var exp: Bool?
+    /// Whether the original image was sent (`isFull`; `full` accepted on decode).
+    public var isFull: Bool?
+    /// Thumbnail URL (`thumbUri`, Flutter).
+    public var thumbUri: String?
+    /// File name (`name`).
+    public var name: String?
+    public var common = ContentCommon()
+
+    /// Creates an image message.
+    public init(
+        content: String? = nil, imageUri: String? = nil, exp: Bool? = nil, isFull: Bool? = nil,
+        thumbUri: String? = nil, name: String? = nil, common: ContentCommon = ContentCommon()
+    ) {
+        self.content = content
+        self.imageUri = imageUri
+        self.exp = exp
+        self.isFull = isFull
+        self.thumbUri = thumbUri
+        self.name = name
+        self.common = common
+    }
+
+    static let fields = FieldTable(["content", "imageUri", "exp", "isFull", "thumbUri", "name", "full", "localPath"])
+
+    public init(from d: inout ContentDecoder) throws(CodecError) {
+        var full: Bool?
+        var fullAt = 0
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) {
+            switch f {
+            case 0: content = try d.decodeString()
+            case 1: imageUri = try d.decodeString()
+            case 2: exp = try d.decodeBool()
+            case 3: isFull = try d.decodeBool()
+            case 4: thumbUri = try d.decodeString()
+            case 5: name = try d.decodeString()
+            case 6:
+                fullAt = r.keyOffset
+                full = try d.decodeBool()
+            case 7:
+                try d.noteLeniency(.localPathDropped, at: r.keyOffset)
+                try d.skipValue()
+            default: try common.decode(field: f, of: Self.fields, from: &d)
+            }
+        }
+        if let full {
+            if isFull == nil {
+                isFull = full
+                try d.noteLeniency(.fullAlias, at: fullAt)
+            } else {
+                d.keepAsUnknown("full", .bool(full), in: &r)
+            }
+        }
+        common.finish(r, d)
+    }
+
+    public func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("content", content)
+        w.field("imageUri", imageUri)
+        w.field("exp", exp)
+        w.field("isFull", isFull)
+        w.field("thumbUri", thumbUri)
+        w.field("name", name)
+        try common.encode(to: &w)
+        w.endObject()
+    }
+}

@@ -1,0 +1,310 @@
+// Sources/RongCodec/Content/ContentDecoder.swift - typed reading of content JSON
+
+/// The JSON type of the next value.
+public enum JSONKind: Sendable, Hashable {
+    case null, bool, number, string, array, object
+}
+
+/// Iteration state for one JSON object being decoded by a ``ContentDecoder``.
+public struct ObjectReader {
+    let fields: FieldTable
+    var first = true
+    var seen: UInt64 = 0
+    var dedup = KeyDeduplicator()
+    /// Members whose keys the table does not know, in input order.
+    public internal(set) var unknownFields = JSONObject()
+    /// Byte offset of the object's `{`.
+    public let startOffset: Int
+    /// Byte offset of the key most recently returned by ``ContentDecoder/nextField(_:)``.
+    public internal(set) var keyOffset: Int
+}
+
+/// Reads content JSON straight into typed fields, without building a tree first.
+///
+/// A content type's `init(from:)` calls ``beginObject(_:)``, then ``nextField(_:)`` in a loop,
+/// and one `decode…` call per known field. Unknown keys are collected automatically, duplicate
+/// keys rejected, and `null` treated as absent. Every `decode…` call consumes exactly one value.
+/// Errors carry the byte offset of the value at fault; the public entry points add the JSON path.
+///
+/// The decoder borrows the input bytes and is only valid during the decode call.
+public struct ContentDecoder {
+    var scanner: JSONScanner
+    /// The options this decode runs with.
+    public let options: DecodingOptions
+    /// Leniency rules that fired so far.
+    public internal(set) var leniencies = LeniencySet()
+
+    init(source: UnsafeRawBufferPointer, options: DecodingOptions) {
+        self.scanner = JSONScanner(source: source, maxDepth: options.maxDepth)
+        self.options = options
+    }
+
+    /// The current byte offset.
+    public var offset: Int { scanner.index }
+
+    /// Records that a leniency rule fired. In strict mode this throws
+    /// ``CodecError/Code/notNormalized`` at `offset` instead.
+    public mutating func noteLeniency(_ rule: Leniency, at offset: Int? = nil) throws(CodecError) {
+        if options.mode == .strict {
+            throw CodecError(.notNormalized, "input is not normalized: leniency rule '\(rule)' applies", offset: offset ?? scanner.index)
+        }
+        leniencies.insert(rule)
+    }
+
+    /// The JSON type of the next value, or nil at the end of input or at a byte that cannot
+    /// start a value.
+    public mutating func peekKind() -> JSONKind? {
+        switch scanner.peek() {
+        case asciiOpenBrace?: .object
+        case asciiOpenBracket?: .array
+        case asciiQuote?: .string
+        case UInt8(ascii: "t")?, UInt8(ascii: "f")?: .bool
+        case UInt8(ascii: "n")?: .null
+        case asciiMinus?, (asciiZero...asciiNine)?: .number
+        default: nil
+        }
+    }
+
+    /// A ``CodecError/Code/typeMismatch`` error for the value at the current offset, or the
+    /// syntax error (``CodecError/Code/truncated``, ``CodecError/Code/unexpectedByte``) when no
+    /// value starts there.
+    public mutating func typeMismatch(_ expected: String) -> CodecError {
+        guard let found = peekKind() else { return scanner.unexpected(expected) }
+        return CodecError(.typeMismatch, "expected \(expected), found \(found)", offset: scanner.index)
+    }
+
+    // MARK: Objects
+
+    /// Starts decoding a JSON object whose keys are described by `fields`.
+    public mutating func beginObject(_ fields: FieldTable) throws(CodecError) -> ObjectReader {
+        guard peekKind() == .object else { throw typeMismatch("an object") }
+        let start = scanner.index
+        try scanner.beginObject()
+        return ObjectReader(fields: fields, startOffset: start, keyOffset: start)
+    }
+
+    /// Returns the field number of the next known key, positioned at its value, which the caller
+    /// must then consume with one `decode…` call. Returns nil after the closing `}`. Unknown keys
+    /// are decoded into `reader.unknownFields` and skipped over; duplicate keys throw
+    /// ``CodecError/Code/duplicateKey``.
+    public mutating func nextField(_ reader: inout ObjectReader) throws(CodecError) -> Int? {
+        while true {
+            guard let token = try scanner.nextKey(first: &reader.first) else { return nil }
+            reader.keyOffset = token.start - 1
+            if let field = reader.fields.lookup(token, in: scanner) {
+                let bit: UInt64 = 1 << UInt64(field)
+                if reader.seen & bit != 0 {
+                    throw CodecError(.duplicateKey, "duplicate key \"\(reader.fields.names[field])\"", offset: token.start - 1)
+                }
+                reader.seen |= bit
+                return field
+            }
+            let key = scanner.makeString(token)
+            if !reader.dedup.insert(key, existing: reader.unknownFields) {
+                throw CodecError(.duplicateKey, "duplicate key \"\(key)\"", offset: token.start - 1)
+            }
+            reader.unknownFields.appendUnchecked(key, try scanner.readValue())
+        }
+    }
+
+    /// Moves a member into `reader.unknownFields` (used for alias keys that lost precedence).
+    public func keepAsUnknown(_ key: String, _ value: JSONValue, in reader: inout ObjectReader) {
+        if reader.unknownFields[key] == nil { reader.unknownFields.appendUnchecked(key, value) }
+    }
+
+    // MARK: Scalars
+
+    /// Consumes `null` if it is next (recording ``Leniency/nullAsAbsent``); returns whether it did.
+    public mutating func decodeNull() throws(CodecError) -> Bool {
+        let at = scanner.index
+        guard try scanner.scanNullIfPresent() else { return false }
+        try noteLeniency(.nullAsAbsent, at: at)
+        return true
+    }
+
+    /// Reads a string; `null` gives nil.
+    public mutating func decodeString() throws(CodecError) -> String? {
+        if try decodeNull() { return nil }
+        guard scanner.peek() == asciiQuote else { throw typeMismatch("a string") }
+        let t = try scanner.scanString()
+        return scanner.makeString(t)
+    }
+
+    /// Reads a string, also accepting a number (converted to its JSON text) when `numberRule`
+    /// is given, recording that rule. `null` gives nil.
+    public mutating func decodeString(acceptingNumberAs numberRule: Leniency) throws(CodecError) -> String? {
+        if peekKind() == .number {
+            let at = scanner.index
+            let n = try scanner.scanNumber()
+            try noteLeniency(numberRule, at: at)
+            return n.description
+        }
+        return try decodeString()
+    }
+
+    /// Reads an integer. A number with a zero fraction (`3.0`, `3e0`) is accepted; other
+    /// fractions are ``CodecError/Code/typeMismatch``; values outside `range` are
+    /// ``CodecError/Code/numberOutOfRange``. With `acceptNumericString`, a string holding a
+    /// JSON integer is accepted too (``Leniency/numericString``). `null` gives nil.
+    public mutating func decodeInt64(
+        acceptNumericString: Bool = false,
+        range: ClosedRange<Int64> = Int64.min...Int64.max
+    ) throws(CodecError) -> Int64? {
+        if try decodeNull() { return nil }
+        let at = scanner.index
+        let number: JSONNumber
+        switch peekKind() {
+        case .number?:
+            number = try scanner.scanNumber()
+        case .string? where acceptNumericString:
+            let t = try scanner.scanString()
+            guard let n = Self.parseNumericString(scanner, t) else {
+                throw CodecError(.typeMismatch, "expected an integer or a numeric string, found \"\(scanner.makeString(t))\"", offset: at)
+            }
+            try noteLeniency(.numericString, at: at)
+            number = n
+        default:
+            throw typeMismatch("an integer")
+        }
+        guard number.isIntegral else { throw CodecError(.typeMismatch, "expected an integer, found \(number)", offset: at) }
+        guard let v = number.int64Value, range.contains(v) else {
+            throw CodecError(.numberOutOfRange, "\(number) is outside \(range.lowerBound)...\(range.upperBound)", offset: at)
+        }
+        return v
+    }
+
+    /// Reads an `Int` (see ``decodeInt64(acceptNumericString:range:)``).
+    public mutating func decodeInt(
+        acceptNumericString: Bool = false,
+        range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)
+    ) throws(CodecError) -> Int? {
+        let r = Int64(range.lowerBound)...Int64(range.upperBound)
+        return try decodeInt64(acceptNumericString: acceptNumericString, range: r).map { Int($0) }
+    }
+
+    /// Reads a number as a `Double`. With `acceptNumericString`, a string holding a JSON number
+    /// is accepted too (``Leniency/numericString``). `null` gives nil.
+    public mutating func decodeDouble(acceptNumericString: Bool = false) throws(CodecError) -> Double? {
+        if try decodeNull() { return nil }
+        let at = scanner.index
+        switch peekKind() {
+        case .number?:
+            return try scanner.scanNumber().doubleValue
+        case .string? where acceptNumericString:
+            let t = try scanner.scanString()
+            guard let n = Self.parseNumericString(scanner, t) else {
+                throw CodecError(.typeMismatch, "expected a number or a numeric string", offset: at)
+            }
+            try noteLeniency(.numericString, at: at)
+            return n.doubleValue
+        default:
+            throw typeMismatch("a number")
+        }
+    }
+
+    /// Reads a boolean. With `acceptZeroOne`, the numbers 0 and 1 are accepted too
+    /// (``Leniency/boolAsInt``). `null` gives nil.
+    public mutating func decodeBool(acceptZeroOne: Bool = false) throws(CodecError) -> Bool? {
+        if try decodeNull() { return nil }
+        let at = scanner.index
+        switch peekKind() {
+        case .bool?:
+            return try scanner.scanBool()
+        case .number? where acceptZeroOne:
+            let n = try scanner.scanNumber()
+            switch n.int64Value {
+            case 0?: try noteLeniency(.boolAsInt, at: at); return false
+            case 1?: try noteLeniency(.boolAsInt, at: at); return true
+            default: throw CodecError(.typeMismatch, "expected a boolean or 0/1, found \(n)", offset: at)
+            }
+        default:
+            throw typeMismatch("a boolean")
+        }
+    }
+
+    /// Reads an array of strings. `null` gives nil.
+    public mutating func decodeStringArray() throws(CodecError) -> [String]? {
+        if try decodeNull() { return nil }
+        guard peekKind() == .array else { throw typeMismatch("an array of strings") }
+        try scanner.beginArray()
+        var out: [String] = []
+        var first = true
+        while try scanner.nextElement(first: &first) {
+            guard scanner.peek() == asciiQuote else { throw typeMismatch("a string") }
+            out.append(scanner.makeString(try scanner.scanString()))
+        }
+        return out
+    }
+
+    /// Reads an array of strings, or (recording ``Leniency/commaSeparatedList``) one string
+    /// split at commas; an empty string is an empty list. `null` gives nil.
+    public mutating func decodeStringList() throws(CodecError) -> [String]? {
+        if peekKind() == .string {
+            let at = scanner.index
+            let s = scanner.makeString(try scanner.scanString())
+            try noteLeniency(.commaSeparatedList, at: at)
+            return s.isEmpty ? [] : s.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        return try decodeStringArray()
+    }
+
+    /// Reads any JSON value (`null` is returned as ``JSONValue/null``).
+    public mutating func decodeValue() throws(CodecError) -> JSONValue {
+        try scanner.readValue()
+    }
+
+    /// Reads an object as a ``JSONObject``. `null` gives nil.
+    public mutating func decodeObject() throws(CodecError) -> JSONObject? {
+        if try decodeNull() { return nil }
+        guard peekKind() == .object else { throw typeMismatch("an object") }
+        return try scanner.readObject()
+    }
+
+    /// Reads a string field whose canonical form is a string, but which some SDKs send as an
+    /// object or array: those are kept as their canonical JSON text (``Leniency/objectAsString``).
+    public mutating func decodeStringOrJSONText() throws(CodecError) -> String? {
+        switch peekKind() {
+        case .object?, .array?:
+            let at = scanner.index
+            let v = try scanner.readValue()
+            try noteLeniency(.objectAsString, at: at)
+            return String(decoding: try v.canonicalBytes(), as: UTF8.self)
+        default:
+            return try decodeString()
+        }
+    }
+
+    /// Reads an object field, also accepting a string that holds a JSON object
+    /// (``Leniency/stringAsObject``). A string that is not a JSON object is
+    /// ``CodecError/Code/typeMismatch``. `null` gives nil.
+    public mutating func decodeObjectOrJSONText() throws(CodecError) -> JSONObject? {
+        guard peekKind() == .string else { return try decodeObject() }
+        let at = scanner.index
+        let text = scanner.makeString(try scanner.scanString())
+        var inner = options
+        inner.maxDepth = max(1, options.maxDepth - (scanner.depth))
+        guard case .object(let o)? = try? JSONValue(parsing: Array(text.utf8), options: inner) else {
+            throw CodecError(.typeMismatch, "expected an object or a string holding a JSON object", offset: at)
+        }
+        try noteLeniency(.stringAsObject, at: at)
+        return o
+    }
+
+    /// Skips one value of any type.
+    public mutating func skipValue() throws(CodecError) {
+        _ = try scanner.readValue()
+    }
+
+    static func parseNumericString(_ scanner: JSONScanner, _ token: StringToken) -> JSONNumber? {
+        let text = scanner.makeString(token)
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { return nil }
+        return bytes.withUnsafeBytes { raw -> JSONNumber? in
+            // No surrounding whitespace: "12" is a numeric string, " 12" is not.
+            guard raw[0] == asciiMinus || isDigit(raw[0]) else { return nil }
+            var inner = JSONScanner(source: raw, maxDepth: 1)
+            guard let n = try? inner.scanNumber(), inner.isAtEnd else { return nil }
+            return n
+        }
+    }
+}

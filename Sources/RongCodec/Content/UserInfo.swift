@@ -1,0 +1,96 @@
+// Sources/RongCodec/Content/UserInfo.swift - the sender info embedded in content (`user`)
+
+/// The sender's user info that any content may carry under the key `user`.
+///
+/// Canonical keys, in order: `id`, `name`, `portrait`, `extra`, `alias`. On decode the avatar
+/// is also read from `portraitUri` (Web SDK v2) and `icon` (legacy docs, Go SDK, demo), with
+/// precedence `portrait` > `portraitUri` > `icon`; a losing alias is kept as an unknown key so
+/// nothing is lost. A numeric `id` becomes its decimal string. `{}` and `[]` mean "no user".
+public struct UserInfo: Hashable, Sendable {
+    /// User id (`id`).
+    public var id: String?
+    /// Display name (`name`).
+    public var name: String?
+    /// Avatar URL (`portrait`).
+    public var portrait: String?
+    /// Extra data (`extra`).
+    public var extra: String?
+    /// Alias (`alias`, newer Web SDK typedoc).
+    public var alias: String?
+    /// Keys this type does not model, in input order.
+    public var unknownFields = JSONObject()
+
+    /// Creates user info.
+    public init(id: String? = nil, name: String? = nil, portrait: String? = nil, extra: String? = nil, alias: String? = nil) {
+        self.id = id
+        self.name = name
+        self.portrait = portrait
+        self.extra = extra
+        self.alias = alias
+    }
+
+    static let fields = FieldTable(["id", "name", "portrait", "portraitUri", "icon", "extra", "alias"], includeCommon: false)
+
+    /// Decodes a `user` value; nil for `null`, `{}` and `[]`.
+    static func decode(from d: inout ContentDecoder) throws(CodecError) -> UserInfo? {
+        if try d.decodeNull() { return nil }
+        let at = d.offset
+        if d.peekKind() == .array {
+            // Flutter writes an empty array when no user is set; anything else is wrong.
+            let v = try d.decodeValue()
+            guard case .array(let a) = v, a.isEmpty else {
+                throw CodecError(.typeMismatch, "expected a user object, found a non-empty array", offset: at)
+            }
+            try d.noteLeniency(.emptyUser, at: at)
+            return nil
+        }
+        var user = UserInfo()
+        var portraitUri: String?
+        var icon: String?
+        var r = try d.beginObject(fields)
+        var any = false
+        while let f = try d.nextField(&r) {
+            any = true
+            switch f {
+            case 0: user.id = try d.decodeString(acceptingNumberAs: .numericUserId)
+            case 1: user.name = try d.decodeString()
+            case 2: user.portrait = try d.decodeString()
+            case 3: portraitUri = try d.decodeString()
+            case 4: icon = try d.decodeString()
+            case 5: user.extra = try d.decodeString()
+            default: user.alias = try d.decodeString()
+            }
+        }
+        user.unknownFields = r.unknownFields
+        if !any && r.unknownFields.isEmpty {
+            try d.noteLeniency(.emptyUser, at: at)
+            return nil
+        }
+        // Resolve the avatar aliases; losers stay as unknown keys.
+        if user.portrait == nil, let p = portraitUri {
+            user.portrait = p
+            portraitUri = nil
+            try d.noteLeniency(.avatarPortraitUri, at: at)
+        }
+        if user.portrait == nil, let i = icon {
+            user.portrait = i
+            icon = nil
+            try d.noteLeniency(.avatarIcon, at: at)
+        }
+        if let p = portraitUri { d.keepAsUnknown("portraitUri", .string(p), in: &r) }
+        if let i = icon { d.keepAsUnknown("icon", .string(i), in: &r) }
+        user.unknownFields = r.unknownFields
+        return user
+    }
+
+    func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("id", id)
+        w.field("name", name)
+        w.field("portrait", portrait)
+        w.field("extra", extra)
+        w.field("alias", alias)
+        try w.members(unknownFields)
+        w.endObject()
+    }
+}

@@ -1,0 +1,140 @@
+// Sources/RongCodec/Flags/ConversationType.swift - conversation types and their publish topics
+
+/// A conversation type. The numbers equal the envelope's `ChannelType` (envelope.md § 7.4).
+public struct ConversationType: RawRepresentable, Hashable, Sendable, CustomStringConvertible, CaseIterable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let `private` = ConversationType(rawValue: 1)
+    public static let discussion = ConversationType(rawValue: 2)
+    public static let group = ConversationType(rawValue: 3)
+    public static let chatroom = ConversationType(rawValue: 4)
+    public static let customerService = ConversationType(rawValue: 5)
+    public static let system = ConversationType(rawValue: 6)
+    public static let appPublicService = ConversationType(rawValue: 7)
+    public static let publicService = ConversationType(rawValue: 8)
+    public static let pushService = ConversationType(rawValue: 9)
+    public static let ultragroup = ConversationType(rawValue: 10)
+    public static let encrypted = ConversationType(rawValue: 11)
+    public static let rtc = ConversationType(rawValue: 12)
+
+    public static let allCases: [ConversationType] = [
+        .private, .discussion, .group, .chatroom, .customerService, .system, .appPublicService, .publicService,
+        .pushService, .ultragroup, .encrypted, .rtc,
+    ]
+
+    public var name: String {
+        switch rawValue {
+        case 1: "private"
+        case 2: "discussion"
+        case 3: "group"
+        case 4: "chatroom"
+        case 5: "customerService"
+        case 6: "system"
+        case 7: "appPublicService"
+        case 8: "publicService"
+        case 9: "pushService"
+        case 10: "ultragroup"
+        case 11: "encrypted"
+        case 12: "rtc"
+        default: "type\(rawValue)"
+        }
+    }
+
+    public var description: String { name }
+
+    /// Parses a name (`private`, `group`, ...) or a number.
+    public init?(name: String) {
+        if let t = Self.allCases.first(where: { $0.name.lowercased() == name.lowercased() }) {
+            self = t
+        } else if let n = Int(name) {
+            self.init(rawValue: n)
+        } else {
+            return nil
+        }
+    }
+
+    /// The PUBLISH topic for sending a message of this conversation type in `family`, or nil
+    /// when the combination does not exist (for example a status message to an ultragroup).
+    ///
+    /// Sources: WEBv2 `connect_client.ts` topic table, ENGINE `PublishTopic`/`PublishStatusTopic`,
+    /// VILLA `ugMsg` (envelope.md § 6.1).
+    public func publishTopic(_ family: TopicFamily) -> String? {
+        switch (rawValue, family) {
+        case (1, .persisted): "ppMsgP"
+        case (1, .noPush): "ppMsgN"
+        case (1, .status): "ppMsgS"
+        case (2, .persisted): "pdMsgP"
+        case (3, .persisted): "pgMsgP"
+        case (3, .noPush): "pgMsgN"
+        case (3, .status): "pgMsgS"
+        case (4, .persisted), (4, .noPush): "chatMsg"
+        case (4, .status): "chatMsgS"
+        case (5, .persisted): "pcMsgP"
+        case (7, _) where family != .status: "pmcMsgN"
+        case (8, _) where family != .status: "pmpMsgN"
+        case (10, .persisted), (10, .noPush): "ugMsg"
+        case (12, .persisted): "prMsgP"
+        case (12, .status): "prMsgS"
+        default: nil
+        }
+    }
+
+    /// The conversation type a topic prefix stands for (`pp` → private, ...), as WEBv2 derives it
+    /// for echoed messages (envelope.md § 6.4).
+    public init?(topic: String) {
+        switch topic.prefix(2) {
+        case "pp": self = .private
+        case "pd": self = .discussion
+        case "pg": self = .group
+        case "ch": self = .chatroom
+        case "pc": self = .customerService
+        case "ug": self = .ultragroup
+        default:
+            switch topic {
+            case "pmcMsgN": self = .appPublicService
+            case "pmpMsgN": self = .publicService
+            case "prMsgP", "prMsgS": self = .rtc
+            default: return nil
+            }
+        }
+    }
+}
+
+/// The three topic families of the publish topics.
+public enum TopicFamily: String, Hashable, Sendable, CaseIterable {
+    /// `…P`: offline-cached, pushed when the receiver is offline.
+    case persisted
+    /// `…N`: offline-cached, never pushed.
+    case noPush
+    /// `…S`: online-only; dropped when the receiver is offline, never stored or pushed.
+    case status
+
+    /// The family a persistence flag selects: STATUS → ``status``; every other flag →
+    /// ``persisted``, or ``noPush`` when the sender asked for no push.
+    public init(flag: PersistenceFlag, disablePush: Bool = false) {
+        if flag.isStatus {
+            self = .status
+        } else {
+            self = disablePush ? .noPush : .persisted
+        }
+    }
+
+    /// The family of a publish topic, by its suffix (`chatMsg` and `ugMsg` count as persisted).
+    public init?(topic: String) {
+        switch topic {
+        case "chatMsg", "ugMsg": self = .persisted
+        case "chatMsgS": self = .status
+        default:
+            if topic.hasSuffix("MsgP") {
+                self = .persisted
+            } else if topic.hasSuffix("MsgN") {
+                self = .noPush
+            } else if topic.hasSuffix("MsgS") {
+                self = .status
+            } else {
+                return nil
+            }
+        }
+    }
+}

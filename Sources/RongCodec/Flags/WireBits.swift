@@ -1,0 +1,106 @@
+// Sources/RongCodec/Flags/WireBits.swift - persistence and option bits on the wire
+
+/// Bits of `UpStreamMessage.sessionId` (send side), per ENGINE `getSessionId` (envelope.md § 8.2).
+public struct SessionIdBits: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// 0x01: the message is persisted.
+    public static let persisted = SessionIdBits(rawValue: 0x01)
+    /// 0x02: the message is counted.
+    public static let counted = SessionIdBits(rawValue: 0x02)
+    /// 0x04: the message @-mentions someone (group).
+    public static let mentioned = SessionIdBits(rawValue: 0x04)
+    /// 0x10: read as "disable notification" on echoed own messages by ENGINE's decoder (which
+    /// writes 0x20). RongWire writes 0x20 and accepts either on decode.
+    public static let disableNotificationEcho = SessionIdBits(rawValue: 0x10)
+    /// 0x20: no push notification.
+    public static let disableNotification = SessionIdBits(rawValue: 0x20)
+    /// 0x40: the message may carry an expansion.
+    public static let canIncludeExpansion = SessionIdBits(rawValue: 0x40)
+
+    /// The bits a persistence flag sets: ISCOUNTED → 0x03, ISPERSISTED → 0x01, NONE and STATUS
+    /// → 0 (STATUS is a topic, not a bit; ENGINE forces the bits off).
+    public init(flag: PersistenceFlag) {
+        if flag.isStatus {
+            self = []
+            return
+        }
+        var bits: SessionIdBits = []
+        if flag.rawValue & 1 != 0 { bits.insert(.persisted) }
+        if flag.rawValue & 2 != 0 { bits.insert(.counted) }
+        self = bits
+    }
+
+    /// The persistence flag these bits carry (STATUS cannot be seen in the bits).
+    public var flag: PersistenceFlag { PersistenceFlag(rawValue: Int(rawValue & 0x03)) }
+
+    /// Whether either disable-notification bit is set (0x20, or 0x10 on echoed messages).
+    public var disablesNotification: Bool { contains(.disableNotification) || contains(.disableNotificationEcho) }
+
+    public var description: String {
+        var names: [String] = []
+        if contains(.persisted) { names.append("persisted") }
+        if contains(.counted) { names.append("counted") }
+        if contains(.mentioned) { names.append("mentioned") }
+        if contains(.disableNotificationEcho) { names.append("disableNotification(0x10)") }
+        if contains(.disableNotification) { names.append("disableNotification") }
+        if contains(.canIncludeExpansion) { names.append("canIncludeExpansion") }
+        let rest = rawValue & ~0x77
+        if rest != 0 { names.append("0x" + String(rest, radix: 16)) }
+        return "[" + names.joined(separator: ", ") + "]"
+    }
+}
+
+/// Bits of `DownStreamMessage.status` (receive side), per ENGINE `getMessageOptionByStatus`
+/// (envelope.md § 8.3). The positions differ from ``SessionIdBits``.
+public struct StatusBits: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+
+    /// 0x02: already pulled by another device (received status RETRIEVED).
+    public static let retrieved = StatusBits(rawValue: 0x02)
+    /// 0x10: persisted.
+    public static let persisted = StatusBits(rawValue: 0x10)
+    /// 0x20: counted.
+    public static let counted = StatusBits(rawValue: 0x20)
+    /// 0x40: mentions the receiver.
+    public static let mentioned = StatusBits(rawValue: 0x40)
+    /// 0x100: silent (no notification).
+    public static let disableNotification = StatusBits(rawValue: 0x100)
+    /// 0x400: may carry an expansion.
+    public static let canIncludeExpansion = StatusBits(rawValue: 0x400)
+
+    /// The receive bits for a persistence flag: ISCOUNTED → 0x30, ISPERSISTED → 0x10, else 0.
+    public init(flag: PersistenceFlag) {
+        if flag.isStatus {
+            self = []
+            return
+        }
+        var bits: StatusBits = []
+        if flag.rawValue & 1 != 0 { bits.insert(.persisted) }
+        if flag.rawValue & 2 != 0 { bits.insert(.counted) }
+        self = bits
+    }
+
+    /// The persistence flag the bits carry: counted → ISCOUNTED (counted implies persisted),
+    /// persisted → ISPERSISTED, else NONE. STATUS is known from the topic, not the bits.
+    public var flag: PersistenceFlag {
+        if contains(.counted) { return .isCounted }
+        if contains(.persisted) { return .isPersisted }
+        return .none
+    }
+
+    public var description: String {
+        var names: [String] = []
+        if contains(.retrieved) { names.append("retrieved") }
+        if contains(.persisted) { names.append("persisted") }
+        if contains(.counted) { names.append("counted") }
+        if contains(.mentioned) { names.append("mentioned") }
+        if contains(.disableNotification) { names.append("disableNotification") }
+        if contains(.canIncludeExpansion) { names.append("canIncludeExpansion") }
+        let rest = rawValue & ~0x572
+        if rest != 0 { names.append("0x" + String(rest, radix: 16)) }
+        return "[" + names.joined(separator: ", ") + "]"
+    }
+}

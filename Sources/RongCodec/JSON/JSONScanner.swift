@@ -1,0 +1,534 @@
+// Sources/RongCodec/JSON/JSONScanner.swift - a strict RFC 8259 scanner over raw bytes
+
+// ASCII bytes used by the grammar.
+let asciiQuote = UInt8(ascii: "\"")
+let asciiBackslash = UInt8(ascii: "\\")
+let asciiSlash = UInt8(ascii: "/")
+let asciiOpenBrace = UInt8(ascii: "{")
+let asciiCloseBrace = UInt8(ascii: "}")
+let asciiOpenBracket = UInt8(ascii: "[")
+let asciiCloseBracket = UInt8(ascii: "]")
+let asciiColon = UInt8(ascii: ":")
+let asciiComma = UInt8(ascii: ",")
+let asciiMinus = UInt8(ascii: "-")
+let asciiPlus = UInt8(ascii: "+")
+let asciiDot = UInt8(ascii: ".")
+let asciiZero = UInt8(ascii: "0")
+let asciiNine = UInt8(ascii: "9")
+let asciiLowerE = UInt8(ascii: "e")
+let asciiUpperE = UInt8(ascii: "E")
+
+/// The raw bytes of a string token between its quotes.
+struct StringToken {
+    var start: Int
+    var end: Int
+    /// True when the token holds at least one backslash escape.
+    var escaped: Bool
+}
+
+/// A strict JSON scanner over a borrowed byte buffer.
+///
+/// Rejects everything RFC 8259 does not allow (comments, trailing commas, leading zeros,
+/// unescaped control characters, invalid UTF-8, lone surrogate escapes, trailing bytes) with a
+/// typed error at the offending byte offset. Accepts `\/`. Nesting is bounded by `maxDepth`.
+/// The buffer must outlive the scanner: use it only inside `withUnsafeBytes`.
+struct JSONScanner {
+    let source: UnsafeRawBufferPointer
+    var index: Int = 0
+    var depth: Int = 0
+    let maxDepth: Int
+
+    init(source: UnsafeRawBufferPointer, maxDepth: Int) {
+        self.source = source
+        self.maxDepth = maxDepth
+    }
+
+    var isAtEnd: Bool { index >= source.count }
+
+    // MARK: Errors
+
+    @inline(never)
+    func error(_ code: CodecError.Code, _ reason: String = "", at offset: Int? = nil) -> CodecError {
+        CodecError(code, reason, offset: offset ?? index)
+    }
+
+    @inline(never)
+    func unexpected(_ expected: String) -> CodecError {
+        if isAtEnd { return error(.truncated, "input ended; expected \(expected)") }
+        let b = source[index]
+        if b == asciiSlash { return error(.unexpectedByte, "comments are not allowed in JSON") }
+        if b >= 0x20 && b < 0x7F {
+            return error(.unexpectedByte, "expected \(expected), found '\(Character(UnicodeScalar(b)))'")
+        }
+        return error(.unexpectedByte, "expected \(expected), found byte 0x\(String(b, radix: 16))")
+    }
+
+    // MARK: Whitespace and punctuation
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while index < source.count {
+            switch source[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// The next non-whitespace byte, not consumed; nil at the end.
+    @inline(__always)
+    mutating func peek() -> UInt8? {
+        skipWhitespace()
+        return index < source.count ? source[index] : nil
+    }
+
+    /// Requires the whole input to be consumed but whitespace.
+    mutating func expectEnd() throws(CodecError) {
+        skipWhitespace()
+        if !isAtEnd { throw error(.trailingGarbage, "unexpected bytes after the end of the JSON value") }
+    }
+
+    // MARK: Containers
+
+    /// Consumes `{` and enters one nesting level.
+    mutating func beginObject() throws(CodecError) {
+        guard peek() == asciiOpenBrace else { throw unexpected("'{'") }
+        try enter()
+        index += 1
+    }
+
+    /// Consumes `[` and enters one nesting level.
+    mutating func beginArray() throws(CodecError) {
+        guard peek() == asciiOpenBracket else { throw unexpected("'['") }
+        try enter()
+        index += 1
+    }
+
+    @inline(__always)
+    mutating func enter() throws(CodecError) {
+        depth += 1
+        if depth > maxDepth {
+            throw error(.depthLimit, "nesting deeper than \(maxDepth) levels")
+        }
+    }
+
+    /// Reads up to the next key of the current object and the `:` after it.
+    /// Returns nil after consuming the closing `}`. `first` must start true for each object.
+    mutating func nextKey(first: inout Bool) throws(CodecError) -> StringToken? {
+        guard let b = peek() else { throw error(.truncated, "input ended inside an object") }
+        if first {
+            first = false
+            if b == asciiCloseBrace {
+                index += 1
+                depth -= 1
+                return nil
+            }
+        } else {
+            if b == asciiCloseBrace {
+                index += 1
+                depth -= 1
+                return nil
+            }
+            guard b == asciiComma else { throw unexpected("',' or '}'") }
+            index += 1
+            if peek() == asciiCloseBrace { throw error(.trailingComma, "trailing comma before '}'") }
+        }
+        guard peek() == asciiQuote else { throw unexpected("a string key") }
+        let key = try scanString()
+        guard peek() == asciiColon else { throw unexpected("':' after a key") }
+        index += 1
+        return key
+    }
+
+    /// Moves to the next element of the current array. Returns false after consuming `]`.
+    mutating func nextElement(first: inout Bool) throws(CodecError) -> Bool {
+        guard let b = peek() else { throw error(.truncated, "input ended inside an array") }
+        if b == asciiCloseBracket {
+            index += 1
+            depth -= 1
+            return false
+        }
+        if first {
+            first = false
+            return true
+        }
+        guard b == asciiComma else { throw unexpected("',' or ']'") }
+        index += 1
+        if peek() == asciiCloseBracket { throw error(.trailingComma, "trailing comma before ']'") }
+        return true
+    }
+
+    // MARK: Strings
+
+    /// Scans a string starting at `"`; validates UTF-8, control characters and escapes.
+    /// Leaves the index after the closing quote.
+    mutating func scanString() throws(CodecError) -> StringToken {
+        let count = source.count
+        index += 1  // opening quote
+        let start = index
+        var escaped = false
+        var i = index
+        while true {
+            // ASCII fast path.
+            while i < count {
+                let b = source[i]
+                if b >= 0x20 && b < 0x80 && b != asciiQuote && b != asciiBackslash { i += 1 } else { break }
+            }
+            guard i < count else {
+                index = i
+                throw error(.truncated, "input ended inside a string")
+            }
+            let b = source[i]
+            if b == asciiQuote {
+                index = i + 1
+                return StringToken(start: start, end: i, escaped: escaped)
+            } else if b == asciiBackslash {
+                escaped = true
+                i = try scanEscape(at: i)
+            } else if b < 0x20 {
+                throw error(.controlCharacter, "unescaped control character 0x\(String(b, radix: 16)) in a string", at: i)
+            } else {
+                i = try scanUTF8Sequence(at: i)
+            }
+        }
+    }
+
+    /// Validates one escape at `i` (the backslash); returns the index after it.
+    private func scanEscape(at i: Int) throws(CodecError) -> Int {
+        guard i + 1 < source.count else { throw error(.truncated, "input ended inside an escape", at: i) }
+        switch source[i + 1] {
+        case asciiQuote, asciiBackslash, asciiSlash, UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+            UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return i + 2
+        case UInt8(ascii: "u"):
+            let unit = try hex4(at: i + 2, escapeStart: i)
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                // A high surrogate must be followed by an escaped low surrogate.
+                let j = i + 6
+                let lone = "high surrogate \\u\(String(unit, radix: 16)) without a low surrogate"
+                guard j < source.count else { throw error(.truncated, "input ended inside a surrogate pair", at: i) }
+                guard source[j] == asciiBackslash else { throw error(.loneSurrogate, lone, at: i) }
+                guard j + 1 < source.count else { throw error(.truncated, "input ended inside a surrogate pair", at: i) }
+                guard source[j + 1] == UInt8(ascii: "u") else { throw error(.loneSurrogate, lone, at: i) }
+                let low = try hex4(at: j + 2, escapeStart: j)
+                guard low >= 0xDC00 && low <= 0xDFFF else { throw error(.loneSurrogate, lone, at: i) }
+                return j + 6
+            }
+            if unit >= 0xDC00 && unit <= 0xDFFF {
+                throw error(.loneSurrogate, "low surrogate \\u\(String(unit, radix: 16)) without a high surrogate", at: i)
+            }
+            return i + 6
+        default:
+            throw error(.invalidEscape, "invalid escape sequence", at: i)
+        }
+    }
+
+    private func hex4(at i: Int, escapeStart: Int) throws(CodecError) -> UInt32 {
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            guard i + k < source.count else { throw error(.truncated, "input ended inside a \\u escape", at: escapeStart) }
+            guard let h = hexValue(source[i + k]) else {
+                throw error(.invalidEscape, "\\u must be followed by four hex digits", at: escapeStart)
+            }
+            value = value << 4 | h
+        }
+        return value
+    }
+
+    /// Validates a multi-byte UTF-8 sequence (RFC 3629) at `i`; returns the index after it.
+    private func scanUTF8Sequence(at i: Int) throws(CodecError) -> Int {
+        let b0 = source[i]
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch b0 {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F  // no UTF-16 surrogates
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F  // nothing above U+10FFFF
+        default: throw error(.invalidUTF8, "invalid UTF-8 lead byte 0x\(String(b0, radix: 16))", at: i)
+        }
+        guard i + length <= source.count else {
+            // Only report truncation when the bytes present are a valid prefix.
+            for k in 1..<(source.count - i) {
+                let b = source[i + k]
+                let ok = k == 1 ? (b >= lower && b <= upper) : (b & 0xC0 == 0x80)
+                if !ok { throw error(.invalidUTF8, "invalid UTF-8 continuation byte", at: i) }
+            }
+            throw error(.truncated, "input ended inside a UTF-8 sequence", at: i)
+        }
+        let b1 = source[i + 1]
+        guard b1 >= lower && b1 <= upper else { throw error(.invalidUTF8, "invalid UTF-8 sequence", at: i) }
+        for k in 2..<length where source[i + k] & 0xC0 != 0x80 {
+            throw error(.invalidUTF8, "invalid UTF-8 continuation byte", at: i)
+        }
+        return i + length
+    }
+
+    /// Builds the Swift string for a validated token.
+    func makeString(_ token: StringToken) -> String {
+        let raw = UnsafeRawBufferPointer(rebasing: source[token.start..<token.end])
+        if !token.escaped { return String(decoding: raw, as: UTF8.self) }
+        return JSONScanner.unescape(raw)
+    }
+
+    /// Compares a validated token with a plain ASCII/UTF-8 name without building a String.
+    func token(_ token: StringToken, equals name: UnsafeRawBufferPointer) -> Bool {
+        guard !token.escaped, token.end - token.start == name.count else { return false }
+        if name.isEmpty { return true }
+        return memcmpEqual(source.baseAddress! + token.start, name.baseAddress!, name.count)
+    }
+
+    /// Decodes the escapes of an already validated string body.
+    static func unescape(_ raw: UnsafeRawBufferPointer) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = 0
+        let n = raw.count
+        while i < n {
+            let b = raw[i]
+            if b != asciiBackslash {
+                out.append(b)
+                i += 1
+                continue
+            }
+            let e = raw[i + 1]
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08); i += 2
+            case UInt8(ascii: "f"): out.append(0x0C); i += 2
+            case UInt8(ascii: "n"): out.append(0x0A); i += 2
+            case UInt8(ascii: "r"): out.append(0x0D); i += 2
+            case UInt8(ascii: "t"): out.append(0x09); i += 2
+            case UInt8(ascii: "u"):
+                var scalar = hex4Unchecked(raw, i + 2)
+                i += 6
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    let low = hex4Unchecked(raw, i + 2)
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                }
+                appendUTF8(scalar, to: &out)
+            default: out.append(e); i += 2  // \" \\ \/
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hex4Unchecked(_ raw: UnsafeRawBufferPointer, _ i: Int) -> UInt32 {
+        var v: UInt32 = 0
+        for k in 0..<4 { v = v << 4 | (hexValue(raw[i + k]) ?? 0) }
+        return v
+    }
+
+    // MARK: Literals
+
+    /// Consumes `true` or `false`.
+    mutating func scanBool() throws(CodecError) -> Bool {
+        if try scanLiteral("true") { return true }
+        if try scanLiteral("false") { return false }
+        throw unexpected("a value")
+    }
+
+    /// Consumes `null` if it is next; returns whether it did.
+    mutating func scanNullIfPresent() throws(CodecError) -> Bool {
+        guard peek() == UInt8(ascii: "n") else { return false }
+        if try scanLiteral("null") { return true }
+        throw unexpected("a value")
+    }
+
+    private mutating func scanLiteral(_ word: StaticString) throws(CodecError) -> Bool {
+        let n = word.utf8CodeUnitCount
+        let w = word.utf8Start
+        guard peek() == w[0] else { return false }
+        for k in 0..<n {
+            guard index + k < source.count else { throw error(.truncated, "input ended inside a literal") }
+            guard source[index + k] == w[k] else { throw error(.unexpectedByte, "invalid literal", at: index) }
+        }
+        index += n
+        return true
+    }
+
+    // MARK: Numbers
+
+    /// Scans a number per the RFC 8259 grammar and returns its exact value.
+    mutating func scanNumber() throws(CodecError) -> JSONNumber {
+        skipWhitespace()
+        let start = index
+        let count = source.count
+        var i = index
+        var negative = false
+        if i < count && source[i] == asciiMinus {
+            negative = true
+            i += 1
+        }
+        guard i < count else { throw error(.truncated, "input ended inside a number", at: start) }
+        let intStart = i
+        if source[i] == asciiZero {
+            i += 1
+            if i < count && isDigit(source[i]) { throw error(.leadingZero, "numbers must not have leading zeros", at: start) }
+        } else if isDigit(source[i]) {
+            while i < count && isDigit(source[i]) { i += 1 }
+        } else {
+            throw error(.malformedNumber, "a number needs digits after '-'", at: start)
+        }
+        let intEnd = i
+        var isInteger = true
+        if i < count && source[i] == asciiDot {
+            isInteger = false
+            i += 1
+            guard i < count else { throw error(.truncated, "input ended inside a number", at: start) }
+            guard isDigit(source[i]) else { throw error(.malformedNumber, "a number needs digits after '.'", at: start) }
+            while i < count && isDigit(source[i]) { i += 1 }
+        }
+        if i < count && (source[i] == asciiLowerE || source[i] == asciiUpperE) {
+            isInteger = false
+            i += 1
+            if i < count && (source[i] == asciiPlus || source[i] == asciiMinus) { i += 1 }
+            guard i < count else { throw error(.truncated, "input ended inside a number", at: start) }
+            guard isDigit(source[i]) else { throw error(.malformedNumber, "an exponent needs digits", at: start) }
+            while i < count && isDigit(source[i]) { i += 1 }
+        }
+        index = i
+        if isInteger {
+            // Exact 64-bit fast path; wider integers keep their digits.
+            var magnitude: UInt64 = 0
+            var overflow = false
+            for k in intStart..<intEnd {
+                let (m1, o1) = magnitude.multipliedReportingOverflow(by: 10)
+                let (m2, o2) = m1.addingReportingOverflow(UInt64(source[k] &- asciiZero))
+                if o1 || o2 {
+                    overflow = true
+                    break
+                }
+                magnitude = m2
+            }
+            if !overflow {
+                if !negative { return JSONNumber(magnitude) }
+                if magnitude <= UInt64(Int64.max) { return JSONNumber(-Int64(magnitude)) }
+                if magnitude == UInt64(Int64.max) + 1 { return JSONNumber(Int64.min) }
+            }
+            let raw = UnsafeRawBufferPointer(rebasing: source[start..<i])
+            return JSONNumber(bigInteger: String(decoding: raw, as: UTF8.self))
+        }
+        let raw = UnsafeRawBufferPointer(rebasing: source[start..<i])
+        let text = String(decoding: raw, as: UTF8.self)
+        guard let d = Double(text), d.isFinite else {
+            throw error(.numberOutOfRange, "number \(text) is too large for a 64-bit float", at: start)
+        }
+        return JSONNumber(d)
+    }
+
+    // MARK: Generic values
+
+    /// Reads any JSON value.
+    mutating func readValue() throws(CodecError) -> JSONValue {
+        guard let b = peek() else { throw error(.truncated, "input ended; expected a value") }
+        switch b {
+        case asciiOpenBrace: return .object(try readObject())
+        case asciiOpenBracket:
+            try beginArray()
+            var elements: [JSONValue] = []
+            var first = true
+            while try nextElement(first: &first) { elements.append(try readValue()) }
+            return .array(elements)
+        case asciiQuote:
+            let t = try scanString()
+            return .string(makeString(t))
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool(try scanBool())
+        case UInt8(ascii: "n"):
+            _ = try scanNullIfPresent()
+            return .null
+        case asciiMinus, asciiZero...asciiNine: return .number(try scanNumber())
+        default: throw unexpected("a value")
+        }
+    }
+
+    /// Reads an object, rejecting duplicate keys.
+    mutating func readObject() throws(CodecError) -> JSONObject {
+        try beginObject()
+        var object = JSONObject()
+        var dedup = KeyDeduplicator()
+        var first = true
+        while true {
+            guard let token = try nextKey(first: &first) else { break }
+            let key = makeString(token)
+            if !dedup.insert(key, existing: object) {
+                throw error(.duplicateKey, "duplicate key \"\(key)\"", at: token.start - 1)
+            }
+            object.appendUnchecked(key, try readValue())
+        }
+        return object
+    }
+
+    /// Parses one complete JSON text (with size limit, depth limit and trailing-byte check).
+    static func parse(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws(CodecError) -> JSONValue {
+        if bytes.count > options.maxContentBytes {
+            throw CodecError(.sizeLimit, "\(bytes.count) bytes exceed the limit of \(options.maxContentBytes)", offset: options.maxContentBytes)
+        }
+        var scanner = JSONScanner(source: bytes, maxDepth: options.maxDepth)
+        let value = try scanner.readValue()
+        try scanner.expectEnd()
+        return value
+    }
+}
+
+/// Detects duplicate keys: linear for small objects, hashed beyond 16 keys so hostile input
+/// with thousands of keys stays linear time.
+struct KeyDeduplicator {
+    private var set: Set<String>? = nil
+
+    /// Returns false if `key` is already among `existing`'s keys (or the keys inserted so far).
+    mutating func insert(_ key: String, existing: JSONObject) -> Bool {
+        if set == nil {
+            if existing.count < 16 {
+                return !existing.members.contains(where: { $0.key == key })
+            }
+            set = Set(existing.members.map(\.key))
+        }
+        return set!.insert(key).inserted
+    }
+}
+
+@inline(__always)
+func isDigit(_ b: UInt8) -> Bool { b >= asciiZero && b <= asciiNine }
+
+@inline(__always)
+func hexValue(_ b: UInt8) -> UInt32? {
+    switch b {
+    case asciiZero...asciiNine: UInt32(b - asciiZero)
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(b - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(b - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+}
+
+func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+    switch scalar {
+    case 0..<0x80: out.append(UInt8(scalar))
+    case 0x80..<0x800:
+        out.append(UInt8(0xC0 | (scalar >> 6)))
+        out.append(UInt8(0x80 | (scalar & 0x3F)))
+    case 0x800..<0x10000:
+        out.append(UInt8(0xE0 | (scalar >> 12)))
+        out.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+        out.append(UInt8(0x80 | (scalar & 0x3F)))
+    default:
+        out.append(UInt8(0xF0 | (scalar >> 18)))
+        out.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+        out.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+        out.append(UInt8(0x80 | (scalar & 0x3F)))
+    }
+}
+
+@inline(__always)
+func memcmpEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ n: Int) -> Bool {
+    var k = 0
+    while k < n {
+        if a.load(fromByteOffset: k, as: UInt8.self) != b.load(fromByteOffset: k, as: UInt8.self) { return false }
+        k += 1
+    }
+    return true
+}

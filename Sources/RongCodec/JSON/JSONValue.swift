@@ -1,0 +1,141 @@
+// Sources/RongCodec/JSON/JSONValue.swift - a JSON value that keeps key order and exact numbers
+
+/// A JSON value as RongWire models it: object key order is kept, integers are exact, and
+/// numbers compare by value (`1`, `1.0` and `1e0` are equal).
+///
+/// Used for content fields whose shape is open ("any JSON"), for unknown keys that must survive
+/// a round trip, and for normalized values in conformance vectors.
+public enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// A short name of the JSON type (`"object"`, `"string"`, ...), for messages.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// The string payload, if this is a string.
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    /// The object payload, if this is an object.
+    public var objectValue: JSONObject? { if case .object(let o) = self { o } else { nil } }
+    /// The array payload, if this is an array.
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    /// The number payload, if this is a number.
+    public var numberValue: JSONNumber? { if case .number(let n) = self { n } else { nil } }
+    /// The boolean payload, if this is a boolean.
+    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
+    ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .number(JSONNumber(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+    }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+/// A JSON object: members in their original order, keys unique.
+///
+/// Lookups are linear, which is faster than hashing for the small objects of message content.
+public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
+    /// One key/value member.
+    public struct Member: Hashable, Sendable {
+        public var key: String
+        public var value: JSONValue
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The members in order.
+    public private(set) var members: [Member]
+
+    /// An empty object.
+    public init() { members = [] }
+
+    /// An object from members. Later duplicates replace earlier ones (use the decoder for
+    /// input that must reject duplicates).
+    public init(_ members: [Member]) {
+        self.members = []
+        self.members.reserveCapacity(members.count)
+        for m in members { self[m.key] = m.value }
+    }
+
+    init(uncheckedMembers: [Member]) { self.members = uncheckedMembers }
+
+    public var startIndex: Int { members.startIndex }
+    public var endIndex: Int { members.endIndex }
+    public subscript(position: Int) -> Member { members[position] }
+
+    /// The keys in order.
+    public var keys: [String] { members.map(\.key) }
+
+    /// The value for `key`, or nil. Setting nil removes the member; setting a new key appends.
+    public subscript(key: String) -> JSONValue? {
+        get { members.first(where: { $0.key == key })?.value }
+        set {
+            if let i = members.firstIndex(where: { $0.key == key }) {
+                if let newValue { members[i].value = newValue } else { members.remove(at: i) }
+            } else if let newValue {
+                members.append(Member(key: key, value: newValue))
+            }
+        }
+    }
+
+    /// Appends a member without checking for an existing key. The caller guarantees uniqueness.
+    mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
+        members.append(Member(key: key, value: value))
+    }
+
+    /// Removes and returns the member for `key`.
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> JSONValue? {
+        guard let i = members.firstIndex(where: { $0.key == key }) else { return nil }
+        return members.remove(at: i).value
+    }
+
+    /// Objects are equal when they have the same members in the same order.
+    /// Use ``isEqualIgnoringOrder(_:)`` for JSON-value semantics.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.members == rhs.members }
+
+    /// JSON-value equality: the same keys with equal values, in any order.
+    public func isEqualIgnoringOrder(_ other: JSONObject) -> Bool {
+        guard members.count == other.members.count else { return false }
+        for m in members {
+            guard let v = other[m.key], v.isEqualIgnoringOrder(m.value) else { return false }
+        }
+        return true
+    }
+}
+
+extension JSONValue {
+    /// JSON-value equality where object member order does not matter (RFC 8259 § 4 semantics).
+    /// Conformance vectors compare normalized values this way.
+    public func isEqualIgnoringOrder(_ other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.object(let a), .object(let b)): a.isEqualIgnoringOrder(b)
+        case (.array(let a), .array(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.isEqualIgnoringOrder($1) }
+        default: self == other
+        }
+    }
+}

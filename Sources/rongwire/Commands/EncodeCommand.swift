@@ -1,0 +1,55 @@
+// Sources/rongwire/Commands/EncodeCommand.swift - `rongwire encode`
+
+import ArgumentParser
+import RongCodec
+
+struct EncodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "encode",
+        abstract: "Read a normalized value and print its canonical content bytes.",
+        discussion: """
+            The input is a normalized value as `rongwire decode` prints it. By default it must \
+            already be normalized (a numeric string where a number belongs is an error, not a \
+            silent fix); --lenient accepts every form the decoder accepts. Prints the canonical \
+            bytes exactly (a newline is added only when writing to a terminal), or hex with --hex.
+
+            Example:
+              echo '{"user":{"id":"u1"},"content":"hi"}' | rongwire encode RC:TxtMsg
+              {"content":"hi","user":{"id":"u1"}}
+            """
+    )
+
+    @Argument(help: "The objectName, e.g. RC:TxtMsg (see `rongwire types`).")
+    var objectName: String
+
+    @OptionGroup var input: InputArgument
+    @OptionGroup var limits: LimitOptions
+
+    @Flag(help: "Accept any form the decoder accepts, not only normalized values.")
+    var lenient = false
+
+    @Flag(help: "Print the bytes as lower-case hex.")
+    var hex = false
+
+    func run() throws {
+        do throws(CodecError) {
+            let bytes = try input.read()
+            guard ContentRegistry.builtIn.type(for: objectName) != nil else {
+                throw CodecError(.unknownObjectName, "\(objectName) is not a registered type; see `rongwire types`")
+            }
+            var options = limits.options(lenient ? .lenient : .strict)
+            if bytes.isEmpty, let t = ContentRegistry.builtIn.type(for: objectName), t.allowsEmptyContent {
+                options.mode = .lenient
+            }
+            let decoded = try ContentRegistry.builtIn.decode(objectName: objectName, bytes: bytes, options: options)
+            let out = try decoded.jsonBytes()
+            if hex {
+                CLIIO.printStdout(out.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
+            } else {
+                CLIIO.writeStdout(out + (CLIIO.stdoutIsTerminal ? [0x0A] : []))
+            }
+        } catch {
+            throw CLIIO.fail(error)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+// Sources/rongwire/RongWire.swift - the `rongwire` command-line tool
+
+import ArgumentParser
+
+@main
+struct RongWire: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rongwire",
+        abstract: "Reference codec and conformance kit for the RongCloud IM message protocol.",
+        discussion: """
+            Decode and encode message content, inspect the built-in catalog, and (in later \
+            subcommands) frames, conformance runs and the mock peer. Errors are printed as \
+            `error[CODE]: message` on stderr with exit status 1; CODE is stable.
+            """,
+        version: RongWireVersion.string,
+        subcommands: [TypesCommand.self, DecodeCommand.self, EncodeCommand.self]
+    )
+}
+
+enum RongWireVersion {
+    static let string = "0.1.0"
+}
