@@ -3,13 +3,8 @@
 /// The built-in content types and the alias objectNames that decode as them.
 public enum BuiltInCatalog {
     /// Every built-in type, in catalog order.
-    public static let types: [any MessageContent.Type] = [
-        TextMessage.self,
-        ImageMessage.self,
-        GroupNotificationMessage.self,
-        RecallCommandMessage.self,
-        RealTimeLocationJoinMessage.self,
-    ]
+    public static let types: [any MessageContent.Type] =
+        userContentTypes + notificationTypes + statusTypes + signallingTypes + locationTypes + callTypes
 
     /// Alias objectName → canonical objectName.
     ///

@@ -1,0 +1,6 @@
+// Sources/RongCodec/Catalog/Call/CallCatalog.swift - call signalling and summary
+
+extension BuiltInCatalog {
+    /// VoIP call signalling and the call summary.
+    static let callTypes: [any MessageContent.Type] = []
+}

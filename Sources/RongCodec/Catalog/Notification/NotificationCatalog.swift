@@ -1,0 +1,8 @@
+// Sources/RongCodec/Catalog/Notification/NotificationCatalog.swift - notification types
+
+extension BuiltInCatalog {
+    /// Notifications shown as grey-bar tips or system messages.
+    static let notificationTypes: [any MessageContent.Type] = [
+        GroupNotificationMessage.self,
+    ]
+}

@@ -1,0 +1,8 @@
+// Sources/RongCodec/Catalog/Signalling/SignallingCatalog.swift - commands and signalling
+
+extension BuiltInCatalog {
+    /// Recall, commands, expansion, chatroom KV, burn notices, log commands.
+    static let signallingTypes: [any MessageContent.Type] = [
+        RecallCommandMessage.self,
+    ]
+}

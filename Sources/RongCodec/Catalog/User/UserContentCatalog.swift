@@ -1,0 +1,9 @@
+// Sources/RongCodec/Catalog/User/UserContentCatalog.swift - user content types
+
+extension BuiltInCatalog {
+    /// User content: text, media, location, quote, combine, sticker, card, public service, stream.
+    static let userContentTypes: [any MessageContent.Type] = [
+        TextMessage.self,
+        ImageMessage.self,
+    ]
+}
