@@ -7,11 +7,13 @@ let package = Package(
     name: "RongWire",
     products: [
         .library(name: "RongCodec", targets: ["RongCodec"]),
+        .library(name: "RongConformance", targets: ["RongConformance"]),
         .executable(name: "rongwire", targets: ["rongwire"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         // Pure content codec: standard library only, no I/O.
@@ -19,10 +21,20 @@ let package = Package(
             name: "RongCodec",
             path: "Sources/RongCodec"
         ),
+        // Vector loading, the testee protocol, the runner and its reports.
+        .target(
+            name: "RongConformance",
+            dependencies: [
+                "RongCodec",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            path: "Sources/RongConformance"
+        ),
         .executableTarget(
             name: "rongwire",
             dependencies: [
                 "RongCodec",
+                "RongConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/rongwire"
@@ -34,6 +46,11 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/RongCodecTests"
+        ),
+        .testTarget(
+            name: "RongConformanceTests",
+            dependencies: ["RongConformance", "RongCodec"],
+            path: "Tests/RongConformanceTests"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -13,7 +13,7 @@ struct RongWire: ParsableCommand {
             `error[CODE]: message` on stderr with exit status 1; CODE is stable.
             """,
         version: RongWireVersion.string,
-        subcommands: [TypesCommand.self, DecodeCommand.self, EncodeCommand.self]
+        subcommands: [TypesCommand.self, DecodeCommand.self, EncodeCommand.self, ConformCommand.self, TesteeCommand.self]
     )
 }
 

@@ -1,0 +1,94 @@
+// Sources/RongConformance/CodecTestee.swift - RongWire's own codec answering testee requests
+
+import RongCodec
+
+/// Something that answers testee requests: RongWire's codec in-process, or a child process.
+public protocol Testee: AnyObject {
+    /// A short name for reports.
+    var name: String { get }
+    /// Answers one request. Throws ``TesteeFailure`` when the testee crashed or timed out.
+    func handle(_ request: TesteeRequest) throws(TesteeFailure) -> TesteeResponse
+}
+
+/// A testee that died or did not answer in time.
+public enum TesteeFailure: Error, Sendable, Hashable {
+    case crash(String)
+    case timeout(String)
+}
+
+/// Answers requests with RongWire's own codec. Used in-process by `rongwire conform` and behind
+/// `rongwire testee`, so the same code answers both ways and the protocol itself is tested.
+public final class CodecTestee: Testee {
+    public let name = "rongwire"
+    let registry: ContentRegistry
+    /// Handles frame kinds, when the envelope layer is linked in.
+    let frameHandler: (@Sendable (TesteeRequest) -> TesteeResponse)?
+
+    public init(registry: ContentRegistry = .builtIn, frameHandler: (@Sendable (TesteeRequest) -> TesteeResponse)? = nil) {
+        self.registry = registry
+        self.frameHandler = frameHandler
+    }
+
+    public var kinds: [String] {
+        var k = ["decode", "encode", "roundtrip", "json-parse"]
+        if frameHandler != nil { k += ["frame-decode", "frame-encode"] }
+        return k
+    }
+
+    public func handle(_ request: TesteeRequest) -> TesteeResponse {
+        let options = request.options ?? DecodingOptions()
+        switch request.kind {
+        case "hello":
+            return .hello(name: name, version: nil, kinds: kinds)
+        case "decode", "roundtrip":
+            guard case .bytes(let bytes)? = request.input else { return .runtimeError(message: "\(request.kind) needs byte input") }
+            guard let objectName = request.objectName else { return .runtimeError(message: "\(request.kind) needs objectName") }
+            do throws(CodecError) {
+                let decoded = try registry.decode(objectName: objectName, bytes: bytes, options: options)
+                switch decoded {
+                case .typed(let c):
+                    let out = try c.base.jsonBytes(maxBytes: .max)
+                    return .accepted(
+                        value: try c.base.normalizedValue(), bytes: out,
+                        leniencies: c.base.diagnostics.leniencies.map(\.rawValue))
+                case .unknown(let u):
+                    // Unknown types pass through untouched; their value is the JSON they hold.
+                    let value = try? u.jsonValue(options: options)
+                    return .accepted(value: value, bytes: u.bytes, leniencies: [])
+                }
+            } catch {
+                return .rejected(error: error.code.rawValue, message: error.description)
+            }
+        case "encode":
+            guard case .value(let value)? = request.input else { return .runtimeError(message: "encode needs a value input") }
+            guard let objectName = request.objectName else { return .runtimeError(message: "encode needs objectName") }
+            guard let type = registry.type(for: objectName) else {
+                return .rejected(error: CodecError.Code.unknownObjectName.rawValue, message: "\(objectName) is not registered")
+            }
+            do throws(CodecError) {
+                // A normalized value is read strictly: encoding must not hide a coercion.
+                var strict = options
+                strict.mode = .strict
+                let text = try value.canonicalBytes()
+                let input = (type.allowsEmptyContent && value == .object(JSONObject())) ? [] : text
+                let decoded = try registry.decode(objectName: objectName, bytes: input, options: strict)
+                return .accepted(value: nil, bytes: try decoded.jsonBytes(), leniencies: nil)
+            } catch {
+                return .rejected(error: error.code.rawValue, message: error.description)
+            }
+        case "json-parse":
+            guard case .bytes(let bytes)? = request.input else { return .runtimeError(message: "json-parse needs byte input") }
+            do throws(CodecError) {
+                let v = try JSONValue(parsing: bytes, options: options)
+                return .accepted(value: v, bytes: try v.canonicalBytes(), leniencies: nil)
+            } catch {
+                return .rejected(error: error.code.rawValue, message: error.description)
+            }
+        case "frame-decode", "frame-encode":
+            guard let frameHandler else { return .skipped(reason: "frame kinds need the envelope layer") }
+            return frameHandler(request)
+        default:
+            return .skipped(reason: "unknown kind \(request.kind)")
+        }
+    }
+}

@@ -1,0 +1,201 @@
+// Sources/RongConformance/ConformanceRunner.swift - runs vectors against a testee and judges them
+
+import RongCodec
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The verdict on one vector.
+public enum CaseStatus: String, Sendable, Hashable, CaseIterable {
+    /// The testee did what the vector expects.
+    case pass = "PASS"
+    /// The testee did something else.
+    case fail = "FAIL"
+    /// It failed, and the failure list expects that.
+    case expectedFailure = "XFAIL"
+    /// It passed, but the failure list says it fails: the list is stale.
+    case unexpectedPass = "XPASS"
+    /// The testee does not support the kind.
+    case skipped = "SKIPPED"
+    /// The testee died.
+    case crash = "CRASH"
+    /// The testee did not answer in time.
+    case timeout = "TIMEOUT"
+
+    /// Whether this status makes the run fail.
+    public var isUnexpected: Bool { self == .fail || self == .crash || self == .timeout || self == .unexpectedPass }
+}
+
+/// The result for one vector.
+public struct CaseResult: Sendable {
+    public var vector: Vector
+    public var status: CaseStatus
+    /// Why it failed, or what the testee did (for `either`).
+    public var detail: String
+    /// Remarks that do not fail the case (a different error code, an implementation-defined outcome).
+    public var notes: [String]
+    /// Seconds the testee took.
+    public var duration: Double
+}
+
+/// Which vectors to run.
+public struct VectorSelection: Sendable {
+    /// Glob patterns on ids (`*` matches anything); empty = all.
+    public var filters: [String] = []
+    /// Run vectors with any of these tags; empty = all.
+    public var tags: [String] = []
+    /// Run vectors at this level and stricter levels.
+    public var level: Vector.Level = .optional
+
+    public init(filters: [String] = [], tags: [String] = [], level: Vector.Level = .optional) {
+        self.filters = filters
+        self.tags = tags
+        self.level = level
+    }
+
+    public func includes(_ v: Vector) -> Bool {
+        let order: [Vector.Level] = [.required, .recommended, .optional]
+        guard order.firstIndex(of: v.level)! <= order.firstIndex(of: level)! else { return false }
+        if !filters.isEmpty && !filters.contains(where: { fnmatch($0, v.id, 0) == 0 }) { return false }
+        if !tags.isEmpty && !tags.contains(where: v.tags.contains) { return false }
+        return true
+    }
+}
+
+/// The outcome of a run.
+public struct RunSummary: Sendable {
+    public var testee: String
+    public var results: [CaseResult]
+    /// Failure-list entries that match no vector, or only passing vectors.
+    public var staleEntries: [String]
+    /// Problems with the corpus itself (unknown requirement ids, ...).
+    public var corpusErrors: [String]
+    /// Requirement ids defined in the spec, if it was found.
+    public var requirements: Set<String>?
+
+    public func count(_ s: CaseStatus) -> Int { results.filter { $0.status == s }.count }
+    /// Cases that make the run fail.
+    public var unexpected: Int { results.filter { $0.status.isUnexpected }.count }
+    /// Whether the run is clean: no unexpected case, no stale list entry, no corpus error.
+    public var isSuccess: Bool { unexpected == 0 && staleEntries.isEmpty && corpusErrors.isEmpty }
+
+    /// Requirement ids cited by the vectors that ran.
+    public var coveredRequirements: Set<String> { Set(results.flatMap { $0.vector.spec }) }
+}
+
+/// Runs vectors against a testee.
+public struct ConformanceRunner {
+    public var failureList: FailureList?
+    public var requirements: Set<String>?
+
+    public init(failureList: FailureList? = nil, requirements: Set<String>? = nil) {
+        self.failureList = failureList
+        self.requirements = requirements
+    }
+
+    /// Runs `vectors` in order. `progress` is called before each case.
+    public func run(_ vectors: [Vector], on testee: any Testee, progress: ((Int, Int, Vector) -> Void)? = nil) -> RunSummary {
+        var results: [CaseResult] = []
+        results.reserveCapacity(vectors.count)
+        for (i, v) in vectors.enumerated() {
+            progress?(i, vectors.count, v)
+            let start = SubprocessTestee.now()
+            var result: CaseResult
+            do throws(TesteeFailure) {
+                let response = try testee.handle(TesteeRequest(vector: v))
+                result = Self.judge(v, response)
+            } catch {
+                switch error {
+                case .crash(let why): result = CaseResult(vector: v, status: .crash, detail: why, notes: [], duration: 0)
+                case .timeout(let why): result = CaseResult(vector: v, status: .timeout, detail: why, notes: [], duration: 0)
+                }
+            }
+            result.duration = SubprocessTestee.now() - start
+            if let list = failureList, list.match(v.id) != nil {
+                switch result.status {
+                case .pass: result.status = .unexpectedPass; result.detail = "passed, but the failure list expects it to fail"
+                case .fail, .crash, .timeout: result.status = .expectedFailure
+                default: break
+                }
+            }
+            results.append(result)
+        }
+        var corpusErrors: [String] = []
+        if let requirements {
+            var unknown: [String: [String]] = [:]
+            for v in vectors { for s in v.spec where !requirements.contains(s) { unknown[s, default: []].append(v.id) } }
+            for (req, ids) in unknown.sorted(by: { $0.key < $1.key }) {
+                corpusErrors.append("requirement \(req) is not defined in spec/ (cited by \(ids.prefix(3).joined(separator: ", "))\(ids.count > 3 ? ", ..." : ""))")
+            }
+        }
+        return RunSummary(
+            testee: testee.name, results: results, staleEntries: failureList?.staleEntries(results: results) ?? [],
+            corpusErrors: corpusErrors, requirements: requirements)
+    }
+
+    /// Judges one response against a vector.
+    public static func judge(_ v: Vector, _ response: TesteeResponse) -> CaseResult {
+        func result(_ s: CaseStatus, _ detail: String = "", _ notes: [String] = []) -> CaseResult {
+            CaseResult(vector: v, status: s, detail: detail, notes: notes, duration: 0)
+        }
+        switch response {
+        case .skipped(let reason):
+            return result(.skipped, reason)
+        case .runtimeError(let message):
+            return result(.fail, "testee error: \(message)")
+        case .hello:
+            return result(.fail, "protocol error: hello answer to a test request")
+        case .rejected(let error, let message):
+            let said = "rejected with \(error)" + (message.map { ": \($0)" } ?? "")
+            switch v.expect.outcome {
+            case .accept:
+                return result(.fail, "should have accepted; \(said)")
+            case .reject:
+                if let expected = v.expect.error, expected != error {
+                    return result(.pass, "", ["rejected with \(error), the vector suggests \(expected)"])
+                }
+                return result(.pass)
+            case .either:
+                return result(.pass, "", ["implementation-defined: rejected (\(error))"])
+            }
+        case .accepted(let value, let bytes, let leniencies):
+            if v.expect.outcome == .reject {
+                return result(.fail, "should have rejected" + (v.expect.error.map { " with \($0)" } ?? "") + "; accepted")
+            }
+            var notes: [String] = []
+            if v.expect.outcome == .either { notes.append("implementation-defined: accepted") }
+            if let expected = v.expect.value {
+                guard let value else { return result(.fail, "accepted but returned no value", notes) }
+                if !expected.isEqualIgnoringOrder(value) {
+                    return result(.fail, "value differs:\n    expected \(Self.show(expected))\n    actual   \(Self.show(value))", notes)
+                }
+            }
+            if let expected = v.expect.bytes {
+                guard let bytes else { return result(.fail, "accepted but returned no bytes", notes) }
+                if expected != bytes {
+                    return result(.fail, "bytes differ:\n    expected \(Self.show(expected))\n    actual   \(Self.show(bytes))", notes)
+                }
+            }
+            if let expected = v.expect.leniencies, let leniencies, Set(expected) != Set(leniencies) {
+                return result(.fail, "leniencies differ: expected [\(expected.joined(separator: ", "))], reported [\(leniencies.joined(separator: ", "))]", notes)
+            }
+            return result(.pass, "", notes)
+        }
+    }
+
+    static func show(_ v: JSONValue) -> String {
+        let text = (try? v.canonicalBytes()).map { String(decoding: $0, as: UTF8.self) } ?? "\(v)"
+        return text.count > 400 ? String(text.prefix(400)) + "…" : text
+    }
+
+    static func show(_ bytes: [UInt8]) -> String {
+        if let s = String(validating: bytes, as: UTF8.self), !s.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            return s.count > 400 ? "'" + String(s.prefix(400)) + "…'" : "'" + s + "'"
+        }
+        let h = ByteText.hex(bytes)
+        return "hex " + (h.count > 400 ? String(h.prefix(400)) + "…" : h)
+    }
+}

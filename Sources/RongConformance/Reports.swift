@@ -1,0 +1,144 @@
+// Sources/RongConformance/Reports.swift - human, JSON and JUnit reports of a run
+
+import RongCodec
+
+extension RunSummary {
+    /// Passed cases (including implementation-defined ones).
+    public var passed: Int { count(.pass) }
+    /// Unexpected failures: FAIL, CRASH, TIMEOUT and XPASS.
+    public var failed: Int { unexpected }
+
+    /// The human report: a table per area, the failures, the requirement coverage, and a last
+    /// line `N passed, N failed, N skipped`.
+    public func text(verbose: Bool = false) -> String {
+        var lines: [String] = []
+        let areas = Dictionary(grouping: results, by: { $0.vector.area })
+        let columns: [CaseStatus] = [.pass, .fail, .expectedFailure, .unexpectedPass, .skipped, .crash, .timeout]
+        let width = max(20, (areas.keys.map(\.count).max() ?? 0) + 2)
+        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+        func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
+        lines.append("conformance of \(testee)")
+        lines.append(pad("AREA", width) + columns.map { lpad($0.rawValue, 8) }.joined())
+        for area in areas.keys.sorted() {
+            let rs = areas[area]!
+            lines.append(pad(area, width) + columns.map { s in lpad(String(rs.filter { $0.status == s }.count), 8) }.joined())
+        }
+        let problems = results.filter { $0.status.isUnexpected || (verbose && $0.status != .pass) }
+        if !problems.isEmpty { lines.append("") }
+        for r in problems {
+            lines.append("\(r.status.rawValue) \(r.vector.id) (\(r.vector.file):\(r.vector.line)): \(r.detail)")
+        }
+        if verbose {
+            for r in results where !r.notes.isEmpty { lines.append("NOTE \(r.vector.id): \(r.notes.joined(separator: "; "))") }
+        } else {
+            let codeNotes = results.filter { $0.notes.contains { $0.hasPrefix("rejected with") } }.count
+            let either = results.filter { $0.notes.contains { $0.hasPrefix("implementation-defined") } }.count
+            if codeNotes + either > 0 {
+                lines.append("notes: \(either) implementation-defined outcomes, \(codeNotes) rejections with a different error code (--verbose lists them)")
+            }
+        }
+        for s in staleEntries { lines.append("STALE failure list entry \(s)") }
+        for e in corpusErrors { lines.append("CORPUS \(e)") }
+        lines.append("")
+        if let requirements {
+            let covered = coveredRequirements.intersection(requirements)
+            let missing = requirements.subtracting(coveredRequirements).sorted()
+            var line = "requirements: \(covered.count) of \(requirements.count) covered by the vectors run"
+            if !missing.isEmpty { line += "; not covered: " + missing.prefix(12).joined(separator: ", ") + (missing.count > 12 ? ", … (\(missing.count) in all)" : "") }
+            lines.append(line)
+        }
+        let xfail = count(.expectedFailure)
+        if xfail > 0 { lines.append("\(xfail) expected failures (from the failure list) are not counted below") }
+        let crashed = count(.crash), timedOut = count(.timeout), xpass = count(.unexpectedPass)
+        if crashed + timedOut + xpass > 0 {
+            lines.append("failed includes \(crashed) crashed, \(timedOut) timed out, \(xpass) unexpected passes")
+        }
+        lines.append("\(passed) passed, \(failed) failed, \(count(.skipped)) skipped")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The machine-readable report (`--json-report`).
+    public func jsonReport() -> JSONValue {
+        var summary = JSONObject()
+        summary["total"] = .number(JSONNumber(results.count))
+        summary["passed"] = .number(JSONNumber(passed))
+        summary["failed"] = .number(JSONNumber(failed))
+        summary["skipped"] = .number(JSONNumber(count(.skipped)))
+        summary["expectedFailures"] = .number(JSONNumber(count(.expectedFailure)))
+        summary["unexpectedPasses"] = .number(JSONNumber(count(.unexpectedPass)))
+        summary["crashed"] = .number(JSONNumber(count(.crash)))
+        summary["timedOut"] = .number(JSONNumber(count(.timeout)))
+        summary["success"] = .bool(isSuccess)
+        var o = JSONObject()
+        o["testee"] = .string(testee)
+        o["summary"] = .object(summary)
+        if let requirements {
+            var r = JSONObject()
+            r["total"] = .number(JSONNumber(requirements.count))
+            r["covered"] = .number(JSONNumber(coveredRequirements.intersection(requirements).count))
+            r["missing"] = .array(requirements.subtracting(coveredRequirements).sorted().map { .string($0) })
+            o["requirements"] = .object(r)
+        }
+        o["staleFailureListEntries"] = .array(staleEntries.map { .string($0) })
+        o["corpusErrors"] = .array(corpusErrors.map { .string($0) })
+        o["cases"] = .array(results.map { r in
+            var c = JSONObject()
+            c["id"] = .string(r.vector.id)
+            c["area"] = .string(r.vector.area)
+            c["file"] = .string(r.vector.file)
+            c["line"] = .number(JSONNumber(r.vector.line))
+            c["level"] = .string(r.vector.level.rawValue)
+            c["kind"] = .string(r.vector.kind.rawValue)
+            c["status"] = .string(r.status.rawValue)
+            c["duration"] = .number(JSONNumber((r.duration * 1e6).rounded() / 1e6))
+            c["detail"] = .string(r.detail)
+            c["notes"] = .array(r.notes.map { .string($0) })
+            return .object(c)
+        })
+        return .object(o)
+    }
+
+    /// JUnit XML (`--junit`): one test suite per area, one test case per vector.
+    public func junitXML() -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let areas = Dictionary(grouping: results, by: { $0.vector.area })
+        out += "<testsuites name=\"rongwire conform\" tests=\"\(results.count)\" failures=\"\(failed)\" skipped=\"\(count(.skipped))\">\n"
+        for area in areas.keys.sorted() {
+            let rs = areas[area]!
+            let time = rs.reduce(0) { $0 + $1.duration }
+            out += "  <testsuite name=\"\(xml(area))\" tests=\"\(rs.count)\" failures=\"\(rs.filter { $0.status.isUnexpected }.count)\" skipped=\"\(rs.filter { $0.status == .skipped || $0.status == .expectedFailure }.count)\" time=\"\(time)\">\n"
+            for r in rs {
+                out += "    <testcase classname=\"\(xml(area))\" name=\"\(xml(r.vector.id))\" file=\"\(xml(r.vector.file))\" line=\"\(r.vector.line)\" time=\"\(r.duration)\""
+                switch r.status {
+                case .pass:
+                    out += "/>\n"
+                case .skipped, .expectedFailure:
+                    out += ">\n      <skipped message=\"\(xml(r.status.rawValue + ": " + r.detail))\"/>\n    </testcase>\n"
+                default:
+                    let first = r.detail.split(separator: "\n").first.map(String.init) ?? r.status.rawValue
+                    out += ">\n      <failure type=\"\(r.status.rawValue)\" message=\"\(xml(first))\">\(xml(r.detail))</failure>\n    </testcase>\n"
+                }
+            }
+            out += "  </testsuite>\n"
+        }
+        return out + "</testsuites>\n"
+    }
+}
+
+/// XML text escaping (attributes and content); control characters XML cannot hold are dropped.
+func xml(_ s: String) -> String {
+    var out = ""
+    for u in s.unicodeScalars {
+        switch u {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "\n": out += "&#10;"
+        default:
+            if u.value < 0x20 && u != "\t" { continue }
+            out.unicodeScalars.append(u)
+        }
+    }
+    return out
+}

@@ -1,0 +1,396 @@
+// Sources/RongConformance/VectorLoader.swift - strict loading of YAML vector files
+
+import RongCodec
+import Yams
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Loads vector files strictly: unknown keys, duplicate keys, wrong types, malformed hex and
+/// missing fields are errors with file, line and column (never a crash or a stack trace).
+public struct VectorLoader: Sendable {
+    /// Largest vector file accepted (vector files are hostile input too).
+    public var maxFileBytes = 16 << 20
+    /// Largest input a `repeat` form may generate.
+    public var maxRepeatBytes = 4 << 20
+
+    public init() {}
+
+    static let vectorKeys: Set<String> = [
+        "id", "level", "spec", "tags", "description", "kind", "objectName", "from", "options", "input", "expect",
+    ]
+    static let inputKeys: Set<String> = ["json", "hex", "base64", "value", "repeat"]
+    static let expectKeys: Set<String> = ["outcome", "value", "json", "hex", "error", "leniencies"]
+    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode"]
+    static let repeatKeys: Set<String> = ["prefix", "fill", "count", "suffix"]
+
+    // MARK: Files and folders
+
+    /// All `.yaml`/`.yml` files under `paths` (files are taken as given), sorted.
+    public static func files(in paths: [String]) throws(VectorLoadError) -> [String] {
+        var out: [String] = []
+        for p in paths {
+            var st = stat()
+            guard stat(p, &st) == 0 else { throw VectorLoadError(file: p, line: 0, message: "no such file or directory") }
+            if (st.st_mode & S_IFMT) == S_IFDIR {
+                out += walk(p)
+            } else {
+                out.append(p)
+            }
+        }
+        return out
+    }
+
+    private static func walk(_ dir: String) -> [String] {
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafePointer(to: e.pointee.d_name) { ptr in
+                ptr.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name.hasPrefix(".") { continue }
+            names.append(name)
+        }
+        var out: [String] = []
+        for name in names.sorted() {
+            let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+            var st = stat()
+            guard stat(path, &st) == 0 else { continue }
+            if (st.st_mode & S_IFMT) == S_IFDIR {
+                out += walk(path)
+            } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+                out.append(path)
+            }
+        }
+        return out
+    }
+
+    /// Loads every vector of the files, checking that ids are unique across them.
+    public func load(files: [String]) throws(VectorLoadError) -> [Vector] {
+        var all: [Vector] = []
+        var seen: [String: Vector] = [:]
+        for f in files {
+            for v in try load(file: f) {
+                if let first = seen[v.id] {
+                    throw VectorLoadError(
+                        file: v.file, line: v.line,
+                        message: "duplicate vector id \(v.id) (first defined at \(first.file):\(first.line))")
+                }
+                seen[v.id] = v
+                all.append(v)
+            }
+        }
+        return all
+    }
+
+    /// Loads the vectors of one file.
+    public func load(file: String) throws(VectorLoadError) -> [Vector] {
+        guard let f = fopen(file, "rb") else {
+            throw VectorLoadError(file: file, line: 0, message: "cannot open: \(String(cString: strerror(errno)))")
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+            if bytes.count > maxFileBytes {
+                fclose(f)
+                throw VectorLoadError(file: file, line: 0, message: "file larger than \(maxFileBytes) bytes")
+            }
+        }
+        fclose(f)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw VectorLoadError(file: file, line: 0, message: "file is not valid UTF-8")
+        }
+        return try load(yaml: text, file: file)
+    }
+
+    /// Loads the vectors of YAML text (`file` is used in errors).
+    public func load(yaml: String, file: String) throws(VectorLoadError) -> [Vector] {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch let e as YamlError {
+            throw Self.convert(e, file: file)
+        } catch {
+            throw VectorLoadError(file: file, line: 0, message: "YAML error: \(error)")
+        }
+        let ctx = Context(file: file, loader: self)
+        guard let root else { throw VectorLoadError(file: file, line: 1, message: "empty file: expected a mapping with `vectors:`") }
+        let top = try ctx.mapping(root, what: "the top level")
+        try ctx.checkKeys(top, allowed: ["vectors"], what: "the top level")
+        guard let list = top.first(where: { $0.key == "vectors" }) else {
+            throw ctx.error(root, "missing `vectors:` at the top level")
+        }
+        guard case .sequence(let seq) = list.value else { throw ctx.error(list.value, "`vectors` must be a list") }
+        var out: [Vector] = []
+        for node in seq { out.append(try ctx.vector(node)) }
+        return out
+    }
+
+    static func convert(_ e: YamlError, file: String) -> VectorLoadError {
+        switch e {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let extra = context.map { " (\($0.text))" } ?? ""
+            return VectorLoadError(file: file, line: mark.line, column: mark.column, message: "YAML syntax: \(problem)\(extra)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return VectorLoadError(
+                file: file, line: context.mark.line, column: context.mark.column,
+                message: "duplicate key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) in a mapping")
+        case .reader(let problem, _, _, _):
+            return VectorLoadError(file: file, line: 0, message: "YAML reader: \(problem)")
+        default:
+            return VectorLoadError(file: file, line: 0, message: "YAML error: \(e)")
+        }
+    }
+}
+
+/// Walks the YAML node tree of one file.
+private struct Context {
+    let file: String
+    let loader: VectorLoader
+
+    struct Entry {
+        var key: String
+        var keyNode: Node
+        var value: Node
+    }
+
+    func error(_ node: Node, _ message: String) -> VectorLoadError {
+        VectorLoadError(file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 1, message: message)
+    }
+
+    func mapping(_ node: Node, what: String) throws(VectorLoadError) -> [Entry] {
+        guard case .mapping(let m) = node else { throw error(node, "\(what) must be a mapping") }
+        var out: [Entry] = []
+        var seen: Set<String> = []
+        for (k, v) in m {
+            guard case .scalar(let s) = k else { throw error(k, "keys in \(what) must be plain strings") }
+            if !seen.insert(s.string).inserted { throw error(k, "duplicate key `\(s.string)` in \(what)") }
+            out.append(Entry(key: s.string, keyNode: k, value: v))
+        }
+        return out
+    }
+
+    func checkKeys(_ entries: [Entry], allowed: Set<String>, what: String) throws(VectorLoadError) {
+        for e in entries where !allowed.contains(e.key) {
+            throw error(e.keyNode, "unknown key `\(e.key)` in \(what) (allowed: \(allowed.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    func string(_ node: Node, what: String) throws(VectorLoadError) -> String {
+        guard case .scalar(let s) = node else { throw error(node, "\(what) must be a string") }
+        return s.string
+    }
+
+    func integer(_ node: Node, what: String) throws(VectorLoadError) -> Int {
+        guard case .scalar(let s) = node, s.style == .plain || s.style == .any, let n = Int(s.string) else {
+            throw error(node, "\(what) must be an integer")
+        }
+        return n
+    }
+
+    func stringList(_ node: Node, what: String) throws(VectorLoadError) -> [String] {
+        guard case .sequence(let seq) = node else { throw error(node, "\(what) must be a list of strings") }
+        var out: [String] = []
+        for n in seq { out.append(try string(n, what: "each item of \(what)")) }
+        return out
+    }
+
+    func vector(_ node: Node) throws(VectorLoadError) -> Vector {
+        let entries = try mapping(node, what: "a vector")
+        try checkKeys(entries, allowed: VectorLoader.vectorKeys, what: "a vector")
+        func get(_ key: String) -> Entry? { entries.first { $0.key == key } }
+        func require(_ key: String) throws(VectorLoadError) -> Entry {
+            guard let e = get(key) else { throw error(node, "a vector needs `\(key)`") }
+            return e
+        }
+
+        let idEntry = try require("id")
+        let id = try string(idEntry.value, what: "`id`")
+        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+        let componentOK = parts.allSatisfy { p in
+            !p.isEmpty && p.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x5F || $0 == 0x2D }
+        }
+        guard parts.count >= 3, componentOK else {
+            throw error(idEntry.value, "`id` must be dotted components of [A-Za-z0-9_-], level first, at least three (Required.Area.Case): \(id)")
+        }
+
+        let levelEntry = try require("level")
+        let levelText = try string(levelEntry.value, what: "`level`")
+        guard let level = Vector.Level(rawValue: levelText) else {
+            throw error(levelEntry.value, "`level` must be required, recommended or optional, not \(levelText)")
+        }
+        guard parts[0] == level.idPrefix else {
+            throw error(idEntry.value, "`id` must start with \(level.idPrefix) for level \(levelText)")
+        }
+
+        let specEntry = try require("spec")
+        let spec = try stringList(specEntry.value, what: "`spec`")
+        if spec.isEmpty { throw error(specEntry.value, "`spec` must list at least one requirement id") }
+        let tags = try get("tags").map { e throws(VectorLoadError) in try stringList(e.value, what: "`tags`") } ?? []
+        let description = try get("description").map { e throws(VectorLoadError) in try string(e.value, what: "`description`") }
+
+        let kindEntry = try require("kind")
+        let kind = Vector.Kind(rawValue: try string(kindEntry.value, what: "`kind`"))
+        if !kind.rawValue.allSatisfy({ $0.isLetter || $0 == "-" }) { throw error(kindEntry.value, "`kind` is not a kind name") }
+
+        let objectName = try get("objectName").map { e throws(VectorLoadError) in try string(e.value, what: "`objectName`") }
+        if kind.isContent && objectName == nil { throw error(node, "a `\(kind)` vector needs `objectName`") }
+        let from = try get("from").map { e throws(VectorLoadError) in try string(e.value, what: "`from`") }
+        if let from, from != "client" && from != "server", let e = get("from") {
+            throw error(e.value, "`from` must be client or server")
+        }
+        if kind.isFrame && from == nil { throw error(node, "a `\(kind)` vector needs `from: client` or `from: server`") }
+
+        var options = DecodingOptions()
+        if let o = get("options") {
+            let oe = try mapping(o.value, what: "`options`")
+            try checkKeys(oe, allowed: VectorLoader.optionKeys, what: "`options`")
+            for e in oe {
+                switch e.key {
+                case "maxBytes": options.maxContentBytes = try integer(e.value, what: "`maxBytes`")
+                case "maxDepth":
+                    let d = try integer(e.value, what: "`maxDepth`")
+                    guard (1...DecodingOptions.maximumDepthLimit).contains(d) else { throw error(e.value, "`maxDepth` must be 1...1024") }
+                    options.maxDepth = d
+                default:
+                    switch try string(e.value, what: "`mode`") {
+                    case "lenient": options.mode = .lenient
+                    case "strict": options.mode = .strict
+                    default: throw error(e.value, "`mode` must be lenient or strict")
+                    }
+                }
+            }
+        }
+
+        let inputEntry = try require("input")
+        let input = try self.input(inputEntry.value, kind: kind)
+        let expect = try self.expect(try require("expect").value, kind: kind)
+
+        return Vector(
+            id: id, level: level, spec: spec, tags: tags, description: description, kind: kind,
+            objectName: objectName, from: from, options: options, hasOptions: get("options") != nil,
+            input: input, expect: expect, file: file, line: node.mark?.line ?? 0)
+    }
+
+    func input(_ node: Node, kind: Vector.Kind) throws(VectorLoadError) -> Vector.Input {
+        let entries = try mapping(node, what: "`input`")
+        try checkKeys(entries, allowed: VectorLoader.inputKeys, what: "`input`")
+        guard entries.count == 1, let e = entries.first else {
+            throw error(node, "`input` must have exactly one of json, hex, base64, value, repeat")
+        }
+        if kind.takesValue != (e.key == "value"), Vector.Kind.known.contains(kind) {
+            throw error(e.keyNode, kind.takesValue ? "a `\(kind)` vector takes `input.value`" : "a `\(kind)` vector takes bytes, not `input.value`")
+        }
+        switch e.key {
+        case "json": return .bytes(Array(try string(e.value, what: "`input.json`").utf8))
+        case "hex": return .bytes(try hex(e.value, what: "`input.hex`"))
+        case "base64":
+            guard let b = ByteText.bytes(base64: try string(e.value, what: "`input.base64`")) else {
+                throw error(e.value, "`input.base64` is not valid base64")
+            }
+            return .bytes(b)
+        case "value": return .value(try jsonValue(e.value, depth: 0))
+        default: return .bytes(try repeated(e.value))
+        }
+    }
+
+    func hex(_ node: Node, what: String) throws(VectorLoadError) -> [UInt8] {
+        guard case .scalar(let s) = node else { throw error(node, "\(what) must be a quoted hex string") }
+        guard s.style != .plain || !s.string.allSatisfy(\.isNumber) || s.string.isEmpty else {
+            throw error(node, "quote \(what) (\"0a1b\") so YAML does not read it as a number")
+        }
+        guard let b = ByteText.bytes(hex: s.string) else {
+            throw error(node, "\(what) is not valid hex (pairs of 0-9a-f, whitespace only between bytes)")
+        }
+        return b
+    }
+
+    func repeated(_ node: Node) throws(VectorLoadError) -> [UInt8] {
+        let entries = try mapping(node, what: "`input.repeat`")
+        try checkKeys(entries, allowed: VectorLoader.repeatKeys, what: "`input.repeat`")
+        var prefix = "", fill = "", suffix = ""
+        var count = 0
+        for e in entries {
+            switch e.key {
+            case "prefix": prefix = try string(e.value, what: "`prefix`")
+            case "fill": fill = try string(e.value, what: "`fill`")
+            case "suffix": suffix = try string(e.value, what: "`suffix`")
+            default: count = try integer(e.value, what: "`count`")
+            }
+        }
+        guard count >= 0, fill.utf8.count * count + prefix.utf8.count + suffix.utf8.count <= loader.maxRepeatBytes else {
+            throw error(node, "`input.repeat` must generate at most \(loader.maxRepeatBytes) bytes")
+        }
+        var out = Array(prefix.utf8)
+        let f = Array(fill.utf8)
+        out.reserveCapacity(out.count + f.count * count + suffix.utf8.count)
+        for _ in 0..<count { out += f }
+        return out + Array(suffix.utf8)
+    }
+
+    func expect(_ node: Node, kind: Vector.Kind) throws(VectorLoadError) -> Vector.Expectation {
+        let entries = try mapping(node, what: "`expect`")
+        try checkKeys(entries, allowed: VectorLoader.expectKeys, what: "`expect`")
+        func get(_ key: String) -> Entry? { entries.first { $0.key == key } }
+        guard let o = get("outcome") else { throw error(node, "`expect` needs `outcome`") }
+        guard let outcome = Vector.Outcome(rawValue: try string(o.value, what: "`outcome`")) else {
+            throw error(o.value, "`outcome` must be accept, reject or either")
+        }
+        var x = Vector.Expectation(outcome: outcome)
+        if let v = get("value") { x.value = try jsonValue(v.value, depth: 0) }
+        if let j = get("json"), get("hex") != nil {
+            throw error(j.keyNode, "`expect` takes `json` or `hex`, not both")
+        }
+        if let j = get("json") { x.bytes = Array(try string(j.value, what: "`expect.json`").utf8) }
+        if let h = get("hex") { x.bytes = try hex(h.value, what: "`expect.hex`") }
+        if let e = get("error") { x.error = try string(e.value, what: "`expect.error`") }
+        if let l = get("leniencies") { x.leniencies = try stringList(l.value, what: "`expect.leniencies`") }
+        if outcome == .reject, x.value != nil || x.bytes != nil {
+            throw error(node, "a `reject` expectation has no `value`, `json` or `hex`")
+        }
+        if outcome == .accept, x.error != nil { throw error(node, "an `accept` expectation has no `error`") }
+        if outcome == .accept, x.value == nil, x.bytes == nil {
+            throw error(node, "an `accept` expectation needs `value`, `json` or `hex`")
+        }
+        return x
+    }
+
+    /// YAML → JSON value with JSON's scalar rules (see spec/vectors.md "Values").
+    func jsonValue(_ node: Node, depth: Int) throws(VectorLoadError) -> JSONValue {
+        guard depth < 512 else { throw error(node, "value nested too deeply") }
+        switch node {
+        case .scalar(let s):
+            if s.style != .plain && s.style != .any { return .string(s.string) }
+            switch s.string {
+            case "null": return .null
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            default:
+                if let first = s.string.utf8.first, first == 0x2D || (first >= 0x30 && first <= 0x39),
+                    case .number(let n)? = try? JSONValue(parsing: Array(s.string.utf8))
+                {
+                    return .number(n)
+                }
+                throw error(node, "unquoted scalar `\(s.string)` is not null, true, false or a JSON number; quote strings")
+            }
+        case .sequence(let seq):
+            var out: [JSONValue] = []
+            for n in seq { out.append(try jsonValue(n, depth: depth + 1)) }
+            return .array(out)
+        case .mapping:
+            var o = JSONObject()
+            for e in try mapping(node, what: "a value") { o[e.key] = try jsonValue(e.value, depth: depth + 1) }
+            return .object(o)
+        case .alias:
+            throw error(node, "YAML aliases are not allowed in vectors")
+        }
+    }
+}

@@ -1,0 +1,151 @@
+// Sources/rongwire/Commands/ConformCommand.swift - `rongwire conform`
+
+import ArgumentParser
+import RongCodec
+import RongConformance
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct ConformCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conform",
+        abstract: "Run the conformance vectors against RongWire or another implementation.",
+        discussion: """
+            Loads the YAML vectors (format: spec/vectors.md) under PATH (default: vectors/) and \
+            checks an implementation against them: RongWire's own codec in-process by default, \
+            or any program speaking the testee protocol (spec/testee-protocol.md) with --testee. \
+            A testee that crashes is reported as CRASH and restarted; one that does not answer \
+            within --timeout is killed and reported as TIMEOUT; the run goes on.
+
+            Prints a table per area, the failures, requirement coverage, and a last line \
+            `N passed, N failed, N skipped`. Exits 0 only when nothing unexpected happened: no \
+            failure, crash or timeout outside the failure list, no stale failure-list entry.
+
+            Examples:
+              rongwire conform
+              rongwire conform --testee "rongwire testee" --junit report.xml
+              rongwire conform vectors/content --filter 'Required.Content.TxtMsg.*'
+              rongwire conform --testee "./my-testee" --failure-list my-failures.txt --fix
+            """
+    )
+
+    @Argument(help: "Vector files or folders (default: vectors).")
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("Run this command as the testee instead of RongWire's codec.", valueName: "COMMAND ARGS"))
+    var testee: String?
+
+    @Option(help: "Seconds a testee may take to answer one vector.")
+    var timeout: Double = 10
+
+    @Option(help: ArgumentHelp("Expected failures of the testee: one vector id per line, '#' comments.", valueName: "FILE"))
+    var failureList: String?
+
+    @Flag(help: "Rewrite --failure-list from this run's results.")
+    var fix = false
+
+    @Option(help: ArgumentHelp("Only vectors whose id matches this glob (repeatable).", valueName: "GLOB"))
+    var filter: [String] = []
+
+    @Option(help: ArgumentHelp("Only vectors with one of these tags (comma-separated).", valueName: "TAGS"))
+    var tags: String?
+
+    @Option(help: "Run vectors of this level and stricter ones: required, recommended, optional.")
+    var level: String = "optional"
+
+    @Option(help: ArgumentHelp("Write a JSON report (per case status, duration, detail).", valueName: "FILE"))
+    var jsonReport: String?
+
+    @Option(help: ArgumentHelp("Write a JUnit XML report for CI systems.", valueName: "FILE"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Folder of the written spec, for requirement coverage.", valueName: "DIR"))
+    var spec: String = "spec"
+
+    @Flag(help: "List every non-passing case and every note.")
+    var verbose = false
+
+    @Flag(help: "Print the selected vector ids and exit.")
+    var list = false
+
+    func validate() throws {
+        guard Vector.Level(rawValue: level) != nil else {
+            throw ValidationError("--level must be required, recommended or optional, not \(level)")
+        }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+        if fix && failureList == nil { throw ValidationError("--fix needs --failure-list FILE") }
+    }
+
+    func run() throws {
+        let loader = VectorLoader()
+        let vectors: [Vector]
+        do throws(VectorLoadError) {
+            let files = try VectorLoader.files(in: paths.isEmpty ? ["vectors"] : paths)
+            vectors = try loader.load(files: files)
+        } catch {
+            CLIIO.printStderr(error.description)
+            throw ExitCode(2)
+        }
+        let selection = VectorSelection(
+            filters: filter, tags: tags.map { $0.split(separator: ",").map(String.init) } ?? [],
+            level: Vector.Level(rawValue: level)!)
+        let selected = vectors.filter(selection.includes)
+        if list {
+            for v in selected { CLIIO.printStdout(v.id) }
+            return
+        }
+        if selected.isEmpty {
+            CLIIO.printStderr("error: no vectors selected (\(vectors.count) loaded)")
+            throw ExitCode(2)
+        }
+
+        var failures: FailureList?
+        if let failureList {
+            if let bytes = try? CLIIO.readFile(failureList) {
+                failures = FailureList(text: String(decoding: bytes, as: UTF8.self))
+            } else if fix {
+                failures = FailureList()
+            } else {
+                CLIIO.printStderr("error[ioError]: cannot read failure list \(failureList)")
+                throw ExitCode(2)
+            }
+        }
+
+        let requirements = SpecIndex.requirements(inDirectory: spec)
+        let runner = ConformanceRunner(failureList: fix ? nil : failures, requirements: requirements)
+        let target: any Testee = testee.map { SubprocessTestee(command: $0, timeout: timeout) } ?? CodecTestee(frameHandler: EnvelopeBridge.frameHandler)
+        let tty = isatty(2) == 1
+        let summary = runner.run(selected, on: target) { i, n, v in
+            guard tty, i % 10 == 0 || i + 1 == n else { return }
+            let text = "\r[\(i + 1)/\(n)] \(v.id)"
+            CLIIO.write(Array((text.count > 100 ? String(text.prefix(100)) : text + String(repeating: " ", count: 100 - text.count)).utf8), to: 2)
+        }
+        if tty { CLIIO.write(Array(("\r" + String(repeating: " ", count: 100) + "\r").utf8), to: 2) }
+        if let sub = target as? SubprocessTestee { sub.stop() }
+
+        CLIIO.printStdout(summary.text(verbose: verbose))
+        if let jsonReport {
+            try writeFile(jsonReport, Array(((try? summary.jsonReport().prettyText()) ?? "{}").utf8) + [0x0A])
+        }
+        if let junit { try writeFile(junit, Array(summary.junitXML().utf8)) }
+        if fix, let failureList, let failures {
+            let fixed = failures.fixed(results: summary.results)
+            try writeFile(failureList, Array(fixed.text.utf8))
+            CLIIO.printStderr("wrote \(failureList) with \(fixed.entries.count) entries")
+            if !summary.corpusErrors.isEmpty { throw ExitCode(1) }
+            return
+        }
+        if !summary.isSuccess { throw ExitCode(1) }
+    }
+
+    private func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        guard let f = fopen(path, "wb") else {
+            CLIIO.printStderr("error[ioError]: cannot write \(path)")
+            throw ExitCode(2)
+        }
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+        fclose(f)
+    }
+}

@@ -1,0 +1,150 @@
+// Tests/RongCodecTests/RegistryTests.swift - registry, custom types, objectName rules
+
+import Testing
+
+@testable import RongCodec
+
+/// A custom type as an app would write it (the live-chatroom demo's gift message, renamed).
+struct GiftMessage: MessageContent {
+    static let objectName = "App:GiftMsg"
+    static let persistence = PersistenceFlag.status
+    static let fields = FieldTable(["type", "count"])
+    var type: String?
+    var count: Int64?
+    var common = ContentCommon()
+
+    init(type: String? = nil, count: Int64? = nil) {
+        self.type = type
+        self.count = count
+    }
+
+    init(from d: inout ContentDecoder) throws(CodecError) {
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) {
+            switch f {
+            case 0: type = try d.decodeString()
+            case 1: count = try d.decodeInt64(range: 0...10_000)
+            default: try common.decode(field: f, of: Self.fields, from: &d)
+            }
+        }
+        common.finish(r, d)
+    }
+
+    func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("type", type)
+        w.field("count", count)
+        try common.encode(to: &w)
+        w.endObject()
+    }
+}
+
+struct RenamedGift: MessageContent {
+    static let objectName = "RC:GiftMsg"
+    static let persistence = PersistenceFlag.status
+    var common = ContentCommon()
+    init() {}
+    init(from d: inout ContentDecoder) throws(CodecError) {
+        var r = try d.beginObject(FieldTable([]))
+        while let f = try d.nextField(&r) { try common.decode(field: f, of: FieldTable([]), from: &d) }
+        common.finish(r, d)
+    }
+    func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        try common.encode(to: &w)
+        w.endObject()
+    }
+}
+
+@Suite("Registry")
+struct RegistryTests {
+    @Test("the built-in catalog has unique objectNames and no alias shadows a type")
+    func catalogIsConsistent() {
+        let names = BuiltInCatalog.types.map { $0.objectName }
+        #expect(Set(names).count == names.count)
+        for (alias, target) in BuiltInCatalog.aliases {
+            #expect(!names.contains(alias), "\(alias) is both a type and an alias")
+            #expect(names.contains(target) || target.hasPrefix("RC:"), "\(alias) points at \(target)")
+        }
+    }
+
+    @Test("unregistered objectNames keep their bytes untouched")
+    func unknownContent() throws {
+        let bytes = Array(#"{ "b" : 1, "a":[ ] }"#.utf8) + [0xFF]  // not even valid JSON
+        let decoded = try ContentRegistry.builtIn.decode(objectName: "App:Thing", bytes: bytes)
+        #expect(decoded == .unknown(UnknownContent(objectName: "App:Thing", bytes: bytes)))
+        #expect(try decoded.jsonBytes() == bytes)
+        #expect(decoded.persistence == nil)
+    }
+
+    @Test("custom types register, decode and round-trip")
+    func customType() throws {
+        var registry = ContentRegistry()
+        try registry.register(GiftMessage.self)
+        let decoded = try registry.decode(objectName: "App:GiftMsg", bytes: Array(#"{"count":3,"type":"rose","user":{"id":"u","icon":"i"}}"#.utf8))
+        let gift = try #require(decoded.typed as? GiftMessage)
+        #expect(gift.type == "rose")
+        #expect(gift.count == 3)
+        #expect(gift.user?.portrait == "i")
+        #expect(try gift.jsonString() == #"{"type":"rose","count":3,"user":{"id":"u","portrait":"i"}}"#)
+        #expect(decoded.persistence == .status)
+        #expect(throws: CodecError(.numberOutOfRange)) { try registry.decode(objectName: "App:GiftMsg", bytes: Array(#"{"count":99999}"#.utf8)) }
+        #expect(throws: CodecError(.duplicateRegistration)) { try registry.register(GiftMessage.self) }
+        // The built-in registry is unaffected.
+        #expect(ContentRegistry.builtIn.type(for: "App:GiftMsg") == nil)
+    }
+
+    @Test("custom objectNames may not use the reserved prefix")
+    func reservedPrefix() {
+        var registry = ContentRegistry()
+        #expect(throws: CodecError(.invalidObjectName)) { try registry.register(RenamedGift.self) }
+        var relaxed = ContentRegistry(nameRules: ObjectNameRules(reservedPrefix: .none))
+        #expect(throws: Never.self) { try relaxed.register(RenamedGift.self) }
+    }
+
+    static let names: [(String, ObjectNameRules.ReservedPrefix, Bool)] = [
+        ("App:GiftMsg", .rcColon, true),
+        ("RC:GiftMsg", .rcColon, false),
+        ("RCGift", .rcColon, true),
+        ("RCGift", .rc, false),
+        ("RC:Gift", .none, true),
+        ("", .rcColon, false),
+        ("has space", .rcColon, false),
+        ("中文", .rcColon, false),
+        (String(repeating: "a", count: 64), .rcColon, true),
+        (String(repeating: "a", count: 65), .rcColon, false),
+    ]
+
+    @Test("objectName rules", arguments: names)
+    func nameRules(_ name: String, _ prefix: ObjectNameRules.ReservedPrefix, _ valid: Bool) {
+        let rules = ObjectNameRules(reservedPrefix: prefix)
+        if valid {
+            #expect(throws: Never.self) { try rules.validate(name) }
+        } else {
+            #expect(throws: CodecError(.invalidObjectName)) { try rules.validate(name) }
+        }
+    }
+
+    @Test("alias objectNames decode as the canonical type and are reported")
+    func aliases() throws {
+        let decoded = try ContentRegistry.builtIn.decode(objectName: "RC:RCntf", bytes: Array("{}".utf8))
+        if ContentRegistry.builtIn.type(for: "RC:RcNtf") != nil {
+            #expect(decoded.objectName == "RC:RcNtf")
+            #expect(decoded.typed?.diagnostics.leniencies.contains(.objectNameAlias) == true)
+            #expect(throws: CodecError(.notNormalized)) {
+                try ContentRegistry.builtIn.decode(objectName: "RC:RCntf", bytes: Array("{}".utf8), options: .strict)
+            }
+        }
+        // The seed's sample-code typo is not an alias.
+        #expect(ContentRegistry.builtIn.type(for: "RC:TXT") == nil)
+    }
+
+    @Test("typed values compare through AnyMessageContent")
+    func anyContent() {
+        let a = AnyMessageContent(TextMessage(content: "x"))
+        #expect(a == AnyMessageContent(TextMessage(content: "x")))
+        #expect(a != AnyMessageContent(TextMessage(content: "y")))
+        #expect(a != AnyMessageContent(ImageMessage(content: "x")))
+        #expect(a.objectName == "RC:TxtMsg")
+    }
+}
