@@ -30,7 +30,7 @@ public final class CodecTestee: Testee {
     }
 
     public var kinds: [String] {
-        var k = ["decode", "encode", "roundtrip", "json-parse"]
+        var k = ["decode", "encode", "roundtrip", "json-parse", "objectname"]
         if frameHandler != nil { k += ["frame-decode", "frame-encode"] }
         return k
     }
@@ -73,6 +73,15 @@ public final class CodecTestee: Testee {
                 let input = (type.allowsEmptyContent && value == .object(JSONObject())) ? [] : text
                 let decoded = try registry.decode(objectName: objectName, bytes: input, options: strict)
                 return .accepted(value: nil, bytes: try decoded.jsonBytes(), leniencies: nil)
+            } catch {
+                return .rejected(error: error.code.rawValue, message: error.description)
+            }
+        case "objectname":
+            guard case .bytes(let bytes)? = request.input else { return .runtimeError(message: "objectname needs byte input") }
+            let name = String(decoding: bytes, as: UTF8.self)
+            do throws(CodecError) {
+                try registry.nameRules.validate(name)
+                return .accepted(value: .string(name), bytes: nil, leniencies: nil)
             } catch {
                 return .rejected(error: error.code.rawValue, message: error.description)
             }

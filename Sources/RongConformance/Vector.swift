@@ -24,9 +24,10 @@ public struct Vector: Sendable, Hashable {
         public static let frameDecode = Kind(rawValue: "frame-decode")
         public static let frameEncode = Kind(rawValue: "frame-encode")
         public static let jsonParse = Kind(rawValue: "json-parse")
+        public static let objectName = Kind(rawValue: "objectname")
 
         /// The kinds this version of the format defines.
-        public static let known: [Kind] = [.decode, .encode, .roundtrip, .frameDecode, .frameEncode, .jsonParse]
+        public static let known: [Kind] = [.decode, .encode, .roundtrip, .frameDecode, .frameEncode, .jsonParse, .objectName]
 
         /// Whether the kind needs `objectName`.
         public var isContent: Bool { self == .decode || self == .encode || self == .roundtrip }

@@ -23,7 +23,7 @@ public struct VectorLoader: Sendable {
         "id", "level", "spec", "tags", "description", "kind", "objectName", "from", "options", "input", "expect",
     ]
     static let inputKeys: Set<String> = ["json", "hex", "base64", "value", "repeat"]
-    static let expectKeys: Set<String> = ["outcome", "value", "json", "hex", "error", "leniencies"]
+    static let expectKeys: Set<String> = ["outcome", "value", "json", "hex", "repeat", "error", "leniencies"]
     static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode"]
     static let repeatKeys: Set<String> = ["prefix", "fill", "count", "suffix"]
 
@@ -346,15 +346,16 @@ private struct Context {
         }
         var x = Vector.Expectation(outcome: outcome)
         if let v = get("value") { x.value = try jsonValue(v.value, depth: 0) }
-        if let j = get("json"), get("hex") != nil {
-            throw error(j.keyNode, "`expect` takes `json` or `hex`, not both")
+        if [get("json"), get("hex"), get("repeat")].compactMap({ $0 }).count > 1, let first = get("json") ?? get("hex") {
+            throw error(first.keyNode, "`expect` takes one of `json`, `hex`, `repeat`")
         }
+        if let r = get("repeat") { x.bytes = try repeated(r.value) }
         if let j = get("json") { x.bytes = Array(try string(j.value, what: "`expect.json`").utf8) }
         if let h = get("hex") { x.bytes = try hex(h.value, what: "`expect.hex`") }
         if let e = get("error") { x.error = try string(e.value, what: "`expect.error`") }
         if let l = get("leniencies") { x.leniencies = try stringList(l.value, what: "`expect.leniencies`") }
         if outcome == .reject, x.value != nil || x.bytes != nil {
-            throw error(node, "a `reject` expectation has no `value`, `json` or `hex`")
+            throw error(node, "a `reject` expectation has no `value`, `json`, `hex` or `repeat`")
         }
         if outcome == .accept, x.error != nil { throw error(node, "an `accept` expectation has no `error`") }
         if outcome == .accept, x.value == nil, x.bytes == nil {

@@ -148,6 +148,11 @@ extension MessageContent {
             let at = d.offset
             let inner = Array((try d.decodeString() ?? "").utf8)
             try d.scanner.expectEnd()
+            // Only a string holding an object is double-encoded content; any other string is
+            // simply the wrong type.
+            guard inner.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == asciiOpenBrace else {
+                throw CodecError(.typeMismatch, "expected a JSON object as \(objectName) content, found a string", offset: at)
+            }
             try d.noteLeniency(.doubleEncodedContent, at: at)
             let innerResult: Result<Self, CodecError> = inner.withUnsafeBytes { innerRaw in
                 do throws(CodecError) {
