@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "RongCodec", targets: ["RongCodec"]),
         .library(name: "RongConformance", targets: ["RongConformance"]),
+        .library(name: "RongFuzzing", targets: ["RongFuzzing"]),
         .executable(name: "rongwire", targets: ["rongwire"]),
     ],
     dependencies: [
@@ -30,6 +31,12 @@ let package = Package(
             ],
             path: "Sources/RongConformance"
         ),
+        // Fuzz bodies: used by tools/fuzz (libFuzzer) and replayed by `swift test`.
+        .target(
+            name: "RongFuzzing",
+            dependencies: ["RongCodec", "RongConformance"],
+            path: "Sources/RongFuzzing"
+        ),
         .executableTarget(
             name: "rongwire",
             dependencies: [
@@ -46,6 +53,11 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/RongCodecTests"
+        ),
+        .testTarget(
+            name: "RongFuzzingTests",
+            dependencies: ["RongFuzzing"],
+            path: "Tests/RongFuzzingTests"
         ),
         .testTarget(
             name: "RongConformanceTests",

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Writes a seed corpus for a fuzz target from the conformance vectors (vectors/*.yaml).
+
+content:        one byte selecting the objectName (its index in `rongwire types --json`), then
+                the content bytes of every decode/roundtrip vector.
+envelope:       one byte for the direction (0 = from client, 1 = from server), then the packet
+                bytes of every frame-decode vector.
+message:        the packet bytes of every server frame-decode vector.
+vector-loader:  every vector file, and each vector alone.
+"""
+import argparse
+import base64
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+import yaml
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def vector_files():
+    for d, _, files in os.walk(os.path.join(ROOT, "vectors")):
+        for f in sorted(files):
+            if f.endswith((".yaml", ".yml")):
+                yield os.path.join(d, f)
+
+
+def input_bytes(inp):
+    if "json" in inp:
+        return inp["json"].encode()
+    if "hex" in inp:
+        return bytes.fromhex("".join(inp["hex"].split()))
+    if "base64" in inp:
+        return base64.b64decode(inp["base64"])
+    if "repeat" in inp:
+        r = inp["repeat"]
+        return (r.get("prefix", "") + r.get("fill", "") * r.get("count", 0) + r.get("suffix", "")).encode()
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("target")
+    ap.add_argument("out")
+    ap.add_argument("--rongwire", default="rongwire")
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    names = [t["objectName"] for t in json.loads(subprocess.check_output([a.rongwire, "types", "--json"]))]
+    seeds = []
+    for path in vector_files():
+        text = open(path, encoding="utf-8").read()
+        doc = yaml.safe_load(text) or {}
+        if a.target == "vector-loader":
+            seeds.append(text.encode())
+            for v in doc.get("vectors", []):
+                seeds.append(yaml.safe_dump({"vectors": [v]}, allow_unicode=True).encode())
+            continue
+        for v in doc.get("vectors", []):
+            data = input_bytes(v.get("input", {}))
+            if data is None:
+                continue
+            kind = v.get("kind")
+            if a.target == "content" and kind in ("decode", "roundtrip") and v.get("objectName") in names:
+                seeds.append(bytes([names.index(v["objectName"])]) + data)
+            elif a.target == "envelope" and kind == "frame-decode":
+                seeds.append(bytes([0 if v.get("from") == "client" else 1]) + data)
+            elif a.target == "message" and kind == "frame-decode" and v.get("from") == "server":
+                seeds.append(data)
+    for s in seeds:
+        with open(os.path.join(a.out, hashlib.sha1(s).hexdigest()), "wb") as f:
+            f.write(s)
+    print(f"{a.target}: {len(seeds)} seeds in {a.out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
