@@ -50,6 +50,9 @@ public enum Leniency: String, CaseIterable, Sendable, CustomStringConvertible {
     case doubleEncodedContent
     /// The content arrived under an alias objectName (`RC:HQVcMsg`, `RC:RCntf`, `RC:VCMsg`, ...).
     case objectNameAlias
+    /// `operation` instead of `name` (the Go server SDK serialises RC:CmdNtf's name under
+    /// `operation`; some of its versions do the same for RC:CmdMsg).
+    case operationForName
 
     public var description: String { rawValue }
 

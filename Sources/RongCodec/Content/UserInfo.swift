@@ -80,6 +80,13 @@ public struct UserInfo: Hashable, Sendable {
         if let p = portraitUri { d.keepAsUnknown("portraitUri", .string(p), in: &r) }
         if let i = icon { d.keepAsUnknown("icon", .string(i), in: &r) }
         user.unknownFields = r.unknownFields
+        if user == UserInfo() {
+            // Every member was null (`{"id":null}`): the same as `{}`. Keeping an empty user
+            // would encode as `{}`, which decodes as no user, so encode(decode(x)) would not be
+            // a fixed point.
+            try d.noteLeniency(.emptyUser, at: at)
+            return nil
+        }
         return user
     }
 

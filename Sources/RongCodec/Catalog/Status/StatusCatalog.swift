@@ -2,5 +2,11 @@
 
 extension BuiltInCatalog {
     /// Typing status, read receipts and read-status sync.
-    static let statusTypes: [any MessageContent.Type] = []
+    static let statusTypes: [any MessageContent.Type] = [
+        TypingStatusMessage.self,
+        ReadReceiptMessage.self,
+        ReadReceiptRequestMessage.self,
+        ReadReceiptResponseMessage.self,
+        SyncReadStatusMessage.self,
+    ]
 }

@@ -1,0 +1,46 @@
+// Sources/RongCodec/Catalog/Notification/InformationNotificationMessage.swift - RC:InfoNtf
+
+/// RC:InfoNtf, a grey-bar tip (iOS `RCInformationNotificationMessage`, Java server
+/// `InfoNtfMessage`).
+///
+/// Flag ISPERSISTED (ANDROID-4.0 `@MessageTag(flag = 1)`, WEBv2 1, ENGINE persisted; the iOS
+/// header says "stored, not counted"). Keys (message-catalog.md § 6.2): `message`, plus the
+/// shared keys. ANDROID-4.0 writes `message` only when non-empty; WEBv2, JAVA-SRV and GO-SRV
+/// always; DOCS' example carries a sentence and an empty `extra`. WEBv2's
+/// `ContactNotificationMessage.obtain` builds an RC:InfoNtf holding the contact keys, which stay
+/// unknown keys here. Canonical order: `message`, then the shared keys (spec CONTENT-INFONTF-*).
+public struct InformationNotificationMessage: MessageContent {
+    public static let objectName = "RC:InfoNtf"
+    public static let persistence = PersistenceFlag.isPersisted
+
+    /// The tip text (`message`).
+    public var message: String?
+    /// Shared keys, unknown keys and diagnostics.
+    public var common = ContentCommon()
+
+    /// Creates a grey-bar tip.
+    public init(message: String? = nil, common: ContentCommon = ContentCommon()) {
+        self.message = message
+        self.common = common
+    }
+
+    static let fields = FieldTable(["message"])
+
+    public init(from d: inout ContentDecoder) throws(CodecError) {
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) {
+            switch f {
+            case 0: message = try d.decodeString()
+            default: try common.decode(field: f, of: Self.fields, from: &d)
+            }
+        }
+        common.finish(r, d)
+    }
+
+    public func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("message", message)
+        try common.encode(to: &w)
+        w.endObject()
+    }
+}

@@ -1,0 +1,132 @@
+// Sources/RongCodec/Catalog/Notification/RecallNotificationMessage.swift - RC:RcNtf
+
+/// RC:RcNtf, the recall notification that replaces a recalled message (iOS
+/// `RCRecallNotificationMessage`, Android `RecallNotificationMessage`, GO-FL `RcNtf`). The alias
+/// objectName `RC:RCntf` (000:4669) decodes as this type (``BuiltInCatalog/aliases``).
+///
+/// Flag ISPERSISTED (ANDROID-4.0 1; iOS header "stored locally, not counted"). Keys
+/// (message-catalog.md § 6.1; DOCS objectname-notification): `operatorId` (string),
+/// `recallTime` (integer ms, the original message's send time), `originalObjectName` (string),
+/// `originalMessageContent` (the original content as an object; GO-FL sends it as a string of
+/// JSON text, accepted as ``Leniency/stringAsObject``; a string that is not a JSON object is
+/// ``CodecError/Code/typeMismatch``), `recallContent` (string), `recallActionTime` (integer ms,
+/// when the recall command was sent), `admin`, `delete` (booleans). DOCS marks `recallTime`,
+/// `originalObjectName`, `admin` and `delete` required, but FLUTTER writes `null` for unset
+/// values and ANDROID-4.0 omits empty strings, so every key is optional here.
+///
+/// FLUTTER encodes `mOperatorId`, `mRecallTime`, `mOriginalObjectName`, `mAdmin` and `mDelete`
+/// instead of the documented keys; they are read as aliases (``Leniency/flutterRecallKeys``):
+/// the documented key wins and a losing alias stays an unknown key. FLUTTER's `user` as `[]` is
+/// handled by the shared keys. Canonical order: `operatorId`, `recallTime`,
+/// `originalObjectName`, `originalMessageContent`, `recallContent`, `recallActionTime`, `admin`,
+/// `delete`, then the shared keys (spec CONTENT-RCNTF-*).
+public struct RecallNotificationMessage: MessageContent {
+    public static let objectName = "RC:RcNtf"
+    public static let persistence = PersistenceFlag.isPersisted
+
+    /// Who recalled the message (`operatorId`).
+    public var operatorId: String?
+    /// Send time of the recalled message, ms (`recallTime`).
+    public var recallTime: Int64?
+    /// objectName of the recalled message (`originalObjectName`).
+    public var originalObjectName: String?
+    /// Content of the recalled message, kept as JSON, not decoded as its type
+    /// (`originalMessageContent`).
+    public var originalMessageContent: JSONObject?
+    /// Text of the recalled message, for re-editing (`recallContent`).
+    public var recallContent: String?
+    /// When the recall was performed, ms (`recallActionTime`).
+    public var recallActionTime: Int64?
+    /// Recalled by an administrator (`admin`).
+    public var admin: Bool?
+    /// The original message was deleted rather than replaced (`delete`).
+    public var delete: Bool?
+    /// Shared keys, unknown keys and diagnostics.
+    public var common = ContentCommon()
+
+    /// Creates a recall notification.
+    public init(
+        operatorId: String? = nil, recallTime: Int64? = nil, originalObjectName: String? = nil,
+        originalMessageContent: JSONObject? = nil, recallContent: String? = nil, recallActionTime: Int64? = nil,
+        admin: Bool? = nil, delete: Bool? = nil, common: ContentCommon = ContentCommon()
+    ) {
+        self.operatorId = operatorId
+        self.recallTime = recallTime
+        self.originalObjectName = originalObjectName
+        self.originalMessageContent = originalMessageContent
+        self.recallContent = recallContent
+        self.recallActionTime = recallActionTime
+        self.admin = admin
+        self.delete = delete
+        self.common = common
+    }
+
+    static let fields = FieldTable([
+        "operatorId", "recallTime", "originalObjectName", "originalMessageContent", "recallContent",
+        "recallActionTime", "admin", "delete",
+        "mOperatorId", "mRecallTime", "mOriginalObjectName", "mAdmin", "mDelete",
+    ])
+
+    public init(from d: inout ContentDecoder) throws(CodecError) {
+        // FLUTTER's m-prefixed aliases, resolved after the loop (the documented key wins).
+        var mOperatorId: String?
+        var mRecallTime: Int64?
+        var mOriginalObjectName: String?
+        var mAdmin: Bool?
+        var mDelete: Bool?
+        var aliasAt = 0
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) {
+            switch f {
+            case 0: operatorId = try d.decodeString()
+            case 1: recallTime = try d.decodeInt64()
+            case 2: originalObjectName = try d.decodeString()
+            case 3: originalMessageContent = try d.decodeObjectOrJSONText()
+            case 4: recallContent = try d.decodeString()
+            case 5: recallActionTime = try d.decodeInt64()
+            case 6: admin = try d.decodeBool()
+            case 7: delete = try d.decodeBool()
+            case 8: aliasAt = r.keyOffset; mOperatorId = try d.decodeString()
+            case 9: aliasAt = r.keyOffset; mRecallTime = try d.decodeInt64()
+            case 10: aliasAt = r.keyOffset; mOriginalObjectName = try d.decodeString()
+            case 11: aliasAt = r.keyOffset; mAdmin = try d.decodeBool()
+            case 12: aliasAt = r.keyOffset; mDelete = try d.decodeBool()
+            default: try common.decode(field: f, of: Self.fields, from: &d)
+            }
+        }
+        // The rule fires only when an alias supplies a value: canonical output, where losing
+        // aliases are unknown keys, must still pass strict mode.
+        var used = false
+        if let v = mOperatorId {
+            if operatorId == nil { operatorId = v; used = true } else { d.keepAsUnknown("mOperatorId", .string(v), in: &r) }
+        }
+        if let v = mRecallTime {
+            if recallTime == nil { recallTime = v; used = true } else { d.keepAsUnknown("mRecallTime", .number(JSONNumber(v)), in: &r) }
+        }
+        if let v = mOriginalObjectName {
+            if originalObjectName == nil { originalObjectName = v; used = true } else { d.keepAsUnknown("mOriginalObjectName", .string(v), in: &r) }
+        }
+        if let v = mAdmin {
+            if admin == nil { admin = v; used = true } else { d.keepAsUnknown("mAdmin", .bool(v), in: &r) }
+        }
+        if let v = mDelete {
+            if delete == nil { delete = v; used = true } else { d.keepAsUnknown("mDelete", .bool(v), in: &r) }
+        }
+        if used { try d.noteLeniency(.flutterRecallKeys, at: aliasAt) }
+        common.finish(r, d)
+    }
+
+    public func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("operatorId", operatorId)
+        w.field("recallTime", recallTime)
+        w.field("originalObjectName", originalObjectName)
+        try w.field("originalMessageContent", originalMessageContent)
+        w.field("recallContent", recallContent)
+        w.field("recallActionTime", recallActionTime)
+        w.field("admin", admin)
+        w.field("delete", delete)
+        try common.encode(to: &w)
+        w.endObject()
+    }
+}

@@ -1,0 +1,79 @@
+// Sources/RongCodec/Catalog/Status/ReadReceiptMessage.swift - RC:ReadNtf
+
+/// RC:ReadNtf, the private-chat read receipt (Android, WEBv2 and Java server
+/// `ReadReceiptMessage`; GO-FL `ReadNtf`).
+///
+/// Flag NONE (ANDROID-4.0 0, WEBv2 0, ENGINE none). Keys (message-catalog.md § 7.4):
+/// `lastMessageSendTime` (required integer ms: everything sent at or before it is read; JAVA-SRV
+/// sends a numeric string, ``Leniency/numericString``; GO-FL renames the key to
+/// `lastMessageSend`, ``Leniency/lastMessageSendAlias``, and when both are present the documented
+/// key wins and the alias stays an unknown key), `messageUId` (string), `type` (integer; in
+/// ANDROID-4.0 1 = by send time, 2 = by UID, while WEBv2 and GO-FL fill in the conversation type,
+/// so only the value 1 means the same everywhere; kept as sent, absent means 1 per JAVA-SRV's
+/// default). Canonical order: `lastMessageSendTime`, `messageUId`, `type`, then the shared keys
+/// (spec CONTENT-READNTF-*).
+public struct ReadReceiptMessage: MessageContent {
+    public static let objectName = "RC:ReadNtf"
+    public static let persistence = PersistenceFlag.none
+
+    /// Send time of the last message read, ms (`lastMessageSendTime`, required).
+    public var lastMessageSendTime: Int64
+    /// UID of the last message read (`messageUId`).
+    public var messageUId: String?
+    /// Receipt kind or conversation type, see the type's documentation (`type`).
+    public var type: Int?
+    /// Shared keys, unknown keys and diagnostics.
+    public var common = ContentCommon()
+
+    /// Creates a read receipt.
+    public init(lastMessageSendTime: Int64, messageUId: String? = nil, type: Int? = nil, common: ContentCommon = ContentCommon()) {
+        self.lastMessageSendTime = lastMessageSendTime
+        self.messageUId = messageUId
+        self.type = type
+        self.common = common
+    }
+
+    static let fields = FieldTable(["lastMessageSendTime", "messageUId", "type", "lastMessageSend"])
+
+    public init(from d: inout ContentDecoder) throws(CodecError) {
+        let start = d.offset
+        var time: Int64?
+        var alias: Int64?
+        var aliasAt = 0
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) {
+            switch f {
+            case 0: time = try d.decodeInt64(acceptNumericString: true)
+            case 1: messageUId = try d.decodeString()
+            case 2: type = try d.decodeInt()
+            case 3:
+                aliasAt = r.keyOffset
+                // GO-FL writes an int64; a losing alias is then kept exactly as sent.
+                alias = try d.decodeInt64()
+            default: try common.decode(field: f, of: Self.fields, from: &d)
+            }
+        }
+        if let alias {
+            if time == nil {
+                time = alias
+                try d.noteLeniency(.lastMessageSendAlias, at: aliasAt)
+            } else {
+                d.keepAsUnknown("lastMessageSend", .number(JSONNumber(alias)), in: &r)
+            }
+        }
+        guard let time else {
+            throw CodecError(.missingRequiredField, "RC:ReadNtf requires lastMessageSendTime", offset: start)
+        }
+        lastMessageSendTime = time
+        common.finish(r, d)
+    }
+
+    public func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("lastMessageSendTime", lastMessageSendTime)
+        w.field("messageUId", messageUId)
+        w.field("type", type)
+        try common.encode(to: &w)
+        w.endObject()
+    }
+}

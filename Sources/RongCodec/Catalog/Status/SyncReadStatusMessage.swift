@@ -1,0 +1,67 @@
+// Sources/RongCodec/Catalog/Status/SyncReadStatusMessage.swift - RC:SRSMsg
+
+/// RC:SRSMsg, multi-device read-status sync (WEBv2 `SyncReadStatusMessage`, GO-FL `SRSMsg`):
+/// the sender's other devices mark everything at or before the time as read (000:11259-11269).
+///
+/// Flag NONE (ANDROID-4.0 0, WEBv2 0, ENGINE none). Keys (message-catalog.md § 7.4):
+/// `lastMessageSendTime` (required integer ms, a number in ANDROID-4.0 and WEBv2; a numeric
+/// string is accepted like RC:ReadNtf's,
+/// ``Leniency/numericString``; GO-FL's `lastMessageSend` is an alias,
+/// ``Leniency/lastMessageSendAlias``, which loses to the documented key and then stays an
+/// unknown key). Canonical order: `lastMessageSendTime`, then the shared keys (spec
+/// CONTENT-SRS-*).
+public struct SyncReadStatusMessage: MessageContent {
+    public static let objectName = "RC:SRSMsg"
+    public static let persistence = PersistenceFlag.none
+
+    /// Everything sent at or before this time, ms, is read (`lastMessageSendTime`, required).
+    public var lastMessageSendTime: Int64
+    /// Shared keys, unknown keys and diagnostics.
+    public var common = ContentCommon()
+
+    /// Creates a read-status sync.
+    public init(lastMessageSendTime: Int64, common: ContentCommon = ContentCommon()) {
+        self.lastMessageSendTime = lastMessageSendTime
+        self.common = common
+    }
+
+    static let fields = FieldTable(["lastMessageSendTime", "lastMessageSend"])
+
+    public init(from d: inout ContentDecoder) throws(CodecError) {
+        let start = d.offset
+        var time: Int64?
+        var alias: Int64?
+        var aliasAt = 0
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) {
+            switch f {
+            case 0: time = try d.decodeInt64(acceptNumericString: true)
+            case 1:
+                aliasAt = r.keyOffset
+                // GO-FL writes an int64; a losing alias is then kept exactly as sent.
+                alias = try d.decodeInt64()
+            default: try common.decode(field: f, of: Self.fields, from: &d)
+            }
+        }
+        if let alias {
+            if time == nil {
+                time = alias
+                try d.noteLeniency(.lastMessageSendAlias, at: aliasAt)
+            } else {
+                d.keepAsUnknown("lastMessageSend", .number(JSONNumber(alias)), in: &r)
+            }
+        }
+        guard let time else {
+            throw CodecError(.missingRequiredField, "RC:SRSMsg requires lastMessageSendTime", offset: start)
+        }
+        lastMessageSendTime = time
+        common.finish(r, d)
+    }
+
+    public func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("lastMessageSendTime", lastMessageSendTime)
+        try common.encode(to: &w)
+        w.endObject()
+    }
+}

@@ -1,0 +1,53 @@
+// Sources/RongCodec/Catalog/Status/TypingStatusMessage.swift - RC:TypSts
+
+/// RC:TypSts, the typing indicator (iOS `RCTypingStatusMessage`, Android and WEBv2
+/// `TypingStatusMessage`, Java server `TypingStatusMessage`).
+///
+/// Flag: **sources disagree**. ANDROID-4.0 tags it STATUS (16); WEBv2 registers 0 and ENGINE none,
+/// both sending it on a status topic; the seeds call it the built-in status message (000:1336,
+/// 000:4337). RongWire uses STATUS, which says the same thing as the Web SDKs' status topic
+/// (delivered to online receivers only, never stored, counted or pushed). Keys
+/// (message-catalog.md § 7.3): `typingContentType` (the objectName being typed; JAVA-SRV defaults
+/// it to `RC:TxtMsg`) and `data` (string; ANDROID-4.0 writes it only when non-empty; JAVA-SRV and
+/// GO-FL never). Canonical order: `typingContentType`, `data`, then the shared keys (spec
+/// CONTENT-TYPSTS-*).
+public struct TypingStatusMessage: MessageContent {
+    public static let objectName = "RC:TypSts"
+    public static let persistence = PersistenceFlag.status
+
+    /// objectName of the content being typed, e.g. `RC:TxtMsg` (`typingContentType`).
+    public var typingContentType: String?
+    /// Free-form data (`data`).
+    public var data: String?
+    /// Shared keys, unknown keys and diagnostics.
+    public var common = ContentCommon()
+
+    /// Creates a typing status.
+    public init(typingContentType: String? = nil, data: String? = nil, common: ContentCommon = ContentCommon()) {
+        self.typingContentType = typingContentType
+        self.data = data
+        self.common = common
+    }
+
+    static let fields = FieldTable(["typingContentType", "data"])
+
+    public init(from d: inout ContentDecoder) throws(CodecError) {
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) {
+            switch f {
+            case 0: typingContentType = try d.decodeString()
+            case 1: data = try d.decodeString()
+            default: try common.decode(field: f, of: Self.fields, from: &d)
+            }
+        }
+        common.finish(r, d)
+    }
+
+    public func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("typingContentType", typingContentType)
+        w.field("data", data)
+        try common.encode(to: &w)
+        w.endObject()
+    }
+}
