@@ -33,6 +33,8 @@ struct RecallCommandMessageTests {
         DecodeCase(
             "ChannelId stays an unknown key", #"{"messageUId":"A","ChannelId":"c1"}"#),
         DecodeCase(
+            "a losing capitalised alias is kept, not reported", #"{"messageUId":"A","MessageUId":"B"}"#),
+        DecodeCase(
             "5.8.1: recaller user info and extra", #"{"messageUId":"A","extra":"x","user":{"id":"op","name":"Op"}}"#),
     ]
 

@@ -71,15 +71,21 @@ public struct RecallCommandMessage: MessageContent {
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
-        if aliasUId != nil || aliasType != nil || aliasTarget != nil || aliasTime != nil {
-            try d.noteLeniency(.capitalisedKeys, at: aliasAt)
-        }
-        if let v = aliasUId { if uid == nil { uid = v } else { d.keepAsUnknown("MessageUId", .string(v), in: &r) } }
+        // An alias counts as a leniency only when its value is used; a losing alias is kept as
+        // an unknown key, so the canonical form stays normalized.
+        var usedAlias = false
+        if let v = aliasUId { if uid == nil { uid = v; usedAlias = true } else { d.keepAsUnknown("MessageUId", .string(v), in: &r) } }
         if let v = aliasType {
-            if conversationType == nil { conversationType = v } else { d.keepAsUnknown("ConversationType", .number(JSONNumber(v)), in: &r) }
+            if conversationType == nil {
+                conversationType = v
+                usedAlias = true
+            } else {
+                d.keepAsUnknown("ConversationType", .number(JSONNumber(v)), in: &r)
+            }
         }
-        if let v = aliasTarget { if targetId == nil { targetId = v } else { d.keepAsUnknown("TargetId", .string(v), in: &r) } }
-        if let v = aliasTime { if sentTime == nil { sentTime = v } else { d.keepAsUnknown("SentTime", .number(JSONNumber(v)), in: &r) } }
+        if let v = aliasTarget { if targetId == nil { targetId = v; usedAlias = true } else { d.keepAsUnknown("TargetId", .string(v), in: &r) } }
+        if let v = aliasTime { if sentTime == nil { sentTime = v; usedAlias = true } else { d.keepAsUnknown("SentTime", .number(JSONNumber(v)), in: &r) } }
+        if usedAlias { try d.noteLeniency(.capitalisedKeys, at: aliasAt) }
         guard let uid else {
             throw CodecError(.missingRequiredField, "RC:RcCmd requires messageUId", offset: start)
         }
