@@ -5,5 +5,10 @@ extension BuiltInCatalog {
     static let userContentTypes: [any MessageContent.Type] = [
         TextMessage.self,
         ImageMessage.self,
+        GIFMessage.self,
+        VoiceMessage.self,
+        HQVoiceMessage.self,
+        FileMessage.self,
+        SightMessage.self,
     ]
 }
