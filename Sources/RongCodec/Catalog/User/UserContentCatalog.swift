@@ -10,5 +10,9 @@ extension BuiltInCatalog {
         HQVoiceMessage.self,
         FileMessage.self,
         SightMessage.self,
+        LocationMessage.self,
+        RichContentMessage.self,
+        ReferenceMessage.self,
+        CombineMessage.self,
     ]
 }
