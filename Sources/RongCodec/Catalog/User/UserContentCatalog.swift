@@ -14,5 +14,10 @@ extension BuiltInCatalog {
         RichContentMessage.self,
         ReferenceMessage.self,
         CombineMessage.self,
+        StickerMessage.self,
+        ContactCardMessage.self,
+        PublicServiceRichContentMessage.self,
+        PublicServiceMultiRichContentMessage.self,
+        StreamMessage.self,
     ]
 }
