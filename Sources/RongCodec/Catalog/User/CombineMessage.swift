@@ -27,6 +27,7 @@ public struct CombineMessage: MessageContent {
     public var nameList: [String]?
     /// One-line summaries of the first messages (`summaryList`).
     public var summaryList: [String]?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a combine message.

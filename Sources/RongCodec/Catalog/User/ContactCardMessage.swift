@@ -23,6 +23,7 @@ public struct ContactCardMessage: MessageContent {
     public var sendUserId: String?
     /// Name of the user who sends the card (`sendUserName`).
     public var sendUserName: String?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a contact card.

@@ -19,6 +19,7 @@ public struct FileMessage: MessageContent {
     public var type: String?
     /// Remote URL of the file (`fileUrl`).
     public var fileUrl: String?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a file message.

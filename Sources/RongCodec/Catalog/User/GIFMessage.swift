@@ -23,6 +23,7 @@ public struct GIFMessage: MessageContent {
     public var gifDataSize: Int64?
     /// Android's upload-expiry flag (`exp`; Android writes only `true`).
     public var exp: Bool?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a GIF message.

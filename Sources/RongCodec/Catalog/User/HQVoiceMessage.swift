@@ -20,6 +20,7 @@ public struct HQVoiceMessage: MessageContent {
     public var duration: Int?
     /// Audio format (`type`; WEBv2 writes `aac`, other SDKs omit it). Absent stays absent.
     public var type: String?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a high-quality voice message.

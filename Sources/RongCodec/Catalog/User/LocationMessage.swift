@@ -22,6 +22,7 @@ public struct LocationMessage: MessageContent {
     public var longitude: Double
     /// Place name (`poi`).
     public var poi: String?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a location message.

@@ -13,6 +13,7 @@ public struct PublicServiceMultiRichContentMessage: MessageContent {
 
     /// The articles, in display order (`articles`).
     public var articles: [PublicServiceArticle]?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a multi-article public-service message.

@@ -14,6 +14,7 @@ public struct PublicServiceRichContentMessage: MessageContent {
 
     /// The articles (`articles`); clients display the first one.
     public var articles: [PublicServiceArticle]?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a public-service article message.

@@ -24,6 +24,7 @@ public struct ReferenceMessage: MessageContent {
     public var objName: String?
     /// The quoted message's content JSON (`referMsg`), kept as received.
     public var referMsg: JSONObject?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a reference message.
@@ -74,6 +75,7 @@ public struct ReferenceMessage: MessageContent {
         w.beginObject()
         try w.members(referMsg)
         w.endObject()
+        // The quote already passed the size limit as part of this content; only depth still applies.
         return try registry.decode(objectName: objName, bytes: w.bytes, options: DecodingOptions(maxContentBytes: .max))
     }
 }

@@ -20,6 +20,7 @@ public struct RichContentMessage: MessageContent {
     public var imageUri: String?
     /// Link opened when the card is tapped (`url`).
     public var url: String?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a rich-content message.

@@ -25,6 +25,7 @@ public struct SightMessage: MessageContent {
     public var name: String?
     /// Thumbnail URL (`thumbUri`, Flutter).
     public var thumbUri: String?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a short-video message.

@@ -23,6 +23,7 @@ public struct StickerMessage: MessageContent {
     public var width: Int?
     /// Height in pixels (`height`).
     public var height: Int?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a sticker message.

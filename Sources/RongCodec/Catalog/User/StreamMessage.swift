@@ -26,6 +26,7 @@ public struct StreamMessage: MessageContent {
     public var type: String?
     /// Id of the stream (`messageUID`).
     public var messageUID: String?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a stream packet.

@@ -16,6 +16,7 @@ public struct VoiceMessage: MessageContent {
     public var content: String?
     /// Length in seconds (`duration`).
     public var duration: Int?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a voice message.
