@@ -5,5 +5,19 @@ extension BuiltInCatalog {
     static let userContentTypes: [any MessageContent.Type] = [
         TextMessage.self,
         ImageMessage.self,
+        GIFMessage.self,
+        VoiceMessage.self,
+        HQVoiceMessage.self,
+        FileMessage.self,
+        SightMessage.self,
+        LocationMessage.self,
+        RichContentMessage.self,
+        ReferenceMessage.self,
+        CombineMessage.self,
+        StickerMessage.self,
+        ContactCardMessage.self,
+        PublicServiceRichContentMessage.self,
+        PublicServiceMultiRichContentMessage.self,
+        StreamMessage.self,
     ]
 }

@@ -1,0 +1,65 @@
+// Sources/RongCodec/Catalog/User/FileMessage.swift - RC:FileMsg
+
+/// RC:FileMsg, a file (iOS `RCFileMessage`, WEBv2, FLUTTER and JAVA-SRV `FileMessage`).
+///
+/// Flag ISCOUNTED (001:494-495, ANDROID-4.0 3, WEBv2 3, ENGINE C P). Keys (message-catalog.md
+/// § 5.6): `name`, `size` (bytes), `type` (the file extension, a string; JAVA-SRV's field
+/// `fileType` is serialised as `type`), `fileUrl`. GO-SRV and GO-FL send `size` as a numeric
+/// string; it is accepted (``Leniency/numericString``) and written as a number. `localPath` is
+/// dropped. Canonical order: `name`, `size`, `type`, `fileUrl`, then the shared keys.
+public struct FileMessage: MessageContent {
+    public static let objectName = "RC:FileMsg"
+    public static let persistence = PersistenceFlag.isCounted
+
+    /// File name (`name`).
+    public var name: String?
+    /// Size in bytes (`size`; a numeric string is accepted on decode).
+    public var size: Int64?
+    /// File extension without the dot (`type`), e.g. `pdf`.
+    public var type: String?
+    /// Remote URL of the file (`fileUrl`).
+    public var fileUrl: String?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
+    public var common = ContentCommon()
+
+    /// Creates a file message.
+    public init(
+        name: String? = nil, size: Int64? = nil, type: String? = nil, fileUrl: String? = nil,
+        common: ContentCommon = ContentCommon()
+    ) {
+        self.name = name
+        self.size = size
+        self.type = type
+        self.fileUrl = fileUrl
+        self.common = common
+    }
+
+    static let fields = FieldTable(["name", "size", "type", "fileUrl", "localPath"])
+
+    public init(from d: inout ContentDecoder) throws(CodecError) {
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) {
+            switch f {
+            case 0: name = try d.decodeString()
+            case 1: size = try d.decodeInt64(acceptNumericString: true, range: 0...Int64.max)
+            case 2: type = try d.decodeString()
+            case 3: fileUrl = try d.decodeString()
+            case 4:
+                try d.noteLeniency(.localPathDropped, at: r.keyOffset)
+                try d.skipValue()
+            default: try common.decode(field: f, of: Self.fields, from: &d)
+            }
+        }
+        common.finish(r, d)
+    }
+
+    public func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("name", name)
+        w.field("size", size)
+        w.field("type", type)
+        w.field("fileUrl", fileUrl)
+        try common.encode(to: &w)
+        w.endObject()
+    }
+}

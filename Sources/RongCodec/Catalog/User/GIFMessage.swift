@@ -1,0 +1,76 @@
+// Sources/RongCodec/Catalog/User/GIFMessage.swift - RC:GIFMsg
+
+/// RC:GIFMsg, an animated GIF (iOS `RCGIFMessage`, Android `GIFMessage`, Java server `GifMessage`).
+///
+/// Flag ISCOUNTED (001:598-599, ANDROID-4.0 flag 3); WEBv2 and ENGINE do not register the type.
+/// Keys (message-catalog.md § 5.3): `remoteUrl`, `name`, `width`, `height`, `gifDataSize` (bytes),
+/// `exp` (Android upload-expiry flag). `localPath` is dropped. No thumbnail: the GIF is sent as is
+/// (000:7492). Canonical order: `remoteUrl`, `name`, `width`, `height`, `gifDataSize`, `exp`,
+/// then the shared keys.
+public struct GIFMessage: MessageContent {
+    public static let objectName = "RC:GIFMsg"
+    public static let persistence = PersistenceFlag.isCounted
+
+    /// Remote URL of the GIF (`remoteUrl`).
+    public var remoteUrl: String?
+    /// File name (`name`; Android, Flutter, GO-FL).
+    public var name: String?
+    /// Width in pixels (`width`; Android `int`).
+    public var width: Int?
+    /// Height in pixels (`height`; Android `int`).
+    public var height: Int?
+    /// Size of the GIF data in bytes (`gifDataSize`; Android `long`).
+    public var gifDataSize: Int64?
+    /// Android's upload-expiry flag (`exp`; Android writes only `true`).
+    public var exp: Bool?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
+    public var common = ContentCommon()
+
+    /// Creates a GIF message.
+    public init(
+        remoteUrl: String? = nil, name: String? = nil, width: Int? = nil, height: Int? = nil,
+        gifDataSize: Int64? = nil, exp: Bool? = nil, common: ContentCommon = ContentCommon()
+    ) {
+        self.remoteUrl = remoteUrl
+        self.name = name
+        self.width = width
+        self.height = height
+        self.gifDataSize = gifDataSize
+        self.exp = exp
+        self.common = common
+    }
+
+    static let fields = FieldTable(["remoteUrl", "name", "width", "height", "gifDataSize", "exp", "localPath"])
+
+    public init(from d: inout ContentDecoder) throws(CodecError) {
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) {
+            switch f {
+            case 0: remoteUrl = try d.decodeString()
+            case 1: name = try d.decodeString()
+            // Pixel sizes are Java ints on Android; a negative size is never meaningful.
+            case 2: width = try d.decodeInt(range: 0...Int(Int32.max))
+            case 3: height = try d.decodeInt(range: 0...Int(Int32.max))
+            case 4: gifDataSize = try d.decodeInt64(range: 0...Int64.max)
+            case 5: exp = try d.decodeBool()
+            case 6:
+                try d.noteLeniency(.localPathDropped, at: r.keyOffset)
+                try d.skipValue()
+            default: try common.decode(field: f, of: Self.fields, from: &d)
+            }
+        }
+        common.finish(r, d)
+    }
+
+    public func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("remoteUrl", remoteUrl)
+        w.field("name", name)
+        w.field("width", width)
+        w.field("height", height)
+        w.field("gifDataSize", gifDataSize)
+        w.field("exp", exp)
+        try common.encode(to: &w)
+        w.endObject()
+    }
+}

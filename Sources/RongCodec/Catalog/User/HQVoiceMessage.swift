@@ -1,0 +1,66 @@
+// Sources/RongCodec/Catalog/User/HQVoiceMessage.swift - RC:HQVCMsg
+
+/// RC:HQVCMsg, a high-quality voice message whose AAC audio is uploaded (iOS `RCHQVoiceMessage`,
+/// WEBv2 `HQVoiceMessage`, FLUTTER `VoiceMessage`, JAVA-SRV `HQVoiceMessage`).
+///
+/// Flag ISCOUNTED (001:459-460, ANDROID-4.0 3, WEBv2 3, ENGINE C P). The seed spellings
+/// `RC:HQVcMsg` (000:3484) and `RC:HQVoiceMsg` (000:3530) are alias objectNames (spec
+/// CONTENT-NAME-001). Keys (message-catalog.md § 5.5): `name` (Android, Go), `remoteUrl`,
+/// `duration` (seconds), `type` (audio format; WEBv2 writes `aac`). `localPath` is dropped.
+/// Canonical order: `name`, `remoteUrl`, `duration`, `type`, then the shared keys.
+public struct HQVoiceMessage: MessageContent {
+    public static let objectName = "RC:HQVCMsg"
+    public static let persistence = PersistenceFlag.isCounted
+
+    /// File name (`name`).
+    public var name: String?
+    /// Remote URL of the AAC audio (`remoteUrl`).
+    public var remoteUrl: String?
+    /// Length in seconds (`duration`).
+    public var duration: Int?
+    /// Audio format (`type`; WEBv2 writes `aac`, other SDKs omit it). Absent stays absent.
+    public var type: String?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
+    public var common = ContentCommon()
+
+    /// Creates a high-quality voice message.
+    public init(
+        name: String? = nil, remoteUrl: String? = nil, duration: Int? = nil, type: String? = nil,
+        common: ContentCommon = ContentCommon()
+    ) {
+        self.name = name
+        self.remoteUrl = remoteUrl
+        self.duration = duration
+        self.type = type
+        self.common = common
+    }
+
+    static let fields = FieldTable(["name", "remoteUrl", "duration", "type", "localPath"])
+
+    public init(from d: inout ContentDecoder) throws(CodecError) {
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) {
+            switch f {
+            case 0: name = try d.decodeString()
+            case 1: remoteUrl = try d.decodeString()
+            case 2: duration = try d.decodeInt(range: 0...Int(Int32.max))
+            case 3: type = try d.decodeString()
+            case 4:
+                try d.noteLeniency(.localPathDropped, at: r.keyOffset)
+                try d.skipValue()
+            default: try common.decode(field: f, of: Self.fields, from: &d)
+            }
+        }
+        common.finish(r, d)
+    }
+
+    public func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("name", name)
+        w.field("remoteUrl", remoteUrl)
+        w.field("duration", duration)
+        w.field("type", type)
+        try common.encode(to: &w)
+        w.endObject()
+    }
+}

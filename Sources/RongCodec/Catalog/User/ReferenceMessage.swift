@@ -1,0 +1,81 @@
+// Sources/RongCodec/Catalog/User/ReferenceMessage.swift - RC:ReferenceMsg
+
+/// RC:ReferenceMsg, a reply that quotes another message (iOS `RCReferenceMessage`, Android
+/// `ReferenceMessage`, FLUTTER `reference_message.dart`).
+///
+/// Flag ISCOUNTED (ANDROID-4.0 3, ENGINE C P, iOS header "stored and counted"); WEBv2 does not
+/// register the type. Keys (message-catalog.md § 5.10): `content` (reply text),
+/// `referMsgUserId` (sender of the quoted message), `objName` (its objectName), `referMsg` (its
+/// content JSON). `referMsg` is an object in Android and Flutter but a string holding the JSON in
+/// GO-FL; the canonical form is the object (``Leniency/stringAsObject``). It is kept as raw JSON
+/// whatever `objName` says, so a quote of an unknown or malformed type never fails the reply;
+/// ``referencedContent(registry:)`` decodes it on demand. The JSON keys of the iOS properties
+/// `referMsgUid` and the 5.26 status are not recorded anywhere; such keys stay unknown keys.
+/// Canonical order: `content`, `referMsgUserId`, `objName`, `referMsg`, then the shared keys.
+public struct ReferenceMessage: MessageContent {
+    public static let objectName = "RC:ReferenceMsg"
+    public static let persistence = PersistenceFlag.isCounted
+
+    /// Reply text (`content`).
+    public var content: String?
+    /// User id of the quoted message's sender (`referMsgUserId`).
+    public var referMsgUserId: String?
+    /// objectName of the quoted message (`objName`).
+    public var objName: String?
+    /// The quoted message's content JSON (`referMsg`), kept as received.
+    public var referMsg: JSONObject?
+    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
+    public var common = ContentCommon()
+
+    /// Creates a reference message.
+    public init(
+        content: String? = nil, referMsgUserId: String? = nil, objName: String? = nil, referMsg: JSONObject? = nil,
+        common: ContentCommon = ContentCommon()
+    ) {
+        self.content = content
+        self.referMsgUserId = referMsgUserId
+        self.objName = objName
+        self.referMsg = referMsg
+        self.common = common
+    }
+
+    static let fields = FieldTable(["content", "referMsgUserId", "objName", "referMsg"])
+
+    public init(from d: inout ContentDecoder) throws(CodecError) {
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) {
+            switch f {
+            case 0: content = try d.decodeString()
+            case 1: referMsgUserId = try d.decodeString()
+            case 2: objName = try d.decodeString()
+            case 3: referMsg = try d.decodeObjectOrJSONText()
+            default: try common.decode(field: f, of: Self.fields, from: &d)
+            }
+        }
+        common.finish(r, d)
+    }
+
+    public func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("content", content)
+        w.field("referMsgUserId", referMsgUserId)
+        w.field("objName", objName)
+        try w.field("referMsg", referMsg)
+        try common.encode(to: &w)
+        w.endObject()
+    }
+
+    /// The quoted message decoded as the type `objName` names: typed when `registry` knows it,
+    /// ``DecodedContent/unknown(_:)`` with the canonical bytes of `referMsg` otherwise. Nil when
+    /// `objName` or `referMsg` is absent (Android also decodes the quote only with `objName`).
+    /// Throws when the quoted content is invalid for its type.
+    public func referencedContent(registry: ContentRegistry = .builtIn) throws(CodecError) -> DecodedContent? {
+        guard let objName, let referMsg else { return nil }
+        var w = JSONWriter()
+        w.beginObject()
+        try w.members(referMsg)
+        w.endObject()
+        // The quote already passed the size limit as part of this content; only depth still applies.
+        return try registry.decode(objectName: objName, bytes: w.bytes, options: DecodingOptions(maxContentBytes: .max))
+    }
+}
