@@ -19,6 +19,7 @@ public struct CallModifyMediaMessage: MessageContent {
     public var mode: Int?
     /// Engine-specific subscription info (`subInfo`), kept as any JSON value.
     public var subInfo: JSONValue?
+    /// The shared keys (`extra`, `user`, `mentionedInfo`, burn keys), unknown keys and diagnostics.
     public var common = ContentCommon()
 
     /// Creates a media-change message.

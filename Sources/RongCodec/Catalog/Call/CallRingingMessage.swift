@@ -11,6 +11,7 @@ public struct CallRingingMessage: MessageContent {
 
     /// The call (`callId`).
     public var callId: String?
+    /// The shared keys (`extra`, `user`, `mentionedInfo`, burn keys), unknown keys and diagnostics.
     public var common = ContentCommon()
 
     /// Creates a ringing message.

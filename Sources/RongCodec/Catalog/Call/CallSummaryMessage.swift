@@ -38,6 +38,7 @@ public struct CallSummaryMessage: MessageContent {
     public var hangupReason: Int?
     /// How the call ended (`status`, WEBv2; the Web CallLib guide lists 1-7 and 11-17).
     public var status: Int?
+    /// The shared keys (`extra`, `user`, `mentionedInfo`, burn keys), unknown keys and diagnostics.
     public var common = ContentCommon()
 
     /// Creates a call summary.

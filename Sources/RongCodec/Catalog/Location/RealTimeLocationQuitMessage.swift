@@ -13,6 +13,7 @@ public struct RealTimeLocationQuitMessage: MessageContent {
     public static let persistence = PersistenceFlag.none
     public static let allowsEmptyContent = true
 
+    /// The shared keys (`extra`, `user`, `mentionedInfo`, burn keys), unknown keys and diagnostics.
     public var common = ContentCommon()
 
     /// Creates the (empty) quit message.

@@ -13,6 +13,7 @@ public struct RealTimeLocationStartMessage: MessageContent {
 
     /// Display text of the invitation (`content`).
     public var content: String?
+    /// The shared keys (`extra`, `user`, `mentionedInfo`, burn keys), unknown keys and diagnostics.
     public var common = ContentCommon()
 
     /// Creates a start message.

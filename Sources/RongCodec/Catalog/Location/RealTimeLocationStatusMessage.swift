@@ -19,6 +19,7 @@ public struct RealTimeLocationStatusMessage: MessageContent {
     public var longitude: Double?
     /// Android `RealTimeLocationType` value (`type`); absent in older Android versions.
     public var type: Int?
+    /// The shared keys (`extra`, `user`, `mentionedInfo`, burn keys), unknown keys and diagnostics.
     public var common = ContentCommon()
 
     /// Creates a position update.

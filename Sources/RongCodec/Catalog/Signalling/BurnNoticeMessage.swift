@@ -12,6 +12,7 @@ public struct BurnNoticeMessage: MessageContent {
 
     /// UIDs of the destroyed messages (`burnMessageUIds`).
     public var burnMessageUIds: [String]?
+    /// The shared keys (`extra`, `user`, `mentionedInfo`, burn keys), unknown keys and diagnostics.
     public var common = ContentCommon()
 
     /// Creates a burn notice.

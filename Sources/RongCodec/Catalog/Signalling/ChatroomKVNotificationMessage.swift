@@ -22,6 +22,7 @@ public struct ChatroomKVNotificationMessage: MessageContent {
     public var value: String?
     /// The operation (`type`): 1 set or update, 2 delete. Other integers are kept as sent.
     public var type: Int?
+    /// The shared keys (`extra`, `user`, `mentionedInfo`, burn keys), unknown keys and diagnostics.
     public var common = ContentCommon()
 
     /// Creates a chatroom KV notification.

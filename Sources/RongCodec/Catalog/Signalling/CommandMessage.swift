@@ -21,6 +21,7 @@ public struct CommandMessage: MessageContent {
     public var name: String?
     /// The command payload, usually JSON text (`data`). Android omits it when empty.
     public var data: String?
+    /// The shared keys (`extra`, `user`, `mentionedInfo`, burn keys), unknown keys and diagnostics.
     public var common = ContentCommon()
 
     /// Creates a command message.

@@ -29,12 +29,16 @@ public struct ExpansionMap: Hashable, Sendable, RandomAccessCollection, Expressi
         for e in entries { self[e.key] = e.value }
     }
 
+    /// A map of literal pairs, e.g. `["status": "done"]`.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements.map { Entry(key: $0.0, value: $0.1) })
     }
 
+    /// Position of the first pair.
     public var startIndex: Int { entries.startIndex }
+    /// Position after the last pair.
     public var endIndex: Int { entries.endIndex }
+    /// The pair at `position`.
     public subscript(position: Int) -> Entry { entries[position] }
 
     /// The keys in order.

@@ -25,6 +25,7 @@ public struct LogCommandMessage: MessageContent {
     public var startTime: Int64?
     /// End of the requested period, ms (`endTime`).
     public var endTime: Int64?
+    /// The shared keys (`extra`, `user`, `mentionedInfo`, burn keys), unknown keys and diagnostics.
     public var common = ContentCommon()
 
     /// Creates a log command.

@@ -36,6 +36,7 @@ public struct MessageExpansionMessage: MessageContent {
     public var messageUId: String?
     /// The expansion pairs, server-callback form (`extraKey`).
     public var extraKey: ExpansionMap?
+    /// The shared keys (`extra`, `user`, `mentionedInfo`, burn keys), unknown keys and diagnostics.
     public var common = ContentCommon()
 
     /// Creates an expansion message; set `mid` or `messageUId`.
