@@ -2,5 +2,13 @@
 
 extension BuiltInCatalog {
     /// VoIP call signalling and the call summary.
-    static let callTypes: [any MessageContent.Type] = []
+    static let callTypes: [any MessageContent.Type] = [
+        CallSummaryMessage.self,
+        CallAcceptMessage.self,
+        CallRingingMessage.self,
+        CallHangupMessage.self,
+        CallInviteMessage.self,
+        CallModifyMediaMessage.self,
+        CallModifyMemberMessage.self,
+    ]
 }

@@ -4,5 +4,8 @@ extension BuiltInCatalog {
     /// Real-time location sharing.
     static let locationTypes: [any MessageContent.Type] = [
         RealTimeLocationJoinMessage.self,
+        RealTimeLocationStartMessage.self,
+        RealTimeLocationQuitMessage.self,
+        RealTimeLocationStatusMessage.self,
     ]
 }

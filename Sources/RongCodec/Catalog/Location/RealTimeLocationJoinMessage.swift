@@ -1,4 +1,4 @@
-// Sources/RongCodec/Catalog/Signalling/RealTimeLocationJoinMessage.swift - RC:RLJoin
+// Sources/RongCodec/Catalog/Location/RealTimeLocationJoinMessage.swift - RC:RLJoin
 
 /// RC:RLJoin, a participant joined real-time location sharing.
 ///

@@ -1,0 +1,66 @@
+// Sources/RongCodec/Catalog/Call/CallAcceptMessage.swift - RC:VCAccept
+
+/// RC:VCAccept, the callee accepts a call (WEBv2 `AcceptMessage`, GO-FL `VCAccept`).
+///
+/// Flag NONE (WEBv2 `MessageTag(false, false)`, ENGINE neither counted nor persisted).
+/// Keys (message-catalog.md § 8, WEBv2): `callId`, `mediaId`, `mediaType`, `mode`, `subInfo`;
+/// GO-FL sends `callId`, `mediaType` as `"audio"`/`"video"` and `extra`. Canonical order:
+/// `callId`, `mediaId`, `mediaType`, `mode`, `subInfo`, then the shared keys.
+public struct CallAcceptMessage: MessageContent {
+    public static let objectName = "RC:VCAccept"
+    public static let persistence = PersistenceFlag.none
+
+    /// The call (`callId`).
+    public var callId: String?
+    /// The accepting side's media stream id (`mediaId`).
+    public var mediaId: String?
+    /// 1 audio, 2 video (`mediaType`; `"audio"`/`"video"` accepted on decode).
+    public var mediaType: Int?
+    /// Call mode (`mode`, an integer in WEBv2; values not documented).
+    public var mode: Int?
+    /// Engine-specific subscription info (`subInfo`), kept as any JSON value.
+    public var subInfo: JSONValue?
+    /// The shared keys (`extra`, `user`, `mentionedInfo`, burn keys), unknown keys and diagnostics.
+    public var common = ContentCommon()
+
+    /// Creates an accept message.
+    public init(
+        callId: String? = nil, mediaId: String? = nil, mediaType: Int? = nil, mode: Int? = nil,
+        subInfo: JSONValue? = nil, common: ContentCommon = ContentCommon()
+    ) {
+        self.callId = callId
+        self.mediaId = mediaId
+        self.mediaType = mediaType
+        self.mode = mode
+        self.subInfo = subInfo
+        self.common = common
+    }
+
+    static let fields = FieldTable(["callId", "mediaId", "mediaType", "mode", "subInfo"])
+
+    public init(from d: inout ContentDecoder) throws(CodecError) {
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) {
+            switch f {
+            case 0: callId = try d.decodeString()
+            case 1: mediaId = try d.decodeString()
+            case 2: mediaType = try d.decodeCallMediaType()
+            case 3: mode = try d.decodeInt()
+            case 4: subInfo = try d.decodeOpenValue()
+            default: try common.decode(field: f, of: Self.fields, from: &d)
+            }
+        }
+        common.finish(r, d)
+    }
+
+    public func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("callId", callId)
+        w.field("mediaId", mediaId)
+        w.field("mediaType", mediaType)
+        w.field("mode", mode)
+        try w.field("subInfo", subInfo)
+        try common.encode(to: &w)
+        w.endObject()
+    }
+}

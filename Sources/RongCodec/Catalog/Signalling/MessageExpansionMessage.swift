@@ -1,0 +1,100 @@
+// Sources/RongCodec/Catalog/Signalling/MessageExpansionMessage.swift - RC:MsgExMsg
+
+/// RC:MsgExMsg, the signalling message the SDK sends for every update or removal of a message
+/// expansion (000:9247, 14657; message-catalog.md § 7.2; protocol-rules.md § 11.1).
+///
+/// Flag NONE: ENGINE registers it neither counted nor persisted, and a decompiled Android IMLib
+/// 5.x `MessageExpansionMessage` (an unattributed public SDK copy) has `flag = 0`; Android 4.0
+/// and Web v2 do not register it.
+///
+/// Two shapes travel under this name and both are accepted (open decision 12, option b):
+/// - the client form (ENGINE about line 7556; 000:16383 shows `mid` and `put`): `mid` (UID of
+///   the expanded message), `put` (key → string value), `del` (removed keys), `removeAll`
+///   (1 = every key removed). The Android 5.x copy writes `clear` (0/1) instead of `removeAll`;
+///   the two are different keys and both are kept as sent.
+/// - the server-callback form (GO-FL `MsgExMsg`): `messageUId` and `extraKey` (key → string).
+///
+/// At least one of `mid` and `messageUId` is required. Send-side limits (key ≤ 32 characters of
+/// `[A-Za-z0-9_=+-]`, value ≤ 64 or 4096, ≤ 20 keys per call) are not checked on decode.
+/// Canonical order: `mid`, `put`, `del`, `removeAll`, `clear`, `messageUId`, `extraKey`, then
+/// the shared keys.
+public struct MessageExpansionMessage: MessageContent {
+    public static let objectName = "RC:MsgExMsg"
+    public static let persistence = PersistenceFlag.none
+
+    /// UID of the expanded message, client form (`mid`).
+    public var mid: String?
+    /// Keys set or updated, client form (`put`).
+    public var put: ExpansionMap?
+    /// Keys removed, client form (`del`).
+    public var del: [String]?
+    /// 1 when every key was removed, ENGINE spelling (`removeAll`).
+    public var removeAll: Int?
+    /// 1 when every key was removed, 0 otherwise, Android 5.x spelling (`clear`).
+    public var clear: Int?
+    /// UID of the expanded message, server-callback form (`messageUId`).
+    public var messageUId: String?
+    /// The expansion pairs, server-callback form (`extraKey`).
+    public var extraKey: ExpansionMap?
+    /// The shared keys (`extra`, `user`, `mentionedInfo`, burn keys), unknown keys and diagnostics.
+    public var common = ContentCommon()
+
+    /// Creates an expansion message; set `mid` or `messageUId`.
+    public init(
+        mid: String? = nil, put: ExpansionMap? = nil, del: [String]? = nil, removeAll: Int? = nil,
+        clear: Int? = nil, messageUId: String? = nil, extraKey: ExpansionMap? = nil,
+        common: ContentCommon = ContentCommon()
+    ) {
+        self.mid = mid
+        self.put = put
+        self.del = del
+        self.removeAll = removeAll
+        self.clear = clear
+        self.messageUId = messageUId
+        self.extraKey = extraKey
+        self.common = common
+    }
+
+    static let fields = FieldTable(["mid", "put", "del", "removeAll", "clear", "messageUId", "extraKey"])
+
+    public init(from d: inout ContentDecoder) throws(CodecError) {
+        let start = d.offset
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) {
+            switch f {
+            case 0: mid = try d.decodeString()
+            case 1: put = try ExpansionMap.decode(from: &d)
+            case 2: del = try d.decodeStringArray()
+            case 3: removeAll = try d.decodeInt(range: 0...1)
+            case 4: clear = try d.decodeInt(range: 0...1)
+            case 5: messageUId = try d.decodeString()
+            case 6: extraKey = try ExpansionMap.decode(from: &d)
+            default: try common.decode(field: f, of: Self.fields, from: &d)
+            }
+        }
+        // Without the expanded message's UID the receiver cannot apply the change.
+        guard mid != nil || messageUId != nil else {
+            throw CodecError(.missingRequiredField, "RC:MsgExMsg requires mid or messageUId", offset: start)
+        }
+        common.finish(r, d)
+    }
+
+    public func encode(to w: inout JSONWriter) throws(CodecError) {
+        w.beginObject()
+        w.field("mid", mid)
+        if let put {
+            w.key("put")
+            put.encode(to: &w)
+        }
+        w.field("del", del)
+        w.field("removeAll", removeAll)
+        w.field("clear", clear)
+        w.field("messageUId", messageUId)
+        if let extraKey {
+            w.key("extraKey")
+            extraKey.encode(to: &w)
+        }
+        try common.encode(to: &w)
+        w.endObject()
+    }
+}
