@@ -30,7 +30,7 @@ public final class CodecTestee: Testee {
     }
 
     public var kinds: [String] {
-        var k = ["decode", "encode", "roundtrip", "json-parse", "objectname"]
+        var k = ["decode", "encode", "roundtrip", "json-parse", "objectname", "persistence"]
         if frameHandler != nil { k += ["frame-decode", "frame-encode"] }
         return k
     }
@@ -76,6 +76,13 @@ public final class CodecTestee: Testee {
             } catch {
                 return .rejected(error: error.code.rawValue, message: error.description)
             }
+        case "persistence":
+            guard case .bytes(let bytes)? = request.input else { return .runtimeError(message: "persistence needs byte input") }
+            let name = String(decoding: bytes, as: UTF8.self)
+            guard let type = registry.type(for: name) else {
+                return .rejected(error: CodecError.Code.unknownObjectName.rawValue, message: "\(name) is not registered")
+            }
+            return .accepted(value: .number(JSONNumber(type.persistence.rawValue)), bytes: nil, leniencies: nil)
         case "objectname":
             guard case .bytes(let bytes)? = request.input else { return .runtimeError(message: "objectname needs byte input") }
             let name = String(decoding: bytes, as: UTF8.self)

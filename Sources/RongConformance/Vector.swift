@@ -25,9 +25,10 @@ public struct Vector: Sendable, Hashable {
         public static let frameEncode = Kind(rawValue: "frame-encode")
         public static let jsonParse = Kind(rawValue: "json-parse")
         public static let objectName = Kind(rawValue: "objectname")
+        public static let persistence = Kind(rawValue: "persistence")
 
         /// The kinds this version of the format defines.
-        public static let known: [Kind] = [.decode, .encode, .roundtrip, .frameDecode, .frameEncode, .jsonParse, .objectName]
+        public static let known: [Kind] = [.decode, .encode, .roundtrip, .frameDecode, .frameEncode, .jsonParse, .objectName, .persistence]
 
         /// Whether the kind needs `objectName`.
         public var isContent: Bool { self == .decode || self == .encode || self == .roundtrip }

@@ -64,8 +64,17 @@ struct RegistryTests {
         #expect(Set(names).count == names.count)
         for (alias, target) in BuiltInCatalog.aliases {
             #expect(!names.contains(alias), "\(alias) is both a type and an alias")
-            #expect(names.contains(target) || target.hasPrefix("RC:"), "\(alias) points at \(target)")
+            #expect(names.contains(target), "\(alias) points at \(target), which is not a type")
         }
+    }
+
+    @Test("every built-in type declares its keys, the shared keys last")
+    func keys() {
+        for t in BuiltInCatalog.types {
+            let keys = BuiltInCatalog.keys(of: t)
+            #expect(Array(keys.suffix(ContentCommon.keys.count)) == ContentCommon.keys, "\(t.objectName)")
+        }
+        #expect(BuiltInCatalog.keys(of: TextMessage.self) == ["content"] + ContentCommon.keys)
     }
 
     @Test("unregistered objectNames keep their bytes untouched")

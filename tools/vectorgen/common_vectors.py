@@ -358,3 +358,39 @@ common += [
     on("Over64", "A" * 65, R),
 ]
 emit("vectors/content/common.yaml", common)
+
+# ---------------------------------------------------------------------------------------------
+# Persistence flag of every built-in type (kind persistence), from the -001 requirement of each
+# type in spec/content-*.md. NONE=0, ISPERSISTED=1, ISCOUNTED=3, STATUS=16.
+FLAGS = [
+    ("RC:TxtMsg", "TxtMsg", 3, "TXT"), ("RC:ImgMsg", "ImgMsg", 3, "IMG"), ("RC:GIFMsg", "GIFMsg", 3, "GIF"),
+    ("RC:VcMsg", "VcMsg", 3, "VC"), ("RC:HQVCMsg", "HQVCMsg", 3, "HQVC"), ("RC:FileMsg", "FileMsg", 3, "FILE"),
+    ("RC:SightMsg", "SightMsg", 3, "SIGHT"), ("RC:LBSMsg", "LBSMsg", 3, "LBS"), ("RC:ImgTextMsg", "ImgTextMsg", 3, "IMGTEXT"),
+    ("RC:ReferenceMsg", "ReferenceMsg", 3, "REF"), ("RC:CombineMsg", "CombineMsg", 3, "COMBINE"), ("RC:StkMsg", "StkMsg", 3, "STK"),
+    ("RC:CardMsg", "CardMsg", 3, "CARD"), ("RC:PSImgTxtMsg", "PSImgTxtMsg", 3, "PSIMGTXT"),
+    ("RC:PSMultiImgTxtMsg", "PSMultiImgTxtMsg", 3, "PSMULTI"), ("RC:StreamMsg", "StreamMsg", 3, "STREAM"),
+    ("RC:InfoNtf", "InfoNtf", 1, "INFONTF"), ("RC:ContactNtf", "ContactNtf", 1, "CONTACTNTF"), ("RC:ProfileNtf", "ProfileNtf", 1, "PROFILENTF"),
+    ("RC:CmdNtf", "CmdNtf", 1, "CMDNTF"), ("RC:GrpNtf", "GrpNtf", 1, "GRPNTF"), ("RC:DizNtf", "DizNtf", 1, "DIZNTF"),
+    ("RC:RcNtf", "RcNtf", 1, "RCNTF"), ("RC:RcCmd", "RcCmd", 1, "RCCMD"), ("RC:CmdMsg", "CmdMsg", 0, "CMDMSG"),
+    ("RC:TypSts", "TypSts", 16, "TYPSTS"), ("RC:ReadNtf", "ReadNtf", 0, "READNTF"), ("RC:RRReqMsg", "RRReqMsg", 0, "RRREQ"),
+    ("RC:RRRspMsg", "RRRspMsg", 0, "RRRSP"), ("RC:SRSMsg", "SRSMsg", 0, "SRS"), ("RC:MsgExMsg", "MsgExMsg", 0, "MSGEX"),
+    ("RC:chrmKVNotiMsg", "ChrmKVNotiMsg", 0, "CHRMKV"), ("RC:BurnNoticeMsg", "BurnNoticeMsg", 0, "BURN"),
+    ("RC:VCSummary", "VCSummary", 1, "VCSUMMARY"), ("RC:VCAccept", "VCAccept", 0, "VCACCEPT"), ("RC:VCRinging", "VCRinging", 0, "VCRINGING"),
+    ("RC:VCHangup", "VCHangup", 0, "VCHANGUP"), ("RC:VCInvite", "VCInvite", 0, "VCINVITE"), ("RC:VCModifyMedia", "VCModifyMedia", 0, "VCMODMEDIA"),
+    ("RC:VCModifyMem", "VCModifyMem", 0, "VCMODMEM"), ("RC:RLStart", "RLStart", 3, "RLSTART"), ("RC:RLJoin", "RLJoin", 0, "RLJOIN"),
+    ("RC:RLQuit", "RLQuit", 0, "RLQUIT"), ("RC:RL", "RL", 16, "RL"), ("RC:LogCmdMsg", "LogCmdMsg", 0, "LOGCMD"),
+]
+DISAGREE = {"RC:RcCmd", "RC:VCSummary", "RC:TypSts"}
+flags = []
+for name, short, flag, code in FLAGS:
+    req = "CONTENT-BURN-002" if code == "BURN" else f"CONTENT-{code}-001"
+    v = {"id": f"Required.Flag.{short}.Persistence", "level": "required", "spec": [req],
+         "tags": ["flag", "disagreement"] if name in DISAGREE else ["flag"],
+         "kind": "persistence", "input": {"json": name}, "expect": {"outcome": "accept", "value": flag}}
+    if name in DISAGREE:
+        v["description"] = "Sources disagree on this flag; the spec records the kit's choice and the alternatives."
+    flags.append(v)
+flags.append({"id": "Required.Flag.Unknown.Persistence", "level": "required", "spec": ["CONTENT-NAME-003"], "kind": "persistence",
+              "input": {"json": "App:Custom"}, "expect": {"outcome": "reject", "error": "unknownObjectName"},
+              "description": "The flag of an unregistered type is not known to the codec; it travels in the envelope."})
+emit("vectors/flags/persistence.yaml", flags)

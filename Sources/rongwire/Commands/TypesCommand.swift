@@ -30,6 +30,7 @@ struct TypesCommand: ParsableCommand {
                     .init(key: "value", value: .number(JSONNumber(t.persistence.rawValue))),
                 ]))
                 o["aliases"] = .array((aliases[t.objectName] ?? []).map { .string($0) })
+                o["keys"] = .array(BuiltInCatalog.keys(of: t).map { .string($0) })
                 rows.append(.object(o))
             }
             CLIIO.printStdout(try JSONValue.array(rows).prettyText())

@@ -1,0 +1,37 @@
+// Tests/RongConformanceTests/CorpusTests.swift - the whole vector corpus against RongWire's codec
+
+import RongCodec
+import Testing
+
+@testable import RongConformance
+
+@Suite("Corpus")
+struct CorpusTests {
+    static let root = packageRoot()
+
+    @Test("every vector loads and passes in-process; every requirement is covered")
+    func corpusPasses() throws {
+        let files = try VectorLoader.files(in: [Self.root + "/vectors"])
+        let vectors = try VectorLoader().load(files: files)
+        #expect(vectors.count >= 800, "the corpus has \(vectors.count) vectors")
+        let requirements = try #require(SpecIndex.requirements(inDirectory: Self.root + "/spec"))
+        let summary = ConformanceRunner(requirements: requirements).run(vectors, on: CodecTestee(frameHandler: nil))
+        let unexpected = summary.results.filter { $0.status.isUnexpected }
+        #expect(unexpected.isEmpty, "\(unexpected.prefix(10).map { "\($0.vector.id): \($0.detail)" })")
+        #expect(summary.corpusErrors.isEmpty, "\(summary.corpusErrors)")
+        let uncovered = requirements.subtracting(summary.coveredRequirements)
+        #expect(uncovered.isEmpty, "requirements without a vector: \(uncovered.sorted())")
+    }
+
+    @Test("every built-in type has at least 6 accepting and 3 rejecting vectors")
+    func perTypeCounts() throws {
+        let vectors = try VectorLoader().load(files: try VectorLoader.files(in: [Self.root + "/vectors"]))
+        for type in BuiltInCatalog.types {
+            let mine = vectors.filter { $0.objectName == type.objectName && $0.kind == .decode }
+            let accepting = mine.filter { $0.expect.outcome == .accept }.count
+            let rejecting = mine.filter { $0.expect.outcome == .reject }.count
+            #expect(accepting >= 6, "\(type.objectName): \(accepting) accepting decode vectors")
+            #expect(rejecting >= 3, "\(type.objectName): \(rejecting) rejecting decode vectors")
+        }
+    }
+}
