@@ -186,7 +186,22 @@ private struct Context {
 
     func string(_ node: Node, what: String) throws(VectorLoadError) -> String {
         guard case .scalar(let s) = node else { throw error(node, "\(what) must be a string") }
+        if (s.style == .plain || s.style == .any) && Self.typedByYAML(s.string) {
+            // Other YAML readers would read this as null, a boolean or a number: quote it.
+            throw error(node, "\(what) `\(s.string)` reads as a non-string in YAML; quote it")
+        }
         return s.string
+    }
+
+    /// Plain scalars that YAML's core schema (and YAML 1.1 readers) turn into null, booleans or
+    /// numbers.
+    static func typedByYAML(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        if ["null", "~", "", "true", "false", "yes", "no", "on", "off", ".inf", "-.inf", "+.inf", ".nan"].contains(lower) { return true }
+        if lower.hasPrefix("0x") || lower.hasPrefix("0o") { return true }
+        let digits = text.drop(while: { $0 == "-" || $0 == "+" })
+        return !digits.isEmpty && digits.allSatisfy { $0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "_" || $0 == "-" || $0 == "+" }
+            && digits.first!.isNumber
     }
 
     func integer(_ node: Node, what: String) throws(VectorLoadError) -> Int {

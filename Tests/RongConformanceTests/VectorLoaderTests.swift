@@ -65,6 +65,8 @@ struct VectorLoaderTests {
         ("not a list", "vectors: 3\n", 1, "must be a list"),
         ("top-level key", "vectors: []\nextra: 1\n", 2, "unknown key `extra`"),
         ("empty file", "", 1, "empty file"),
+        ("a tag YAML reads as null", base(spec: "[X-001]\n    tags: [null]"), 5, "quote it"),
+        ("an objectName YAML reads as a number", "vectors:\n  - id: Required.A.B\n    level: required\n    spec: [X-001]\n    kind: decode\n    objectName: 12\n    input: {json: ''}\n    expect: {outcome: reject}\n", 6, "quote it"),
         ("maxDepth out of range", base(options: "{maxDepth: 5000}"), 7, "1...1024"),
     ]
 
