@@ -34,9 +34,78 @@ public struct ContentDecoder {
     /// Leniency rules that fired so far.
     public internal(set) var leniencies = LeniencySet()
 
+    @usableFromInline
     init(source: UnsafeRawBufferPointer, options: DecodingOptions) {
         self.scanner = JSONScanner(source: source, maxDepth: options.maxDepth)
         self.options = options
+    }
+
+    // MARK: Top level (used by the MessageContent entry points)
+
+    /// What the top-level input holds.
+    @usableFromInline
+    enum TopLevel: Equatable {
+        /// Zero bytes, for a type that allows it.
+        case empty
+        /// A JSON object starts at the current offset.
+        case object
+        /// A JSON string holding the object's text, which started at `at`.
+        case doubleEncoded([UInt8], at: Int)
+    }
+
+    /// Checks size and emptiness and finds what the top level holds.
+    @usableFromInline
+    mutating func startTopLevel(objectName: String, allowsEmpty: Bool, allowDoubleEncoding: Bool) throws(CodecError) -> TopLevel {
+        let count = scanner.source.count
+        if count > options.maxContentBytes {
+            throw CodecError(.sizeLimit, "\(count) bytes exceed the content limit of \(options.maxContentBytes)", offset: options.maxContentBytes)
+        }
+        if count == 0 {
+            guard allowsEmpty else {
+                throw CodecError(.emptyContent, "\(objectName) content must be a JSON object, not zero bytes", offset: 0)
+            }
+            return .empty
+        }
+        switch peekKind() {
+        case .object?:
+            return .object
+        case .string? where allowDoubleEncoding:
+            // Double encoding: the object arrives as a JSON string holding its text.
+            let at = scanner.index
+            let inner = Array((try decodeString() ?? "").utf8)
+            try scanner.expectEnd()
+            // Only a string holding an object is double-encoded content; any other string is
+            // simply the wrong type.
+            guard inner.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == asciiOpenBrace else {
+                throw CodecError(.typeMismatch, "expected a JSON object as \(objectName) content, found a string", offset: at)
+            }
+            try noteLeniency(.doubleEncodedContent, at: at)
+            return .doubleEncoded(inner, at: at)
+        default:
+            throw typeMismatch("a JSON object as \(objectName) content")
+        }
+    }
+
+    /// Requires the input to end after the top-level object.
+    @usableFromInline
+    mutating func finishTopLevel() throws(CodecError) {
+        try scanner.expectEnd()
+    }
+
+    /// Completes an error for the caller: a syntax error anywhere in the input takes precedence
+    /// over a semantic one (validation runs on this error path only), and the JSON path is added.
+    @usableFromInline
+    static func locate(_ error: CodecError, in raw: UnsafeRawBufferPointer, options: DecodingOptions) -> CodecError {
+        var e = error
+        if CodecError.Code.semantic.contains(e.code) {
+            do throws(CodecError) {
+                _ = try JSONScanner.parse(raw, options: options)
+            } catch let syntax where !CodecError.Code.semantic.contains(syntax.code) {
+                e = syntax
+            } catch {}
+        }
+        if e.path == nil, e.code != .sizeLimit, let offset = e.offset { e.path = JSONPathLocator.path(in: raw, at: offset) }
+        return e
     }
 
     /// The current byte offset.

@@ -6,37 +6,70 @@
 /// `burnDuration`) after their own, unless they opt out; ``ContentCommon`` decodes those.
 /// At most 64 keys per table (duplicate detection uses one 64-bit mask).
 public struct FieldTable: Sendable {
+    /// The key bytes in one flat buffer: lookups neither retain nor chase array buffers.
+    final class Storage: @unchecked Sendable {
+        let names: [String]
+        let ownCount: Int
+        let bytes: UnsafeMutablePointer<UInt8>
+        let starts: UnsafeMutablePointer<Int>  // names.count + 1 entries
+
+        init(names: [String], ownCount: Int) {
+            self.names = names
+            self.ownCount = ownCount
+            let total = names.reduce(0) { $0 + $1.utf8.count }
+            bytes = .allocate(capacity: max(1, total))
+            starts = .allocate(capacity: names.count + 1)
+            var offset = 0
+            for (i, n) in names.enumerated() {
+                starts[i] = offset
+                for b in n.utf8 {
+                    bytes[offset] = b
+                    offset += 1
+                }
+            }
+            starts[names.count] = offset
+        }
+
+        deinit {
+            bytes.deallocate()
+            starts.deallocate()
+        }
+    }
+
+    let storage: Storage
+
     /// All keys, own keys first.
-    public let names: [String]
+    public var names: [String] { storage.names }
     /// How many keys belong to the type itself (the rest are the shared keys).
-    public let ownCount: Int
-    private let utf8: [[UInt8]]
+    public var ownCount: Int { storage.ownCount }
 
     /// A table of `names`, followed by the shared content keys when `includeCommon` is true.
     public init(_ names: [String], includeCommon: Bool = true) {
         let all = includeCommon ? names + ContentCommon.keys : names
         precondition(all.count <= 64, "a FieldTable holds at most 64 keys")
         precondition(Set(all).count == all.count, "duplicate key in FieldTable")
-        self.names = all
-        self.ownCount = names.count
-        self.utf8 = all.map { Array($0.utf8) }
+        storage = Storage(names: all, ownCount: names.count)
     }
 
     /// The field number of a shared key, if `field` is one (0 = `extra`, ...).
     public func commonIndex(_ field: Int) -> Int? {
-        field >= ownCount && field < names.count ? field - ownCount : nil
+        field >= storage.ownCount && field < storage.names.count ? field - storage.ownCount : nil
     }
 
     /// The field number of `name`.
-    public func index(of name: String) -> Int? { names.firstIndex(of: name) }
+    public func index(of name: String) -> Int? { storage.names.firstIndex(of: name) }
 
     func lookup(_ token: StringToken, in scanner: JSONScanner) -> Int? {
-        if token.escaped { return names.firstIndex(of: scanner.makeString(token)) }
+        if token.escaped { return storage.names.firstIndex(of: scanner.makeString(token)) }
         let length = token.end - token.start
-        let base = scanner.source.baseAddress! + token.start
-        for i in 0..<utf8.count where utf8[i].count == length {
-            let match = utf8[i].withUnsafeBytes { memcmpEqual(base, $0.baseAddress!, length) }
-            if match { return i }
+        let key = scanner.source.baseAddress! + token.start
+        let s = storage
+        var i = 0
+        let n = s.names.count
+        while i < n {
+            let start = s.starts[i]
+            if s.starts[i + 1] - start == length && memcmpEqual(key, s.bytes + start, length) { return i }
+            i += 1
         }
         return nil
     }

@@ -96,94 +96,85 @@ extension MessageContent {
     /// Checks the size limit, accepts zero bytes only for types that allow it, accepts the
     /// double-encoded form (a JSON string holding the object) as a leniency, and rejects trailing
     /// bytes. Errors carry the byte offset and the JSON path.
+    @inlinable
     public init(jsonBytes bytes: some Collection<UInt8>, options: DecodingOptions = .default) throws(CodecError) {
-        let result: Result<Self, CodecError> =
-            bytes.withContiguousStorageIfAvailable { buffer in
-                Self.decodeResult(UnsafeRawBufferPointer(buffer), options: options)
-            } ?? Array(bytes).withUnsafeBytes { Self.decodeResult($0, options: options) }
-        self = try result.get()
+        // Inlinable so callers get a version specialized for their type (the generic one spends
+        // a tenth of a small decode on metadata lookups). The value comes straight back from the
+        // buffer closure: wrapping it (Result, Optional out-parameters) costs a copy, and each
+        // copy of a content value retains every string in it. The closure's untyped throw boxes
+        // the error, which happens on the error path only.
+        do {
+            if let value = try bytes.withContiguousStorageIfAvailable({ try Self._decode(UnsafeRawBufferPointer($0), options: options) }) {
+                self = value
+            } else {
+                self = try Array(bytes).withUnsafeBytes { try Self._decode($0, options: options) }
+            }
+        } catch {
+            throw error as! CodecError  // _decode throws nothing else
+        }
     }
 
     /// Decodes content from a string holding the JSON.
+    @inlinable
     public init(json: String, options: DecodingOptions = .default) throws(CodecError) {
         try self.init(jsonBytes: Array(json.utf8), options: options)
     }
 
-    private static func decodeResult(_ raw: UnsafeRawBufferPointer, options: DecodingOptions) -> Result<Self, CodecError> {
+    @inlinable
+    static func _decode(_ raw: UnsafeRawBufferPointer, options: DecodingOptions) throws(CodecError) -> Self {
+        var d = ContentDecoder(source: raw, options: options)
         do throws(CodecError) {
-            return .success(try decodeTopLevel(raw, options: options, allowDoubleEncoding: true))
-        } catch {
-            var e = error
-            if CodecError.Code.semantic.contains(e.code) {
-                // Syntax errors take precedence: malformed JSON is reported as such wherever the
-                // typed decoder stopped. Validation runs on the error path only.
-                do throws(CodecError) {
-                    _ = try JSONScanner.parse(raw, options: options)
-                } catch let syntax where !CodecError.Code.semantic.contains(syntax.code) {
-                    e = syntax
-                } catch {}
+            switch try d.startTopLevel(objectName: objectName, allowsEmpty: allowsEmptyContent, allowDoubleEncoding: true) {
+            case .empty:
+                return try Self(emptyContent: ())
+            case .object:
+                var value = try Self(from: &d)
+                try d.finishTopLevel()
+                if !d.leniencies.isEmpty { value.common.diagnostics.leniencies.formUnion(d.leniencies) }
+                return value
+            case .doubleEncoded(let inner, let at):
+                var value = try _decodeDoubleEncoded(inner, at: at, options: options)
+                value.common.diagnostics.leniencies.formUnion(d.leniencies)
+                return value
             }
-            if e.path == nil, e.code != .sizeLimit, let offset = e.offset { e.path = JSONPathLocator.path(in: raw, at: offset) }
-            return .failure(e)
+        } catch {
+            throw ContentDecoder.locate(error, in: raw, options: options)
         }
     }
 
-    private static func decodeTopLevel(
-        _ raw: UnsafeRawBufferPointer,
-        options: DecodingOptions,
-        allowDoubleEncoding: Bool
-    ) throws(CodecError) -> Self {
-        if raw.count > options.maxContentBytes {
-            throw CodecError(.sizeLimit, "\(raw.count) bytes exceed the content limit of \(options.maxContentBytes)", offset: options.maxContentBytes)
-        }
-        if raw.isEmpty {
-            guard allowsEmptyContent else {
-                throw CodecError(.emptyContent, "\(objectName) content must be a JSON object, not zero bytes", offset: 0)
-            }
-            return try Self(emptyContent: ())
-        }
-        var d = ContentDecoder(source: raw, options: options)
-        if allowDoubleEncoding, d.peekKind() == .string {
-            // Double encoding: the object arrives as a JSON string holding its text.
-            let at = d.offset
-            let inner = Array((try d.decodeString() ?? "").utf8)
-            try d.scanner.expectEnd()
-            // Only a string holding an object is double-encoded content; any other string is
-            // simply the wrong type.
-            guard inner.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == asciiOpenBrace else {
-                throw CodecError(.typeMismatch, "expected a JSON object as \(objectName) content, found a string", offset: at)
-            }
-            try d.noteLeniency(.doubleEncodedContent, at: at)
-            let innerResult: Result<Self, CodecError> = inner.withUnsafeBytes { innerRaw in
-                do throws(CodecError) {
-                    return .success(try decodeTopLevel(innerRaw, options: options, allowDoubleEncoding: false))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            var value: Self
+    /// The rare double-encoded form: decodes the object held by the string. Offsets inside the
+    /// inner text do not point into the input, so errors report the string's offset.
+    @usableFromInline
+    static func _decodeDoubleEncoded(_ inner: [UInt8], at: Int, options: DecodingOptions) throws(CodecError) -> Self {
+        let result: Result<Self, CodecError> = inner.withUnsafeBytes { innerRaw in
+            var d = ContentDecoder(source: innerRaw, options: options)
             do throws(CodecError) {
-                value = try innerResult.get()
+                guard try d.startTopLevel(objectName: objectName, allowsEmpty: false, allowDoubleEncoding: false) == .object else {
+                    throw CodecError(.typeMismatch, "expected a JSON object inside the string", offset: 0)
+                }
+                var value = try Self(from: &d)
+                try d.finishTopLevel()
+                value.common.diagnostics.leniencies.formUnion(d.leniencies)
+                return .success(value)
             } catch {
-                // Offsets inside the inner text do not point into the input; report the string.
-                var e = error
-                e.reason = "inside the double-encoded content string: " + (e.reason.isEmpty ? e.code.summary : e.reason)
-                e.offset = at
-                throw e
+                return .failure(ContentDecoder.locate(error, in: innerRaw, options: options))
             }
-            value.common.diagnostics.leniencies.formUnion(d.leniencies)
-            return value
         }
-        guard d.peekKind() == .object else { throw d.typeMismatch("a JSON object as \(objectName) content") }
-        var value = try Self(from: &d)
-        try d.scanner.expectEnd()
-        value.common.diagnostics.leniencies.formUnion(d.leniencies)
-        return value
+        do throws(CodecError) {
+            return try result.get()
+        } catch {
+            var e = error
+            e.reason = "inside the double-encoded content string: " + (e.reason.isEmpty ? e.code.summary : e.reason)
+            e.offset = at
+            e.path = "$"
+            throw e
+        }
     }
 
     /// The canonical content bytes. Throws ``CodecError/Code/sizeLimit`` when they exceed
     /// `maxBytes` (default: the protocol's 131,072) and ``CodecError/Code/invalidValue`` for
     /// values JSON cannot hold (NaN).
+    @inlinable
     public func jsonBytes(maxBytes: Int = DecodingOptions.protocolContentLimit) throws(CodecError) -> [UInt8] {
         var w = JSONWriter()
         try encode(to: &w)

@@ -44,49 +44,55 @@ public struct UserInfo: Hashable, Sendable {
             try d.noteLeniency(.emptyUser, at: at)
             return nil
         }
-        var user = UserInfo()
+        // Members are read into locals and the value is built once at the end: mutating a
+        // UserInfo along several paths made the optimizer copy it (and retain every string).
+        var id: String?
+        var name: String?
+        var portrait: String?
         var portraitUri: String?
         var icon: String?
+        var extra: String?
+        var alias: String?
         var r = try d.beginObject(fields)
         var any = false
         while let f = try d.nextField(&r) {
             any = true
             switch f {
-            case 0: user.id = try d.decodeString(acceptingNumberAs: .numericUserId)
-            case 1: user.name = try d.decodeString()
-            case 2: user.portrait = try d.decodeString()
+            case 0: id = try d.decodeString(acceptingNumberAs: .numericUserId)
+            case 1: name = try d.decodeString()
+            case 2: portrait = try d.decodeString()
             case 3: portraitUri = try d.decodeString()
             case 4: icon = try d.decodeString()
-            case 5: user.extra = try d.decodeString()
-            default: user.alias = try d.decodeString()
+            case 5: extra = try d.decodeString()
+            default: alias = try d.decodeString()
             }
         }
-        user.unknownFields = r.unknownFields
         if !any && r.unknownFields.isEmpty {
             try d.noteLeniency(.emptyUser, at: at)
             return nil
         }
         // Resolve the avatar aliases; losers stay as unknown keys.
-        if user.portrait == nil, let p = portraitUri {
-            user.portrait = p
+        if portrait == nil, let p = portraitUri {
+            portrait = p
             portraitUri = nil
             try d.noteLeniency(.avatarPortraitUri, at: at)
         }
-        if user.portrait == nil, let i = icon {
-            user.portrait = i
+        if portrait == nil, let i = icon {
+            portrait = i
             icon = nil
             try d.noteLeniency(.avatarIcon, at: at)
         }
         if let p = portraitUri { d.keepAsUnknown("portraitUri", .string(p), in: &r) }
         if let i = icon { d.keepAsUnknown("icon", .string(i), in: &r) }
-        user.unknownFields = r.unknownFields
-        if user == UserInfo() {
+        if id == nil && name == nil && portrait == nil && extra == nil && alias == nil && r.unknownFields.isEmpty {
             // Every member was null (`{"id":null}`): the same as `{}`. Keeping an empty user
             // would encode as `{}`, which decodes as no user, so encode(decode(x)) would not be
             // a fixed point.
             try d.noteLeniency(.emptyUser, at: at)
             return nil
         }
+        var user = UserInfo(id: id, name: name, portrait: portrait, extra: extra, alias: alias)
+        user.unknownFields = r.unknownFields
         return user
     }
 

@@ -168,8 +168,20 @@ struct JSONScanner {
         let start = index
         var escaped = false
         var i = index
+        let base = source.baseAddress!
         while true {
-            // ASCII fast path.
+            // Eight bytes at a time while none is a quote, a backslash, a control or non-ASCII byte.
+            while i + 8 <= count {
+                let v = (base + i).loadUnaligned(as: UInt64.self)
+                let high: UInt64 = 0x8080_8080_8080_8080
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let control = (v &- 0x2020_2020_2020_2020) & ~v
+                let quote = (v ^ 0x2222_2222_2222_2222) &- ones & ~(v ^ 0x2222_2222_2222_2222)
+                let backslash = (v ^ 0x5C5C_5C5C_5C5C_5C5C) &- ones & ~(v ^ 0x5C5C_5C5C_5C5C_5C5C)
+                if (v | control | quote | backslash) & high != 0 { break }
+                i += 8
+            }
+            // Then byte by byte.
             while i < count {
                 let b = source[i]
                 if b >= 0x20 && b < 0x80 && b != asciiQuote && b != asciiBackslash { i += 1 } else { break }
