@@ -7,11 +7,13 @@ let package = Package(
     name: "RongWire",
     products: [
         .library(name: "RongCodec", targets: ["RongCodec"]),
+        .library(name: "RongEnvelope", targets: ["RongEnvelope"]),
         .executable(name: "rongwire", targets: ["rongwire"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
     ],
     targets: [
         // Pure content codec: standard library only, no I/O.
@@ -19,10 +21,20 @@ let package = Package(
             name: "RongCodec",
             path: "Sources/RongCodec"
         ),
+        // Envelope: RMTP packets, protobuf bodies (generated code in Generated/), whole messages.
+        .target(
+            name: "RongEnvelope",
+            dependencies: [
+                "RongCodec",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            path: "Sources/RongEnvelope"
+        ),
         .executableTarget(
             name: "rongwire",
             dependencies: [
                 "RongCodec",
+                "RongEnvelope",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/rongwire"
@@ -34,6 +46,15 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/RongCodecTests"
+        ),
+        .testTarget(
+            name: "RongEnvelopeTests",
+            dependencies: [
+                "RongCodec",
+                "RongEnvelope",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            path: "Tests/RongEnvelopeTests"
         ),
     ],
     swiftLanguageModes: [.v6]
