@@ -1,5 +1,10 @@
 // Sources/RongEnvelope/BodyJSON.swift - protobuf bodies ↔ their JSON form
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import RongCodec
 import SwiftProtobuf
 
@@ -186,11 +191,11 @@ public enum BodyJSON {
     }
 
     private static func unbase64(_ value: JSONValue, path: String) throws(CodecError) -> [UInt8] {
-        guard let s = value.stringValue, let bytes = Base64.decode(s) else {
+        guard let s = value.stringValue, let data = Data(base64Encoded: s) else {
             throw CodecError(.invalidValue, "expected base64 from the protobuf JSON mapping", path: path)
         }
-        return bytes
+        return [UInt8](data)
     }
 
-    private static func base64(_ bytes: [UInt8]) -> String { Base64.encode(bytes) }
+    private static func base64(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
 }

@@ -63,6 +63,11 @@ public struct InboundMessage: Hashable, Sendable {
     /// Status 0x02: already pulled by another device.
     public var isRetrieved: Bool { status.contains(.retrieved) }
 
+    /// Conversation types named by the peer rather than by `groupId`.
+    private static let oneToOne: Set<ConversationType> = [
+        .private, .customerService, .system, .appPublicService, .publicService, .pushService,
+    ]
+
     /// A message from a DownStreamMessage (an `s_msg` body or an element of a pull or history
     /// list). Content errors are thrown as they are (`typeMismatch`, ...); a malformed
     /// `extraContent` is ``CodecError/Code/invalidValue``.
@@ -76,8 +81,7 @@ public struct InboundMessage: Hashable, Sendable {
         direction = m.direction == 1 ? .sent : .received
         // One-to-one conversations name the peer: the sender when received, `groupId` (the
         // receiver) when this user sent it. Other conversations are named by `groupId`.
-        let oneToOne: Set<ConversationType> = [.private, .customerService, .system, .appPublicService, .publicService, .pushService]
-        if oneToOne.contains(conversationType) {
+        if Self.oneToOne.contains(conversationType) {
             targetId = direction == .sent && m.hasGroupID ? m.groupID : m.fromUserID
         } else {
             targetId = m.groupID

@@ -12,7 +12,8 @@ extension Packet {
     /// (types 0 and 8-11), ``CodecError/Code/wrongDirection`` (a type `sender` never sends),
     /// ``CodecError/Code/invalidString`` (a header string that is neither CESU-8 nor UTF-8) and
     /// ``CodecError/Code/invalidValue`` (CONNECT flags with the reserved bit, or will bits without
-    /// a will). The protobuf payload is not looked at; see ``PacketJSON`` and ``InboundMessage``.
+    /// a will). The protobuf payload is not looked at here; ``jsonValue(options:)``,
+    /// ``BodyJSON`` and ``InboundMessage`` decode it.
     public static func decode(_ bytes: some Collection<UInt8>, from sender: Side) throws(CodecError) -> Packet {
         var r = ByteReader(Array(bytes))
         guard !r.isAtEnd else { throw CodecError(.truncated, "empty frame: no header byte", offset: 0) }

@@ -86,17 +86,6 @@ public enum PacketType: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
     }
 }
 
-/// One end of a connection. Packet layouts depend on who sent the packet, so decoding and
-/// encoding always name the sender: `Packet.decode(bytes, from: .server)`.
-public enum Side: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// The SDK (client → server packets).
-    case client
-    /// The IM server (server → client packets).
-    case server
-
-    public var description: String { rawValue }
-}
-
 /// The QoS field (bits 2-1). All four values occur; 3 is ENGINE's `DEFAULT`.
 public enum QoS: UInt8, Hashable, Sendable, CaseIterable {
     case atMostOnce = 0
