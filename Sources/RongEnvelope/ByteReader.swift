@@ -33,25 +33,17 @@ struct ByteReader {
         return bytes[offset]
     }
 
-    mutating func u16(_ field: StaticString) throws(CodecError) -> UInt16 {
-        try need(2, field)
-        defer { offset += 2 }
-        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
-    }
+    mutating func u16(_ field: StaticString) throws(CodecError) -> UInt16 { try bigEndian(field) }
+    mutating func u32(_ field: StaticString) throws(CodecError) -> UInt32 { try bigEndian(field) }
+    mutating func u64(_ field: StaticString) throws(CodecError) -> UInt64 { try bigEndian(field) }
 
-    mutating func u32(_ field: StaticString) throws(CodecError) -> UInt32 {
-        try need(4, field)
-        var v: UInt32 = 0
-        for i in 0..<4 { v = v << 8 | UInt32(bytes[offset + i]) }
-        offset += 4
-        return v
-    }
-
-    mutating func u64(_ field: StaticString) throws(CodecError) -> UInt64 {
-        try need(8, field)
-        var v: UInt64 = 0
-        for i in 0..<8 { v = v << 8 | UInt64(bytes[offset + i]) }
-        offset += 8
+    /// An unsigned big-endian integer of `T`'s width (ENV-INT-001).
+    private mutating func bigEndian<T: FixedWidthInteger & UnsignedInteger>(_ field: StaticString) throws(CodecError) -> T {
+        let width = T.bitWidth / 8
+        try need(width, field)
+        var v: T = 0
+        for i in offset..<offset + width { v = v << 8 | T(bytes[i]) }
+        offset += width
         return v
     }
 

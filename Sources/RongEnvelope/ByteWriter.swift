@@ -10,17 +10,12 @@ struct ByteWriter {
 
     mutating func u8(_ v: UInt8) { bytes.append(v) }
 
-    mutating func u16(_ v: UInt16) {
-        bytes.append(UInt8(truncatingIfNeeded: v >> 8))
-        bytes.append(UInt8(truncatingIfNeeded: v))
-    }
+    mutating func u16(_ v: UInt16) { bigEndian(v) }
+    mutating func u32(_ v: UInt32) { bigEndian(v) }
+    mutating func u64(_ v: UInt64) { bigEndian(v) }
 
-    mutating func u32(_ v: UInt32) {
-        for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: v >> UInt32(shift))) }
-    }
-
-    mutating func u64(_ v: UInt64) {
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: v >> UInt64(shift))) }
+    private mutating func bigEndian<T: FixedWidthInteger & UnsignedInteger>(_ v: T) {
+        for shift in stride(from: T.bitWidth - 8, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: v >> shift)) }
     }
 
     /// A u16 length and the string's wire bytes; ``CodecError/Code/sizeLimit`` above 65,535 bytes.
