@@ -7,6 +7,7 @@ let package = Package(
     name: "RongWire",
     products: [
         .library(name: "RongCodec", targets: ["RongCodec"]),
+        .library(name: "RongEnvelope", targets: ["RongEnvelope"]),
         .library(name: "RongConformance", targets: ["RongConformance"]),
         .library(name: "RongFuzzing", targets: ["RongFuzzing"]),
         .executable(name: "rongwire", targets: ["rongwire"]),
@@ -15,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
     ],
     targets: [
         // Pure content codec: standard library only, no I/O.
@@ -22,11 +24,21 @@ let package = Package(
             name: "RongCodec",
             path: "Sources/RongCodec"
         ),
+        // Envelope: RMTP packets, protobuf bodies (generated code in Generated/), whole messages.
+        .target(
+            name: "RongEnvelope",
+            dependencies: [
+                "RongCodec",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            path: "Sources/RongEnvelope"
+        ),
         // Vector loading, the testee protocol, the runner and its reports.
         .target(
             name: "RongConformance",
             dependencies: [
                 "RongCodec",
+                "RongEnvelope",
                 .product(name: "Yams", package: "Yams"),
             ],
             path: "Sources/RongConformance"
@@ -34,13 +46,14 @@ let package = Package(
         // Fuzz bodies: used by tools/fuzz (libFuzzer) and replayed by `swift test`.
         .target(
             name: "RongFuzzing",
-            dependencies: ["RongCodec", "RongConformance"],
+            dependencies: ["RongCodec", "RongEnvelope", "RongConformance"],
             path: "Sources/RongFuzzing"
         ),
         .executableTarget(
             name: "rongwire",
             dependencies: [
                 "RongCodec",
+                "RongEnvelope",
                 "RongConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -55,13 +68,22 @@ let package = Package(
             path: "Tests/RongCodecTests"
         ),
         .testTarget(
+            name: "RongEnvelopeTests",
+            dependencies: [
+                "RongCodec",
+                "RongEnvelope",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            path: "Tests/RongEnvelopeTests"
+        ),
+        .testTarget(
             name: "RongFuzzingTests",
             dependencies: ["RongFuzzing"],
             path: "Tests/RongFuzzingTests"
         ),
         .testTarget(
             name: "RongConformanceTests",
-            dependencies: ["RongConformance", "RongCodec"],
+            dependencies: ["RongConformance", "RongCodec", "RongEnvelope"],
             path: "Tests/RongConformanceTests"
         ),
     ],

@@ -1,6 +1,7 @@
 // Sources/RongConformance/CodecTestee.swift - RongWire's own codec answering testee requests
 
 import RongCodec
+import RongEnvelope
 
 /// Something that answers testee requests: RongWire's codec in-process, or a child process.
 public protocol Testee: AnyObject {
@@ -21,19 +22,12 @@ public enum TesteeFailure: Error, Sendable, Hashable {
 public final class CodecTestee: Testee {
     public let name = "rongwire"
     let registry: ContentRegistry
-    /// Handles frame kinds, when the envelope layer is linked in.
-    let frameHandler: (@Sendable (TesteeRequest) -> TesteeResponse)?
 
-    public init(registry: ContentRegistry = .builtIn, frameHandler: (@Sendable (TesteeRequest) -> TesteeResponse)? = nil) {
+    public init(registry: ContentRegistry = .builtIn) {
         self.registry = registry
-        self.frameHandler = frameHandler
     }
 
-    public var kinds: [String] {
-        var k = ["decode", "encode", "roundtrip", "json-parse", "objectname", "persistence"]
-        if frameHandler != nil { k += ["frame-decode", "frame-encode"] }
-        return k
-    }
+    public let kinds = ["decode", "encode", "roundtrip", "json-parse", "objectname", "persistence", "frame-decode", "frame-encode"]
 
     public func handle(_ request: TesteeRequest) -> TesteeResponse {
         let options = request.options ?? DecodingOptions()
@@ -100,9 +94,25 @@ public final class CodecTestee: Testee {
             } catch {
                 return .rejected(error: error.code.rawValue, message: error.description)
             }
-        case "frame-decode", "frame-encode":
-            guard let frameHandler else { return .skipped(reason: "frame kinds need the envelope layer") }
-            return frameHandler(request)
+        case "frame-decode":
+            guard case .bytes(let bytes)? = request.input else { return .runtimeError(message: "frame-decode needs byte input") }
+            guard let side = request.from.flatMap(Side.init(rawValue:)) else { return .runtimeError(message: "frame-decode needs from") }
+            do throws(CodecError) {
+                let packet = try Packet.decode(bytes, from: side)
+                let value = try packet.jsonValue(options: PacketJSONOptions(queryTopic: request.queryTopic, registry: registry))
+                // Decode then encode must give the input back (spec/envelope.md).
+                return .accepted(value: value, bytes: try packet.encoded(), leniencies: nil)
+            } catch {
+                return .rejected(error: error.code.rawValue, message: error.description)
+            }
+        case "frame-encode":
+            guard case .value(let value)? = request.input else { return .runtimeError(message: "frame-encode needs a value input") }
+            guard let side = request.from.flatMap(Side.init(rawValue:)) else { return .runtimeError(message: "frame-encode needs from") }
+            do throws(CodecError) {
+                return .accepted(value: nil, bytes: try Packet(json: value, from: side).encoded(), leniencies: nil)
+            } catch {
+                return .rejected(error: error.code.rawValue, message: error.description)
+            }
         default:
             return .skipped(reason: "unknown kind \(request.kind)")
         }

@@ -15,20 +15,28 @@ public struct TesteeRequest: Sendable, Hashable {
     public var objectName: String?
     public var from: String?
     public var options: DecodingOptions?
+    /// For QUERYACK frames: the topic of the QUERY it answers (sent as `options.queryTopic`).
+    public var queryTopic: String?
     public var input: Vector.Input?
 
-    public init(id: String, kind: String, objectName: String? = nil, from: String? = nil, options: DecodingOptions? = nil, input: Vector.Input? = nil) {
+    public init(
+        id: String, kind: String, objectName: String? = nil, from: String? = nil, options: DecodingOptions? = nil,
+        queryTopic: String? = nil, input: Vector.Input? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.objectName = objectName
         self.from = from
         self.options = options
+        self.queryTopic = queryTopic
         self.input = input
     }
 
     /// The request for a vector.
     public init(vector v: Vector) {
-        self.init(id: v.id, kind: v.kind.rawValue, objectName: v.objectName, from: v.from, options: v.hasOptions ? v.options : nil, input: v.input)
+        self.init(
+            id: v.id, kind: v.kind.rawValue, objectName: v.objectName, from: v.from,
+            options: v.hasOptions && v.queryTopic == nil ? v.options : nil, queryTopic: v.queryTopic, input: v.input)
     }
 
     /// The first request of a session: asks for the testee's name and supported kinds.
@@ -41,11 +49,14 @@ public struct TesteeRequest: Sendable, Hashable {
         if kind == "hello" { o["protocolVersion"] = .number(JSONNumber(testeeProtocolVersion)) }
         if let objectName { o["objectName"] = .string(objectName) }
         if let from { o["from"] = .string(from) }
-        if let options {
+        if options != nil || queryTopic != nil {
             var op = JSONObject()
-            op["maxBytes"] = .number(JSONNumber(options.maxContentBytes))
-            op["maxDepth"] = .number(JSONNumber(options.maxDepth))
-            op["mode"] = .string(options.mode == .strict ? "strict" : "lenient")
+            if let options {
+                op["maxBytes"] = .number(JSONNumber(options.maxContentBytes))
+                op["maxDepth"] = .number(JSONNumber(options.maxDepth))
+                op["mode"] = .string(options.mode == .strict ? "strict" : "lenient")
+            }
+            if let queryTopic { op["queryTopic"] = .string(queryTopic) }
             o["options"] = .object(op)
         }
         switch input {
@@ -64,11 +75,14 @@ public struct TesteeRequest: Sendable, Hashable {
         }
         self.init(id: id, kind: kind, objectName: o["objectName"]?.stringValue, from: o["from"]?.stringValue)
         if case .object(let op)? = o["options"] {
-            var d = DecodingOptions()
-            if let n = op["maxBytes"]?.numberValue?.int64Value { d.maxContentBytes = Int(n) }
-            if let n = op["maxDepth"]?.numberValue?.int64Value { d.maxDepth = Int(max(1, min(Int64(DecodingOptions.maximumDepthLimit), n))) }
-            if op["mode"]?.stringValue == "strict" { d.mode = .strict }
-            options = d
+            queryTopic = op["queryTopic"]?.stringValue
+            if op["maxBytes"] != nil || op["maxDepth"] != nil || op["mode"] != nil {
+                var d = DecodingOptions()
+                if let n = op["maxBytes"]?.numberValue?.int64Value { d.maxContentBytes = Int(n) }
+                if let n = op["maxDepth"]?.numberValue?.int64Value { d.maxDepth = Int(max(1, min(Int64(DecodingOptions.maximumDepthLimit), n))) }
+                if op["mode"]?.stringValue == "strict" { d.mode = .strict }
+                options = d
+            }
         }
         if case .object(let i)? = o["input"] {
             if let h = i["hex"]?.stringValue {

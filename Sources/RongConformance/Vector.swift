@@ -68,6 +68,8 @@ public struct Vector: Sendable, Hashable {
     /// `client` or `server` for frame kinds.
     public var from: String?
     public var options: DecodingOptions
+    /// For QUERYACK frames: the topic of the QUERY it answers (`options.queryTopic`).
+    public var queryTopic: String?
     /// Whether `options` were given explicitly (they are then sent to the testee).
     public var hasOptions: Bool
     public var input: Input

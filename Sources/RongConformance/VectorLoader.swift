@@ -22,9 +22,9 @@ public struct VectorLoader: Sendable {
     static let vectorKeys: Set<String> = [
         "id", "level", "spec", "tags", "description", "kind", "objectName", "from", "options", "input", "expect",
     ]
-    static let inputKeys: Set<String> = ["json", "hex", "base64", "value", "repeat"]
-    static let expectKeys: Set<String> = ["outcome", "value", "json", "hex", "repeat", "error", "leniencies"]
-    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode"]
+    static let inputKeys: Set<String> = ["json", "hex", "base64", "value", "repeat", "hexRepeat"]
+    static let expectKeys: Set<String> = ["outcome", "value", "json", "hex", "repeat", "hexRepeat", "error", "leniencies"]
+    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode", "queryTopic"]
     static let repeatKeys: Set<String> = ["prefix", "fill", "count", "suffix"]
 
     // MARK: Files and folders
@@ -265,12 +265,14 @@ private struct Context {
         if kind.isFrame && from == nil { throw error(node, "a `\(kind)` vector needs `from: client` or `from: server`") }
 
         var options = DecodingOptions()
+        var queryTopic: String?
         if let o = get("options") {
             let oe = try mapping(o.value, what: "`options`")
             try checkKeys(oe, allowed: VectorLoader.optionKeys, what: "`options`")
             for e in oe {
                 switch e.key {
                 case "maxBytes": options.maxContentBytes = try integer(e.value, what: "`maxBytes`")
+                case "queryTopic": queryTopic = try string(e.value, what: "`queryTopic`")
                 case "maxDepth":
                     let d = try integer(e.value, what: "`maxDepth`")
                     guard (1...DecodingOptions.maximumDepthLimit).contains(d) else { throw error(e.value, "`maxDepth` must be 1...1024") }
@@ -291,7 +293,7 @@ private struct Context {
 
         return Vector(
             id: id, level: level, spec: spec, tags: tags, description: description, kind: kind,
-            objectName: objectName, from: from, options: options, hasOptions: get("options") != nil,
+            objectName: objectName, from: from, options: options, queryTopic: queryTopic, hasOptions: get("options") != nil,
             input: input, expect: expect, file: file, line: node.mark?.line ?? 0)
     }
 
@@ -299,7 +301,7 @@ private struct Context {
         let entries = try mapping(node, what: "`input`")
         try checkKeys(entries, allowed: VectorLoader.inputKeys, what: "`input`")
         guard entries.count == 1, let e = entries.first else {
-            throw error(node, "`input` must have exactly one of json, hex, base64, value, repeat")
+            throw error(node, "`input` must have exactly one of json, hex, base64, value, repeat, hexRepeat")
         }
         if kind.takesValue != (e.key == "value"), Vector.Kind.known.contains(kind) {
             throw error(e.keyNode, kind.takesValue ? "a `\(kind)` vector takes `input.value`" : "a `\(kind)` vector takes bytes, not `input.value`")
@@ -313,6 +315,7 @@ private struct Context {
             }
             return .bytes(b)
         case "value": return .value(try jsonValue(e.value, depth: 0))
+        case "hexRepeat": return .bytes(try repeated(e.value, hex: true))
         default: return .bytes(try repeated(e.value))
         }
     }
@@ -328,27 +331,32 @@ private struct Context {
         return b
     }
 
-    func repeated(_ node: Node) throws(VectorLoadError) -> [UInt8] {
-        let entries = try mapping(node, what: "`input.repeat`")
-        try checkKeys(entries, allowed: VectorLoader.repeatKeys, what: "`input.repeat`")
-        var prefix = "", fill = "", suffix = ""
+    /// `repeat` (UTF-8 text parts) or `hexRepeat` (hex parts): prefix + fill × count + suffix.
+    func repeated(_ node: Node, hex: Bool = false) throws(VectorLoadError) -> [UInt8] {
+        let what = hex ? "`hexRepeat`" : "`repeat`"
+        let entries = try mapping(node, what: what)
+        try checkKeys(entries, allowed: VectorLoader.repeatKeys, what: what)
+        var prefix: [UInt8] = [], fill: [UInt8] = [], suffix: [UInt8] = []
         var count = 0
         for e in entries {
+            func part() throws(VectorLoadError) -> [UInt8] {
+                if hex { return try self.hex(e.value, what: "`\(e.key)`") }
+                return Array(try string(e.value, what: "`\(e.key)`").utf8)
+            }
             switch e.key {
-            case "prefix": prefix = try string(e.value, what: "`prefix`")
-            case "fill": fill = try string(e.value, what: "`fill`")
-            case "suffix": suffix = try string(e.value, what: "`suffix`")
+            case "prefix": prefix = try part()
+            case "fill": fill = try part()
+            case "suffix": suffix = try part()
             default: count = try integer(e.value, what: "`count`")
             }
         }
-        guard count >= 0, fill.utf8.count * count + prefix.utf8.count + suffix.utf8.count <= loader.maxRepeatBytes else {
-            throw error(node, "`input.repeat` must generate at most \(loader.maxRepeatBytes) bytes")
+        guard count >= 0, count <= loader.maxRepeatBytes, fill.count * count + prefix.count + suffix.count <= loader.maxRepeatBytes else {
+            throw error(node, "\(what) must generate at most \(loader.maxRepeatBytes) bytes")
         }
-        var out = Array(prefix.utf8)
-        let f = Array(fill.utf8)
-        out.reserveCapacity(out.count + f.count * count + suffix.utf8.count)
-        for _ in 0..<count { out += f }
-        return out + Array(suffix.utf8)
+        var out = prefix
+        out.reserveCapacity(out.count + fill.count * count + suffix.count)
+        for _ in 0..<count { out += fill }
+        return out + suffix
     }
 
     func expect(_ node: Node, kind: Vector.Kind) throws(VectorLoadError) -> Vector.Expectation {
@@ -361,10 +369,11 @@ private struct Context {
         }
         var x = Vector.Expectation(outcome: outcome)
         if let v = get("value") { x.value = try jsonValue(v.value, depth: 0) }
-        if [get("json"), get("hex"), get("repeat")].compactMap({ $0 }).count > 1, let first = get("json") ?? get("hex") {
-            throw error(first.keyNode, "`expect` takes one of `json`, `hex`, `repeat`")
+        if [get("json"), get("hex"), get("repeat"), get("hexRepeat")].compactMap({ $0 }).count > 1, let first = get("json") ?? get("hex") ?? get("repeat") {
+            throw error(first.keyNode, "`expect` takes one of `json`, `hex`, `repeat`, `hexRepeat`")
         }
         if let r = get("repeat") { x.bytes = try repeated(r.value) }
+        if let r = get("hexRepeat") { x.bytes = try repeated(r.value, hex: true) }
         if let j = get("json") { x.bytes = Array(try string(j.value, what: "`expect.json`").utf8) }
         if let h = get("hex") { x.bytes = try hex(h.value, what: "`expect.hex`") }
         if let e = get("error") { x.error = try string(e.value, what: "`expect.error`") }
@@ -374,7 +383,7 @@ private struct Context {
         }
         if outcome == .accept, x.error != nil { throw error(node, "an `accept` expectation has no `error`") }
         if outcome == .accept, x.value == nil, x.bytes == nil {
-            throw error(node, "an `accept` expectation needs `value`, `json` or `hex`")
+            throw error(node, "an `accept` expectation needs `value`, `json`, `hex`, `repeat` or `hexRepeat`")
         }
         return x
     }

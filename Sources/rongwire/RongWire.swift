@@ -8,12 +8,13 @@ struct RongWire: ParsableCommand {
         commandName: "rongwire",
         abstract: "Reference codec and conformance kit for the RongCloud IM message protocol.",
         discussion: """
-            Decode and encode message content, inspect the built-in catalog, and (in later \
-            subcommands) frames, conformance runs and the mock peer. Errors are printed as \
+            Decode and encode message content and RMTP packets (`frame`), inspect the built-in \
+            catalog, and (in later subcommands) run conformance and the mock peer. Errors are printed as \
             `error[CODE]: message` on stderr with exit status 1; CODE is stable.
             """,
         version: RongWireVersion.string,
-        subcommands: [TypesCommand.self, DecodeCommand.self, EncodeCommand.self, ConformCommand.self, TesteeCommand.self]
+
+        subcommands: [TypesCommand.self, DecodeCommand.self, EncodeCommand.self, FrameCommand.self, ConformCommand.self, TesteeCommand.self]
     )
 }
 

@@ -115,7 +115,7 @@ struct ConformCommand: ParsableCommand {
 
         let requirements = SpecIndex.requirements(inDirectory: spec)
         let runner = ConformanceRunner(failureList: fix ? nil : failures, requirements: requirements)
-        let target: any Testee = testee.map { SubprocessTestee(command: $0, timeout: timeout) } ?? CodecTestee(frameHandler: EnvelopeBridge.frameHandler)
+        let target: any Testee = testee.map { SubprocessTestee(command: $0, timeout: timeout) } ?? CodecTestee()
         let tty = isatty(2) == 1
         let summary = runner.run(selected, on: target) { i, n, v in
             guard tty, i % 10 == 0 || i + 1 == n else { return }

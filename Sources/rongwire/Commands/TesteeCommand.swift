@@ -35,7 +35,7 @@ struct TesteeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let testee = CodecTestee(frameHandler: EnvelopeBridge.frameHandler)
+        let testee = CodecTestee()
         let injected = Dictionary(faults.map { f -> (String, String) in
             let p = f.split(separator: ":", maxSplits: 1)
             return (String(p[1]), String(p[0]))

@@ -1,0 +1,201 @@
+// Sources/RongEnvelope/BodyJSON.swift - protobuf bodies ↔ their JSON form
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import RongCodec
+import SwiftProtobuf
+
+/// Converts protobuf payloads to the JSON form of spec/envelope.md ("Body JSON") and back.
+///
+/// SwiftProtobuf's JSON mapping does the field work (schema field names, int64 as numbers, enums
+/// by name, only present fields); this type adjusts what the protobuf mapping does differently:
+/// `bytes` fields are written as text (the content JSON) instead of base64, and messages with a
+/// content get a derived `$content` member with the content decoded by ``ContentRegistry``.
+/// Members whose name starts with `$` are output only; reading ignores them.
+public enum BodyJSON {
+    /// Decodes a payload as `type` and returns its JSON form. Throws
+    /// ``CodecError/Code/protobufDecoding`` for bytes that are not a protobuf encoding of `type`,
+    /// ``CodecError/Code/missingRequiredField`` when a proto2 `required` field is absent.
+    public static func json(
+        of payload: [UInt8],
+        as type: BodyType,
+        registry: ContentRegistry = .builtIn,
+        contentOptions: DecodingOptions = .default
+    ) throws(CodecError) -> JSONValue {
+        let message = try parse(payload, as: type)
+        return try json(of: message, as: type, registry: registry, contentOptions: contentOptions)
+    }
+
+    /// The JSON form of a generated message value.
+    public static func json(
+        of message: any SwiftProtobuf.Message,
+        as type: BodyType,
+        registry: ContentRegistry = .builtIn,
+        contentOptions: DecodingOptions = .default
+    ) throws(CodecError) -> JSONValue {
+        var options = JSONEncodingOptions()
+        options.alwaysPrintInt64sAsNumbers = true
+        options.preserveProtoFieldNames = true
+        let text: [UInt8]
+        do {
+            text = try message.jsonUTF8Bytes(options: options)
+        } catch {
+            throw CodecError(.invalidValue, "\(type) cannot be written as JSON: \(error)")
+        }
+        let raw = try JSONValue(parsing: text, options: DecodingOptions(maxContentBytes: .max, maxDepth: DecodingOptions.maximumDepthLimit))
+        return try adjust(raw, type, path: "$", toProtobufForm: false, registry: registry, contentOptions: contentOptions)
+    }
+
+    /// Serialises the JSON form of a `type` message to protobuf bytes (canonical: fields in
+    /// number order). Throws ``CodecError/Code/invalidValue`` for members the schema does not
+    /// have or values of the wrong kind, ``CodecError/Code/missingRequiredField`` for an absent
+    /// `required` field.
+    public static func payload(from json: JSONValue, as type: BodyType) throws(CodecError) -> [UInt8] {
+        try serialize(try message(from: json, as: type), type)
+    }
+
+    /// The generated message value for a JSON form.
+    public static func message(from json: JSONValue, as type: BodyType) throws(CodecError) -> any SwiftProtobuf.Message {
+        let adjusted = try adjust(json, type, path: "$", toProtobufForm: true, registry: .builtIn, contentOptions: .default)
+        let text = try adjusted.canonicalBytes()
+        do {
+            return try Self.decodeJSON(type.messageType, text)
+        } catch {
+            throw CodecError(.invalidValue, "not a \(type) in JSON form: \(error)")
+        }
+    }
+
+    // MARK: Protobuf calls (generic, so the existential metatype is opened)
+
+    /// Parses protobuf bytes, required fields checked.
+    public static func parse(_ payload: [UInt8], as type: BodyType) throws(CodecError) -> any SwiftProtobuf.Message {
+        try parse(payload, as: type.messageType, name: type)
+    }
+
+    /// Parses protobuf bytes as a known generated type.
+    static func parse<M: SwiftProtobuf.Message>(_ payload: [UInt8], as _: M.Type, name: BodyType) throws(CodecError) -> M {
+        do {
+            return try M(serializedBytes: payload)
+        } catch BinaryDecodingError.missingRequiredFields {
+            throw CodecError(.missingRequiredField, "\(name) lacks a required field")
+        } catch {
+            throw CodecError(.protobufDecoding, "not a \(name): \(error)")
+        }
+    }
+
+    /// Serialises a message, required fields checked.
+    public static func serialize(_ message: any SwiftProtobuf.Message, _ type: BodyType) throws(CodecError) -> [UInt8] {
+        do {
+            return try message.serializedBytes()
+        } catch BinaryEncodingError.missingRequiredFields {
+            throw CodecError(.missingRequiredField, "\(type) lacks a required field")
+        } catch {
+            throw CodecError(.invalidValue, "\(type) cannot be serialised: \(error)")
+        }
+    }
+
+    private static func decodeJSON<M: SwiftProtobuf.Message>(_: M.Type, _ text: [UInt8]) throws -> any SwiftProtobuf.Message {
+        try M(jsonUTF8Bytes: text)
+    }
+
+    // MARK: The adjustments
+
+    /// Where a message differs from plain protobuf JSON: its `bytes` fields and its message fields.
+    private struct Shape {
+        var bytesFields: Set<String> = []
+        var messageFields: [String: BodyType] = [:]
+        /// `classname` + `content`: gets `$content`.
+        var hasContent = false
+    }
+
+    /// Kept in step with spec/rongcloud.proto; a test checks every `bytes` and message field there.
+    private static let shapes: [BodyType: Shape] = [
+        .upStreamMessage: Shape(bytesFields: ["content"], messageFields: ["pushExt": .pushExtra], hasContent: true),
+        .downStreamMessage: Shape(bytesFields: ["content"], messageFields: ["pushExt": .pushExtra], hasContent: true),
+        .downStreamMessages: Shape(messageFields: ["list": .downStreamMessage]),
+        .setChrmKV: Shape(messageFields: ["entry": .chrmKVEntity, "notification": .upStreamMessage]),
+        .deleteChrmKV: Shape(messageFields: ["entry": .chrmKVEntity, "notification": .upStreamMessage]),
+        .chrmKVOutput: Shape(messageFields: ["entries": .chrmKVEntity]),
+        .historyMsgOuput: Shape(messageFields: ["list": .downStreamMessage]),
+        .relationsInput: Shape(messageFields: ["msg": .downStreamMessage]),
+        .relationInfo: Shape(messageFields: ["msg": .downStreamMessage]),
+        .relationsOutput: Shape(messageFields: ["info": .relationInfo]),
+        .deleteMsgInput: Shape(messageFields: ["msgs": .deleteMsg]),
+        .userSettingItem: Shape(bytesFields: ["value"]),
+        .pullUserSettingOutput: Shape(messageFields: ["items": .userSettingItem]),
+    ]
+
+    /// The `bytes` fields and message fields of each body type, for tests that compare the table
+    /// with the schema.
+    static var shapeTable: [BodyType: (bytes: Set<String>, messages: [String: BodyType])] {
+        shapes.mapValues { ($0.bytesFields, $0.messageFields) }
+    }
+
+    /// Rewrites one message object between the protobuf JSON mapping and RongWire's form.
+    private static func adjust(
+        _ value: JSONValue,
+        _ type: BodyType,
+        path: String,
+        toProtobufForm: Bool,
+        registry: ContentRegistry,
+        contentOptions: DecodingOptions
+    ) throws(CodecError) -> JSONValue {
+        guard case .object(let object) = value else {
+            throw CodecError(.typeMismatch, "a \(type) must be a JSON object, not \(value.typeName)", path: path)
+        }
+        let shape = shapes[type] ?? Shape()
+        var out = JSONObject()
+        for member in object {
+            let key = member.key
+            let memberPath = path + "." + key
+            if toProtobufForm && key.hasPrefix("$") { continue }  // derived, output only
+            if shape.bytesFields.contains(key) {
+                out[key] = toProtobufForm ? .string(base64(try BytesJSON.bytes(from: member.value, path: memberPath))) : BytesJSON.json(of: try unbase64(member.value, path: memberPath))
+            } else if let nested = shape.messageFields[key] {
+                if case .array(let elements) = member.value {
+                    var adjusted: [JSONValue] = []
+                    for (i, e) in elements.enumerated() {
+                        adjusted.append(try adjust(e, nested, path: "\(memberPath)[\(i)]", toProtobufForm: toProtobufForm, registry: registry, contentOptions: contentOptions))
+                    }
+                    out[key] = .array(adjusted)
+                } else {
+                    out[key] = try adjust(member.value, nested, path: memberPath, toProtobufForm: toProtobufForm, registry: registry, contentOptions: contentOptions)
+                }
+            } else {
+                out[key] = member.value
+            }
+        }
+        if shape.hasContent && !toProtobufForm, let objectName = object["classname"]?.stringValue, let content = out["content"] {
+            out["$content"] = contentSummary(objectName: objectName, content: try BytesJSON.bytes(from: content, path: path + ".content"), registry: registry, options: contentOptions)
+        }
+        return .object(out)
+    }
+
+    /// `$content`: `registered`, and `value` (the normalized value, or the JSON of an unregistered
+    /// type) or `error` (the code that decoding the content gave).
+    static func contentSummary(objectName: String, content: [UInt8], registry: ContentRegistry, options: DecodingOptions) -> JSONValue {
+        var summary = JSONObject()
+        summary["registered"] = .bool(registry.type(for: objectName) != nil)
+        do throws(CodecError) {
+            switch try registry.decode(objectName: objectName, bytes: content, options: options) {
+            case .typed(let c): summary["value"] = try c.base.normalizedValue()
+            case .unknown(let u): summary["value"] = try u.jsonValue(options: options)
+            }
+        } catch {
+            summary["error"] = .string(error.code.rawValue)
+        }
+        return .object(summary)
+    }
+
+    private static func unbase64(_ value: JSONValue, path: String) throws(CodecError) -> [UInt8] {
+        guard let s = value.stringValue, let data = Data(base64Encoded: s) else {
+            throw CodecError(.invalidValue, "expected base64 from the protobuf JSON mapping", path: path)
+        }
+        return [UInt8](data)
+    }
+
+    private static func base64(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
+}

@@ -1,0 +1,82 @@
+// Sources/RongEnvelope/ByteReader.swift - bounds-checked big-endian reads over a packet
+
+import RongCodec
+
+/// Reads the fields of one packet front to back. Every read checks the bounds first and throws
+/// ``CodecError/Code/truncated`` with the offset of the field that does not fit, so no input can
+/// make the decoder read past the buffer.
+struct ByteReader {
+    let bytes: [UInt8]
+    /// Offset of the next unread byte (from the start of the packet, header byte included).
+    private(set) var offset: Int
+
+    init(_ bytes: [UInt8], offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    var remaining: Int { bytes.count - offset }
+    var isAtEnd: Bool { offset == bytes.count }
+
+    private func need(_ count: Int, _ field: StaticString) throws(CodecError) {
+        guard count <= remaining else {
+            throw CodecError(
+                .truncated,
+                "the packet ends inside \(field): \(count) byte\(count == 1 ? "" : "s") needed, \(remaining) left",
+                offset: offset)
+        }
+    }
+
+    mutating func u8(_ field: StaticString) throws(CodecError) -> UInt8 {
+        try need(1, field)
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func u16(_ field: StaticString) throws(CodecError) -> UInt16 { try bigEndian(field) }
+    mutating func u32(_ field: StaticString) throws(CodecError) -> UInt32 { try bigEndian(field) }
+    mutating func u64(_ field: StaticString) throws(CodecError) -> UInt64 { try bigEndian(field) }
+
+    /// An unsigned big-endian integer of `T`'s width (ENV-INT-001).
+    private mutating func bigEndian<T: FixedWidthInteger & UnsignedInteger>(_ field: StaticString) throws(CodecError) -> T {
+        let width = T.bitWidth / 8
+        try need(width, field)
+        var v: T = 0
+        for i in offset..<offset + width { v = v << 8 | T(bytes[i]) }
+        offset += width
+        return v
+    }
+
+    /// A u16 length, then that many bytes of CESU-8 or UTF-8 (spec: ENV-STR).
+    mutating func string(_ field: StaticString) throws(CodecError) -> RMTPString {
+        let start = offset
+        let length = Int(try u16(field))
+        try need(length, field)
+        defer { offset += length }
+        do throws(CodecError) {
+            return try RMTPString(wireBytes: bytes[offset..<offset + length])
+        } catch {
+            var e = error
+            e.reason = "\(field): " + e.reason
+            // RMTPString reports offsets inside the string; make them packet offsets.
+            e.offset = (e.offset ?? 0) + start + 2
+            throw e
+        }
+    }
+
+    /// Everything that is left: the protobuf payload, which runs to the end of the frame.
+    mutating func rest() -> [UInt8] {
+        defer { offset = bytes.count }
+        return Array(bytes[offset...])
+    }
+
+    /// Fixed-layout bodies end exactly here; anything after them is an error (ENV-FRAME-003).
+    func expectEnd(_ packet: StaticString) throws(CodecError) {
+        guard isAtEnd else {
+            throw CodecError(
+                .trailingGarbage,
+                "\(remaining) byte\(remaining == 1 ? "" : "s") after the end of the \(packet) body",
+                offset: offset)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+// Sources/RongEnvelope/ConnectResult.swift - CONNACK status codes
+
+/// A CONNACK status (ENGINE `ConnectResultCode`). Values without a name decode too: WEBv2
+/// accepted only 0-9 (later 0-12) and threw on others, ENGINE accepts any value, and so does
+/// RongWire (spec: decision 21).
+public struct ConnectResult: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let accepted = ConnectResult(rawValue: 0)
+    public static let unacceptableProtocolVersion = ConnectResult(rawValue: 1)
+    /// The native `info` field was malformed.
+    public static let identifierRejected = ConnectResult(rawValue: 2)
+    /// The platform is not enabled.
+    public static let serverUnavailable = ConnectResult(rawValue: 3)
+    public static let tokenIncorrect = ConnectResult(rawValue: 4)
+    /// Anti-abuse.
+    public static let notAuthorized = ConnectResult(rawValue: 5)
+    /// Go back to navigation.
+    public static let redirect = ConnectResult(rawValue: 6)
+    public static let packageError = ConnectResult(rawValue: 7)
+    public static let appBlockOrDelete = ConnectResult(rawValue: 8)
+    /// The user is banned.
+    public static let block = ConnectResult(rawValue: 9)
+    public static let tokenExpire = ConnectResult(rawValue: 10)
+    public static let deviceError = ConnectResult(rawValue: 11)
+    public static let hostnameError = ConnectResult(rawValue: 12)
+    /// Another client of the same kind is online.
+    public static let hasOtherSameClientOnline = ConnectResult(rawValue: 13)
+
+    private static let names = [
+        "ACCEPTED", "UNACCEPTABLE_PROTOCOL_VERSION", "IDENTIFIER_REJECTED", "SERVER_UNAVAILABLE",
+        "TOKEN_INCORRECT", "NOT_AUTHORIZED", "REDIRECT", "PACKAGE_ERROR", "APP_BLOCK_OR_DELETE", "BLOCK",
+        "TOKEN_EXPIRE", "DEVICE_ERROR", "HOSTNAME_ERROR", "HASOHTERSAMECLIENTONLINE",
+    ]
+
+    /// ENGINE's constant name (spelling included), or nil for an unnamed value.
+    public var name: String? { Int(rawValue) < Self.names.count ? Self.names[Int(rawValue)] : nil }
+
+    public var description: String { name ?? "status \(rawValue)" }
+}

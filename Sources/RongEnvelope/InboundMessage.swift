@@ -1,0 +1,198 @@
+// Sources/RongEnvelope/InboundMessage.swift - server PUBLISH / pull results → typed messages
+
+import RongCodec
+
+/// A message received from the server: pushed on `s_msg`, returned by `pullMsg`/`chrmPull` or a
+/// history query, or the user's own message echoed from another device (a server PUBLISH on a
+/// publish topic, dup bit set). The content is decoded through a ``ContentRegistry``; the wire
+/// flags are decoded into ``status`` and the `is…` properties.
+public struct InboundMessage: Hashable, Sendable {
+    /// Who sent it relative to this user.
+    public enum Direction: String, Hashable, Sendable {
+        /// Sent by someone else.
+        case received
+        /// Sent by this user (from this or another device).
+        case sent
+    }
+
+    public var conversationType: ConversationType
+    /// The conversation: the peer for one-to-one types, the group, chatroom or ultragroup id
+    /// otherwise.
+    public var targetId: String
+    public var senderUserId: String
+    /// The ultragroup channel (`busChannel`).
+    public var channelId: String?
+    /// The objectName as received (`classname`); the content may be typed under its canonical
+    /// name when this is an alias.
+    public var objectName: String
+    public var content: DecodedContent
+    /// The server-assigned id (`msgId`); nil until the PUBACK for an echoed message.
+    public var messageUId: String?
+    /// Milliseconds since the epoch: `dataTime`, or for an echoed message the packet date until
+    /// ``apply(_:)`` refines it from the PUBACK.
+    public var sentTime: Int64
+    public var direction: Direction
+    /// The receive-side flag bits (DownStreamMessage `status`); for echoed messages translated
+    /// from the `sessionId` bits.
+    public var status: StatusBits
+    /// The flag the message was sent with, as far as the envelope tells: STATUS on a status
+    /// topic, otherwise from the bits (counted → ISCOUNTED, persisted → ISPERSISTED, else NONE).
+    public var persistence: PersistenceFlag
+    /// The expansion (`extraContent`), nil when absent.
+    public var expansion: [String: String]?
+    public var pushContent: String?
+    /// The hidden push payload; only echoed messages carry it (`appData`).
+    public var pushData: String?
+    /// Directed recipients (`toUserId`, or `userId` on echoed messages).
+    public var directedUserIds: [String]
+    public var clientUniqueId: Int64?
+    /// The header's dup bit: the user's own message from another device. ENGINE surfaces it only
+    /// after the server's PUBACK with the same message id (see ``apply(_:)``).
+    public var isSyncMessage = false
+
+    /// Status 0x10.
+    public var isPersisted: Bool { status.contains(.persisted) }
+    /// Status 0x20.
+    public var isCounted: Bool { status.contains(.counted) }
+    /// Status 0x40: mentions this user.
+    public var isMentioned: Bool { status.contains(.mentioned) }
+    /// Status 0x100: no notification.
+    public var isSilent: Bool { status.contains(.disableNotification) }
+    /// Status 0x400.
+    public var canIncludeExpansion: Bool { status.contains(.canIncludeExpansion) }
+    /// Status 0x02: already pulled by another device.
+    public var isRetrieved: Bool { status.contains(.retrieved) }
+
+    /// Conversation types named by the peer rather than by `groupId`.
+    private static let oneToOne: Set<ConversationType> = [
+        .private, .customerService, .system, .appPublicService, .publicService, .pushService,
+    ]
+
+    /// A message from a DownStreamMessage (an `s_msg` body or an element of a pull or history
+    /// list). Content errors are thrown as they are (`typeMismatch`, ...); a malformed
+    /// `extraContent` is ``CodecError/Code/invalidValue``.
+    public init(
+        _ m: Modules_DownStreamMessage,
+        registry: ContentRegistry = .builtIn,
+        options: DecodingOptions = .default
+    ) throws(CodecError) {
+        conversationType = ConversationType(rawValue: m.type.rawValue)
+        senderUserId = m.fromUserID
+        direction = m.direction == 1 ? .sent : .received
+        // One-to-one conversations name the peer: the sender when received, `groupId` (the
+        // receiver) when this user sent it. Other conversations are named by `groupId`.
+        if Self.oneToOne.contains(conversationType) {
+            targetId = direction == .sent && m.hasGroupID ? m.groupID : m.fromUserID
+        } else {
+            targetId = m.groupID
+        }
+        channelId = m.hasBusChannel ? m.busChannel : nil
+        objectName = m.classname
+        content = try registry.decode(objectName: m.classname, bytes: [UInt8](m.content), options: options)
+        messageUId = m.hasMsgID ? m.msgID : nil
+        sentTime = m.dataTime
+        status = StatusBits(rawValue: m.status)
+        persistence = status.flag
+        expansion = m.hasExtraContent ? try MessageExpansion.decode(m.extraContent) : nil
+        pushContent = m.hasPushContent ? m.pushContent : nil
+        pushData = nil
+        directedUserIds = m.toUserID
+        clientUniqueId = m.hasClientUniqueID ? m.clientUniqueID : nil
+    }
+
+    /// A message from a server PUBLISH: `s_msg` (a DownStreamMessage), or a publish topic (the
+    /// user's own message from another device, an UpStreamMessage; `currentUserId` is its
+    /// sender). Other topics are ``CodecError/Code/notAMessage``; payload errors are
+    /// ``CodecError/Code/protobufDecoding`` or ``CodecError/Code/missingRequiredField``.
+    public init(
+        packet: Packet,
+        currentUserId: String = "",
+        registry: ContentRegistry = .builtIn,
+        options: DecodingOptions = .default
+    ) throws(CodecError) {
+        guard case .serverPublish(let p) = packet.body else {
+            throw CodecError(.notAMessage, "a \(packet.body.type.name) from the \(packet.sender?.description ?? "either side") does not carry a received message")
+        }
+        switch BodyType.serverPublish(topic: p.topic.text) {
+        case .downStreamMessage:
+            let m = try BodyJSON.parse(p.payload, as: Modules_DownStreamMessage.self, name: .downStreamMessage)
+            try self.init(m, registry: registry, options: options)
+        case .upStreamMessage:
+            let m = try BodyJSON.parse(p.payload, as: Modules_UpStreamMessage.self, name: .upStreamMessage)
+            try self.init(echo: m, topic: p.topic.text, targetId: p.targetId.text, date: p.date, currentUserId: currentUserId, registry: registry, options: options)
+        default:
+            throw CodecError(.notAMessage, "topic \(p.topic.text) does not carry a message")
+        }
+        isSyncMessage = packet.dup
+    }
+
+    /// An echoed own message: the conversation comes from the topic prefix and the targetId
+    /// (WEBv2 `connect_client.ts`), the flags from `sessionId`.
+    private init(
+        echo m: Modules_UpStreamMessage, topic: String, targetId: String, date: UInt32, currentUserId: String,
+        registry: ContentRegistry, options: DecodingOptions
+    ) throws(CodecError) {
+        conversationType = ConversationType(topic: topic) ?? .private
+        self.targetId = targetId
+        senderUserId = currentUserId
+        direction = .sent
+        channelId = m.hasBusChannel ? m.busChannel : nil
+        objectName = m.classname
+        content = try registry.decode(objectName: m.classname, bytes: [UInt8](m.content), options: options)
+        messageUId = nil
+        sentTime = Int64(date) * 1000
+        status = Self.statusBits(sessionId: SessionIdBits(rawValue: m.sessionID))
+        persistence = TopicFamily(topic: topic) == .status ? .status : status.flag
+        expansion = m.hasExtraContent ? try MessageExpansion.decode(m.extraContent) : nil
+        pushContent = m.hasPushText ? m.pushText : nil
+        pushData = m.hasAppData ? m.appData : nil
+        directedUserIds = m.userID
+        clientUniqueId = m.hasClientUniqueID ? m.clientUniqueID : nil
+    }
+
+    /// Send-side bits in receive-side positions. Either disable-notification bit counts: ENGINE
+    /// writes 0x20 but reads 0x10 back from echoed messages (decision 19, FLAG-004).
+    public static func statusBits(sessionId: SessionIdBits) -> StatusBits {
+        var s: StatusBits = []
+        if sessionId.contains(.persisted) { s.insert(.persisted) }
+        if sessionId.contains(.counted) { s.insert(.counted) }
+        if sessionId.contains(.mentioned) { s.insert(.mentioned) }
+        if sessionId.disablesNotification { s.insert(.disableNotification) }
+        if sessionId.contains(.canIncludeExpansion) { s.insert(.canIncludeExpansion) }
+        return s
+    }
+
+    /// Completes an echoed message with the server's PUBACK of the same message id: the
+    /// messageUId and the exact sent time (date × 1000 + millisecond).
+    public mutating func apply(_ ack: Packet.ServerPubAck) {
+        messageUId = ack.messageUId.text
+        sentTime = ack.sentTime
+    }
+
+    /// The messages of a `pullMsg` or `chrmPull` result (a QUERYACK payload holding
+    /// DownStreamMessages), each decoded on its own so one bad content does not hide the others.
+    public static func pullResult(
+        _ payload: [UInt8],
+        registry: ContentRegistry = .builtIn,
+        options: DecodingOptions = .default
+    ) throws(CodecError) -> PullResult {
+        let list = try BodyJSON.parse(payload, as: Modules_DownStreamMessages.self, name: .downStreamMessages)
+        return PullResult(
+            messages: list.list.map { m in Result { () throws(CodecError) in try InboundMessage(m, registry: registry, options: options) } },
+            syncTime: list.syncTime,
+            // WEBv2 treats an absent `finished` as finished.
+            isFinished: list.hasFinished ? list.finished : true,
+            broadcastSyncTime: list.hasBroadcastSyncTime ? list.broadcastSyncTime : nil)
+    }
+
+    /// One page of pulled messages.
+    public struct PullResult: Sendable {
+        /// Each message, or the error its content gave.
+        public var messages: [Result<InboundMessage, CodecError>]
+        /// The inbox time to send with the next `pullMsg`.
+        public var syncTime: Int64
+        /// No more pages.
+        public var isFinished: Bool
+        public var broadcastSyncTime: Int64?
+    }
+}

@@ -1,0 +1,137 @@
+// Sources/RongEnvelope/JSONFields.swift - reading the members of a packet JSON object
+
+import RongCodec
+
+/// Reads the members of one object of the packet JSON form with typed errors (at the member's
+/// JSON path): absent required member → ``CodecError/Code/missingRequiredField``, wrong JSON type
+/// → ``CodecError/Code/typeMismatch``, integer out of the field's range →
+/// ``CodecError/Code/numberOutOfRange``, a member the form does not define →
+/// ``CodecError/Code/invalidValue``. Members whose name starts with `$` are derived (output only)
+/// and skipped. `null` means absent.
+struct JSONFields {
+    let object: JSONObject
+    let path: String
+    private var used: Set<String> = []
+
+    init(_ value: JSONValue, path: String, what: String) throws(CodecError) {
+        guard case .object(let o) = value else {
+            throw CodecError(.typeMismatch, "\(what) must be a JSON object, not \(value.typeName)", path: path)
+        }
+        object = o
+        self.path = path
+    }
+
+    func at(_ key: String) -> String { path + "." + key }
+
+    /// The member's value, nil when absent or null; marks it as read.
+    mutating func value(_ key: String) -> JSONValue? {
+        used.insert(key)
+        guard let v = object[key], v != .null else { return nil }
+        return v
+    }
+
+    mutating func required(_ key: String) throws(CodecError) -> JSONValue {
+        guard let v = value(key) else { throw CodecError(.missingRequiredField, "\(key) is required", path: at(key)) }
+        return v
+    }
+
+    mutating func bool(_ key: String, default fallback: Bool) throws(CodecError) -> Bool {
+        guard let v = value(key) else { return fallback }
+        guard case .bool(let b) = v else { throw mismatch(key, "a boolean", v) }
+        return b
+    }
+
+    mutating func plainString(_ key: String) throws(CodecError) -> String? {
+        guard let v = value(key) else { return nil }
+        guard case .string(let s) = v else { throw mismatch(key, "a string", v) }
+        return s
+    }
+
+    /// An unsigned integer of type `T`; `fallback` when absent (nil: required).
+    mutating func integer<T: FixedWidthInteger & UnsignedInteger>(_ key: String, _: T.Type, default fallback: T? = nil) throws(CodecError) -> T {
+        guard let v = value(key) else {
+            if let fallback { return fallback }
+            throw CodecError(.missingRequiredField, "\(key) is required", path: at(key))
+        }
+        guard case .number(let n) = v, n.isIntegral else { throw mismatch(key, "an integer", v) }
+        let parsed: T? =
+            if let i = n.int64Value { T(exactly: i) } else { UInt64(n.description).flatMap { T(exactly: $0) } }
+        guard let result = parsed else {
+            throw CodecError(.numberOutOfRange, "\(key) must be between 0 and \(T.max), not \(n)", path: at(key))
+        }
+        return result
+    }
+
+    /// A header string: a JSON string (written as CESU-8), or `{"text": …, "hex": …}` for exact
+    /// wire bytes that are not the canonical form.
+    mutating func string(_ key: String) throws(CodecError) -> RMTPString? {
+        guard let v = value(key) else { return nil }
+        return try RMTPStringJSON.string(from: v, path: at(key))
+    }
+
+    mutating func requiredString(_ key: String) throws(CodecError) -> RMTPString {
+        guard let s = try string(key) else { throw CodecError(.missingRequiredField, "\(key) is required", path: at(key)) }
+        return s
+    }
+
+    /// Fails on members that were not read (derived `$` members excepted).
+    func finish() throws(CodecError) {
+        for m in object where !used.contains(m.key) && !m.key.hasPrefix("$") {
+            throw CodecError(.invalidValue, "unknown member \(m.key)", path: at(m.key))
+        }
+    }
+
+    func mismatch(_ key: String, _ expected: String, _ v: JSONValue) -> CodecError {
+        CodecError(.typeMismatch, "\(key) must be \(expected), not \(v.typeName)", path: at(key))
+    }
+}
+
+/// The JSON form of a header string (spec/envelope.md, "Strings").
+enum RMTPStringJSON {
+    static func json(_ s: RMTPString) -> JSONValue {
+        if s.isCanonical { return .string(s.text) }
+        return ["text": .string(s.text), "hex": .string(Hex.encode(s.wireBytes))]
+    }
+
+    static func string(from v: JSONValue, path: String) throws(CodecError) -> RMTPString {
+        switch v {
+        case .string(let s): return RMTPString(s)
+        case .object:
+            var f = try JSONFields(v, path: path, what: "a string in exact form")
+            guard let hex = try f.plainString("hex") else { throw CodecError(.missingRequiredField, "hex is required", path: path + ".hex") }
+            guard let bytes = Hex.decode(hex) else { throw CodecError(.invalidValue, "hex must be pairs of hex digits", path: path + ".hex") }
+            let s = try RMTPString(wireBytes: bytes)
+            if let text = try f.plainString("text"), text != s.text {
+                throw CodecError(.invalidValue, "text does not match the decoded hex", path: path + ".text")
+            }
+            try f.finish()
+            return s
+        default:
+            throw CodecError(.typeMismatch, "a header string must be a JSON string or object, not \(v.typeName)", path: path)
+        }
+    }
+}
+
+/// The JSON form of a protobuf `bytes` field: the text when the bytes are UTF-8 (content JSON
+/// always is), else `{"hex": …}`.
+enum BytesJSON {
+    static func json(of bytes: [UInt8]) -> JSONValue {
+        if let text = String(validating: bytes, as: UTF8.self) { return .string(text) }
+        return ["hex": .string(Hex.encode(bytes))]
+    }
+
+    static func bytes(from v: JSONValue, path: String) throws(CodecError) -> [UInt8] {
+        switch v {
+        case .string(let s): return Array(s.utf8)
+        case .object:
+            var f = try JSONFields(v, path: path, what: "bytes in hex form")
+            guard let hex = try f.plainString("hex"), let bytes = Hex.decode(hex) else {
+                throw CodecError(.invalidValue, "hex must be pairs of hex digits", path: path + ".hex")
+            }
+            try f.finish()
+            return bytes
+        default:
+            throw CodecError(.typeMismatch, "bytes must be a JSON string or {\"hex\": …}, not \(v.typeName)", path: path)
+        }
+    }
+}

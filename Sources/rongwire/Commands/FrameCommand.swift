@@ -1,0 +1,127 @@
+// Sources/rongwire/Commands/FrameCommand.swift - `rongwire frame decode|encode`
+
+import ArgumentParser
+import RongCodec
+import RongEnvelope
+
+struct FrameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frame",
+        abstract: "Decode and encode RMTP packets (one WebSocket binary message each).",
+        discussion: """
+            A packet is printed and read in the packet JSON form of spec/envelope.md: `header` \
+            (type, dup, qos, retain), the variable-header fields by name, and for PUBLISH, QUERY \
+            and QUERYACK the protobuf body as `bodyType` + `body`, with `bodyHex` when the body \
+            is not decoded or would not re-encode to the same bytes. Members starting with `$` \
+            are derived (the decoded content, the CONNACK status name) and ignored on encode. \
+            `frame decode` then `frame encode` gives the original bytes back.
+
+            Layouts depend on the sender, so --from is required: `client` for client → server \
+            packets, `server` for server → client ones.
+            """,
+        subcommands: [Decode.self, Encode.self]
+    )
+}
+
+/// `--from client|server`.
+struct SideOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Who sent the packet: client or server.", valueName: "side"))
+    var from: Side
+}
+
+extension Side: ExpressibleByArgument {}
+
+extension FrameCommand {
+    struct Decode: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Decode packet bytes and print the packet as JSON.",
+            discussion: """
+                Reads the raw bytes of one packet from FILE or standard input, or hex digits with \
+                --hex (spaces allowed). Payloads are decoded by topic; a QUERYACK names no topic, \
+                so give the QUERY's with --query-topic to decode its body.
+
+                Example (a client PINGREQ, then a server PUBACK):
+                  rongwire frame decode --from client --hex c0
+                  {"header":{"type":"PINGREQ","dup":false,"qos":0,"retain":false}}
+                  rongwire frame decode --from server --hex '41 0001 65a0f3c0 0000 007b 0013 \\
+                    4142 4344 2d45 4647 482d 494a 4b4c 2d4d 4e4f 50'
+
+                On bad bytes prints `error[CODE]: message (byte N)` on stderr and exits 1; CODE is \
+                stable (truncated, trailingGarbage, unknownPacketType, unsupportedPacketType, \
+                wrongDirection, invalidString, protobufDecoding, missingRequiredField, ...).
+                """
+        )
+
+        @OptionGroup var side: SideOption
+
+        @Option(help: ArgumentHelp("The packet as hex digits instead of FILE.", valueName: "hex"))
+        var hex: String?
+
+        @Option(help: "For a QUERYACK: the topic of the QUERY it answers (e.g. pullMsg).")
+        var queryTopic: String?
+
+        @Flag(help: "Do not decode payloads; print them as bodyHex.")
+        var rawBody = false
+
+        @Flag(help: "Indent the output.")
+        var pretty = false
+
+        @OptionGroup var input: InputArgument
+
+        func validate() throws {
+            if hex != nil, let file = input.file, file != "-" {
+                throw ValidationError("give either --hex or FILE, not both")
+            }
+        }
+
+        func run() throws {
+            do throws(CodecError) {
+                let bytes: [UInt8]
+                if let hex {
+                    guard let b = Hex.decode(hex, allowingWhitespace: true) else {
+                        throw CodecError(.invalidValue, "--hex must be pairs of hex digits")
+                    }
+                    bytes = b
+                } else {
+                    bytes = try input.read()
+                }
+                let packet = try Packet.decode(bytes, from: side.from)
+                let value = try packet.jsonValue(options: PacketJSONOptions(decodeBodies: !rawBody, queryTopic: queryTopic))
+                CLIIO.printStdout(pretty ? try value.prettyText() : String(decoding: try value.canonicalBytes(), as: UTF8.self))
+            } catch {
+                throw CLIIO.fail(error)
+            }
+        }
+    }
+
+    struct Encode: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Read a packet as JSON and print its bytes as hex.",
+            discussion: """
+                The input is the packet JSON form that `frame decode` prints. Absent header flags \
+                are false/0; derived `$` members are ignored; `bodyHex`, when present, is written \
+                as the payload exactly.
+
+                Example:
+                  echo '{"header":{"type":"QUERYCON"},"messageId":7}' \\
+                    | rongwire frame encode --from client
+                  700007
+
+                Bad JSON or values print `error[CODE]: message (at PATH)` on stderr and exit 1.
+                """
+        )
+
+        @OptionGroup var side: SideOption
+        @OptionGroup var input: InputArgument
+
+        func run() throws {
+            do throws(CodecError) {
+                let json = try JSONValue(parsing: try input.read(), options: DecodingOptions(maxContentBytes: .max))
+                let packet = try Packet(json: json, from: side.from)
+                CLIIO.printStdout(Hex.encode(try packet.encoded()))
+            } catch {
+                throw CLIIO.fail(error)
+            }
+        }
+    }
+}

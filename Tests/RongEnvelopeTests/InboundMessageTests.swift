@@ -1,0 +1,153 @@
+// Tests/RongEnvelopeTests/InboundMessageTests.swift - server pushes and pull results → messages
+
+import RongCodec
+import RongEnvelope
+import Testing
+
+@Suite("Inbound messages")
+struct InboundMessageTests {
+    static func down(
+        type: Modules_ChannelType = .group, from: String = "u1", group: String? = "g1", classname: String = "RC:TxtMsg",
+        content: String = #"{"content":"hi"}"#, status: Int64 = 0x30, direction: Int32? = nil
+    ) -> Modules_DownStreamMessage {
+        var m = Modules_DownStreamMessage()
+        m.fromUserID = from
+        m.type = type
+        if let group { m.groupID = group }
+        m.classname = classname
+        m.content = .init(Array(content.utf8))
+        m.dataTime = 1_700_000_000_123
+        m.status = status
+        m.msgID = "BQ0T-J3P4-0FA2-0003"
+        if let direction { m.direction = direction }
+        return m
+    }
+
+    @Test("content, ids, time and flags of a received group message")
+    func groupMessage() throws {
+        let m = try InboundMessage(Self.down())
+        #expect(m.conversationType == .group && m.targetId == "g1" && m.senderUserId == "u1")
+        #expect(m.objectName == "RC:TxtMsg")
+        #expect((m.content.typed as? TextMessage)?.content == "hi")
+        #expect(m.messageUId == "BQ0T-J3P4-0FA2-0003" && m.sentTime == 1_700_000_000_123)
+        #expect(m.isPersisted && m.isCounted && m.persistence == .isCounted)
+        #expect(!m.isMentioned && !m.isSilent && !m.canIncludeExpansion && !m.isRetrieved)
+        #expect(m.direction == .received && m.expansion == nil)
+    }
+
+    @Test("each status bit sets exactly its flag", arguments: [0x02, 0x10, 0x20, 0x40, 0x100, 0x400] as [Int64])
+    func statusBit(_ bit: Int64) throws {
+        let m = try InboundMessage(Self.down(status: bit))
+        #expect(m.isRetrieved == (bit == 0x02))
+        #expect(m.isPersisted == (bit == 0x10))
+        #expect(m.isCounted == (bit == 0x20))
+        #expect(m.isMentioned == (bit == 0x40))
+        #expect(m.isSilent == (bit == 0x100))
+        #expect(m.canIncludeExpansion == (bit == 0x400))
+        #expect(m.persistence == (bit == 0x20 ? .isCounted : bit == 0x10 ? .isPersisted : PersistenceFlag.none))
+    }
+
+    @Test("unknown status bits are kept")
+    func otherBits() throws {
+        let m = try InboundMessage(Self.down(status: 0x1_0000_0001))
+        #expect(m.status.rawValue == 0x1_0000_0001)
+        #expect(!m.isPersisted)
+    }
+
+    @Test("one-to-one target: the sender when received, groupId when sent by this user")
+    func privateTarget() throws {
+        let received = try InboundMessage(Self.down(type: .person, from: "peer", group: "me"))
+        #expect(received.conversationType == .private && received.targetId == "peer" && received.direction == .received)
+        let sent = try InboundMessage(Self.down(type: .person, from: "me", group: "peer", direction: 1))
+        #expect(sent.targetId == "peer" && sent.direction == .sent)
+        let chatroom = try InboundMessage(Self.down(type: .tempgroup, from: "u", group: "room"))
+        #expect(chatroom.conversationType == .chatroom && chatroom.targetId == "room")
+    }
+
+    @Test("expansion, channel, push content, directed users, client id")
+    func extras() throws {
+        var d = Self.down(type: .ultragroup, status: 0x430)
+        d.extraContent = #"{"color":{"v":"red"},"n":{"v":"1","ts":5}}"#
+        d.busChannel = "ch"
+        d.pushContent = "push"
+        d.toUserID = ["a", "b"]
+        d.clientUniqueID = 99
+        let m = try InboundMessage(d)
+        #expect(m.expansion == ["color": "red", "n": "1"])
+        #expect(m.canIncludeExpansion && m.channelId == "ch" && m.pushContent == "push")
+        #expect(m.directedUserIds == ["a", "b"] && m.clientUniqueId == 99)
+    }
+
+    @Test("malformed expansion is invalidValue", arguments: [#"{"a":"x"}"#, #"{"a":{}}"#, #"{"a":{"v":1}}"#, "[]", "{"])
+    func badExpansion(_ text: String) {
+        var d = Self.down()
+        d.extraContent = text
+        expectCode(.invalidValue) { _ = try InboundMessage(d) }
+    }
+
+    @Test("expansion text round trip")
+    func expansionText() throws {
+        let text = try MessageExpansion.encode(["k": "v", "a": "é"])
+        #expect(text == #"{"a":{"v":"é"},"k":{"v":"v"}}"#)
+        #expect(try MessageExpansion.decode(text) == ["a": "é", "k": "v"])
+        #expect(try MessageExpansion.decode("") == [:])
+    }
+
+    @Test("content errors surface with their code; unregistered types stay raw")
+    func contentErrors() throws {
+        expectCode(.typeMismatch) { _ = try InboundMessage(Self.down(content: #"{"content":5}"#)) }
+        let unknown = try InboundMessage(Self.down(classname: "App:Gift", content: #"{"g":1}"#))
+        guard case .unknown(let u) = unknown.content else { Issue.record("expected raw content"); return }
+        #expect(u.bytes == Array(#"{"g":1}"#.utf8))
+    }
+
+    @Test("an s_msg PUBLISH decodes; other topics are notAMessage")
+    func fromPacket() throws {
+        let payload = try Self.down().serializedBytes() as [UInt8]
+        let packet = Packet(.serverPublish(.init(date: 1, topic: "s_msg", targetId: "u1", messageId: 5, payload: payload)), qos: .atLeastOnce)
+        let m = try InboundMessage(packet: try Packet.decode(try packet.encoded(), from: .server))
+        #expect(m.targetId == "g1" && !m.isSyncMessage)
+        let ntf = Packet(.serverPublish(.init(date: 1, topic: "s_ntf", targetId: "", messageId: 5, payload: varintField(1, 1))))
+        expectCode(.notAMessage) { _ = try InboundMessage(packet: ntf) }
+        expectCode(.notAMessage) { _ = try InboundMessage(packet: Packet(.pingResp)) }
+        let garbage = Packet(.serverPublish(.init(date: 1, topic: "s_msg", targetId: "", messageId: 5, payload: [0xFF])))
+        expectCode(.protobufDecoding) { _ = try InboundMessage(packet: garbage) }
+        let missing = Packet(.serverPublish(.init(date: 1, topic: "s_msg", targetId: "", messageId: 5, payload: lengthDelimited(1, [0x61]))))
+        expectCode(.missingRequiredField) { _ = try InboundMessage(packet: missing) }
+    }
+
+    @Test("an echoed own message (dup, publish topic): sessionId bits, either disable-notification bit, PUBACK completes it")
+    func echo() throws {
+        for (sessionId, silent) in [(0x23, true), (0x13, true), (0x03, false)] as [(UInt64, Bool)] {
+            let body =
+                varintField(1, sessionId) + lengthDelimited(2, Array("RC:TxtMsg".utf8)) + lengthDelimited(3, Array(#"{"content":"x"}"#.utf8))
+                + lengthDelimited(5, Array("data".utf8))
+            let packet = Packet(.serverPublish(.init(date: 1_700_000_000, topic: "pgMsgP", targetId: "g7", messageId: 11, payload: body)), dup: true, qos: .atLeastOnce)
+            var m = try InboundMessage(packet: packet, currentUserId: "me")
+            #expect(m.isSyncMessage && m.direction == .sent && m.senderUserId == "me")
+            #expect(m.conversationType == .group && m.targetId == "g7")
+            #expect(m.isPersisted && m.isCounted && m.isSilent == silent)
+            #expect(m.pushData == "data" && m.messageUId == nil && m.sentTime == 1_700_000_000_000)
+            m.apply(Packet.ServerPubAck(messageId: 11, date: 1_700_000_001, millisecond: 42, messageUId: "AAAA-BBBB-CCCC-DDDD"))
+            #expect(m.messageUId == "AAAA-BBBB-CCCC-DDDD" && m.sentTime == 1_700_000_001_042)
+        }
+        let status = Packet(
+            .serverPublish(.init(date: 1, topic: "ppMsgS", targetId: "u2", messageId: 1, payload: varintField(1, 0) + lengthDelimited(2, Array("RC:TypSts".utf8)) + lengthDelimited(3, Array(#"{"typingContentType":"RC:TxtMsg"}"#.utf8)))),
+            dup: true)
+        #expect(try InboundMessage(packet: status).persistence == .status)
+    }
+
+    @Test("pull result: each message on its own, syncTime, absent finished means finished")
+    func pull() throws {
+        var list = Modules_DownStreamMessages()
+        list.list = [Self.down(), Self.down(content: "not json")]
+        list.syncTime = 1_700_000_000_999
+        let r = try InboundMessage.pullResult(try list.serializedBytes())
+        #expect(r.syncTime == 1_700_000_000_999 && r.isFinished && r.broadcastSyncTime == nil)
+        #expect(r.messages.count == 2)
+        #expect((try? r.messages[0].get()) != nil)
+        if case .failure(let e) = r.messages[1] { #expect(e.code == .unexpectedByte) } else { Issue.record("bad content decoded") }
+        list.finished = false
+        #expect(try !InboundMessage.pullResult(try list.serializedBytes()).isFinished)
+    }
+}

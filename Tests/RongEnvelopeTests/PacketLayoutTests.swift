@@ -1,0 +1,121 @@
+// Tests/RongEnvelopeTests/PacketLayoutTests.swift - body layouts against bytes written by hand
+
+import RongCodec
+import RongEnvelope
+import Testing
+
+/// Each expected byte string is assembled from envelope.md § 4, field by field.
+@Suite("Packet layouts")
+struct PacketLayoutTests {
+    func check(_ packet: Packet, from side: Side, _ expected: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try packet.encoded() == expected, "encode", sourceLocation: sourceLocation)
+        #expect(try Packet.decode(expected, from: side) == packet, "decode", sourceLocation: sourceLocation)
+    }
+
+    @Test("CONNECT: protocolId, version, flags, keepAlive, clientId, will, appId, token")
+    func connect() throws {
+        let c = Packet.Connect(cleanSession: true, keepAlive: 300, clientId: "dev", appId: "appkey", token: "t0k")
+        try check(
+            Packet(.connect(c)), from: .client,
+            [0x10] + lengthPrefixed("RCloud") + [3, 0xC2, 0x01, 0x2C] + lengthPrefixed("dev") + lengthPrefixed("appkey") + lengthPrefixed("t0k"))
+        let w = Packet.Connect(clientId: "d", will: .init(topic: "wt", message: "wm", qos: .atLeastOnce, retain: true))
+        // will flag 0x04 | qos 1 << 3 | retain 0x20
+        try check(Packet(.connect(w)), from: .client, [0x10] + lengthPrefixed("RCloud") + [3, 0x2C, 0, 0] + lengthPrefixed("d") + lengthPrefixed("wt") + lengthPrefixed("wm"))
+    }
+
+    @Test("CONNECT flags the form cannot hold are rejected")
+    func connectBadFlags() {
+        let base = [0x10] + lengthPrefixed("RCloud") + [3]
+        let tail: [UInt8] = [0, 0] + lengthPrefixed("d")
+        expectCode(.invalidValue, "reserved bit 0") { _ = try Packet.decode(base + [0x01] + tail, from: .client) }
+        expectCode(.invalidValue, "will QoS without will") { _ = try Packet.decode(base + [0x08] + tail, from: .client) }
+        expectCode(.invalidValue, "will retain without will") { _ = try Packet.decode(base + [0x20] + tail, from: .client) }
+        expectCode(.truncated, "appId flagged but absent") { _ = try Packet.decode(base + [0x80] + tail, from: .client) }
+    }
+
+    @Test("CONNACK with and without the session tail; any status")
+    func connAck() throws {
+        try check(Packet(.connAck(.init(status: 0)), retain: true), from: .server, [0x21, 0x00, 0x00])
+        try check(Packet(.connAck(.init(reserved: 0x80, status: 200)), retain: true), from: .server, [0x21, 0x80, 200])
+        let s = Packet.ConnAck.Session(userId: "u1", sessionId: "sid", timestamp: 0x0000_018B_CFE5_6800)
+        try check(
+            Packet(.connAck(.init(status: 0, session: s))), from: .server,
+            [0x20, 0, 0] + lengthPrefixed("u1") + lengthPrefixed("sid") + [0, 0, 0x01, 0x8B, 0xCF, 0xE5, 0x68, 0x00])
+        #expect(Packet.ConnAck(status: 13).result.name == "HASOHTERSAMECLIENTONLINE")
+        #expect(Packet.ConnAck(status: 14).result.name == nil)
+        expectCode(.truncated, "tail cut after userId") { _ = try Packet.decode([0x20, 0, 0] + lengthPrefixed("u1"), from: .server) }
+    }
+
+    @Test("PUBLISH upward: topic, targetId, id, payload")
+    func publishUp() throws {
+        let payload: [UInt8] = [0x08, 0x03]
+        try check(
+            Packet(.publish(.init(topic: "ppMsgP", targetId: "u2", messageId: 0x0102, payload: payload)), qos: .atLeastOnce), from: .client,
+            [0x32] + lengthPrefixed("ppMsgP") + lengthPrefixed("u2") + [0x01, 0x02, 0x08, 0x03])
+    }
+
+    @Test("PUBLISH downward leads with a u32 date")
+    func publishDown() throws {
+        try check(
+            Packet(.serverPublish(.init(date: 0x6553_F100, topic: "s_msg", targetId: "u9", messageId: 7, payload: [0xAA])), qos: .atLeastOnce, retain: true),
+            from: .server, [0x33, 0x65, 0x53, 0xF1, 0x00] + lengthPrefixed("s_msg") + lengthPrefixed("u9") + [0, 7, 0xAA])
+    }
+
+    @Test("PUBACK: u16 from the client; id, date, status, millisecond, messageUId from the server")
+    func pubAck() throws {
+        try check(Packet(.pubAck(messageId: 0xFFFF)), from: .client, [0x40, 0xFF, 0xFF])
+        let ack = Packet.ServerPubAck(messageId: 1, date: 1_700_000_000, status: 0, millisecond: 999, messageUId: "BQ0T-J3P4-0FA2-0003")
+        try check(
+            Packet(.serverPubAck(ack), retain: true), from: .server,
+            [0x41, 0, 1, 0x65, 0x53, 0xF1, 0x00, 0, 0, 0x03, 0xE7] + lengthPrefixed("BQ0T-J3P4-0FA2-0003"))
+        #expect(ack.sentTime == 1_700_000_000_999)
+    }
+
+    @Test("QUERY, QUERYACK, QUERYCON")
+    func query() throws {
+        try check(
+            Packet(.query(.init(topic: "pullMsg", targetId: "me", messageId: 2, payload: [0x08, 0x00, 0x10, 0x00]))), from: .client,
+            [0x50] + lengthPrefixed("pullMsg") + lengthPrefixed("me") + [0, 2, 0x08, 0x00, 0x10, 0x00])
+        try check(
+            Packet(.queryAck(.init(messageId: 2, date: 1, status: 0x0102, payload: [0x10, 0x01])), qos: .atLeastOnce, retain: true), from: .server,
+            [0x63, 0, 2, 0, 0, 0, 1, 0x01, 0x02, 0x10, 0x01])
+        try check(Packet(.queryCon(messageId: 2)), from: .client, [0x70, 0, 2])
+    }
+
+    @Test("PINGREQ, PINGRESP, DISCONNECT")
+    func pingAndDisconnect() throws {
+        try check(Packet(.pingReq), from: .client, [0xC0])
+        try check(Packet(.pingResp), from: .server, [0xD0])
+        try check(Packet(.disconnect(.init(status: 2))), from: .server, [0xE0, 0, 2])
+        try check(Packet(.disconnect(.init(status: 255))), from: .client, [0xE0, 0, 255])
+    }
+
+    @Test("message ids 0, 1 and 65535 are carried as written")
+    func messageIdEdges() throws {
+        for id: UInt16 in [0, 1, 0x00FF, 0xFF00, 65535] {
+            try check(Packet(.pubAck(messageId: id)), from: .client, [0x40, UInt8(id >> 8), UInt8(id & 0xFF)])
+            try check(Packet(.queryCon(messageId: id)), from: .client, [0x70, UInt8(id >> 8), UInt8(id & 0xFF)])
+        }
+    }
+
+    @Test("empty and maximal (65535-byte) strings; 65536 bytes do not fit")
+    func stringLengths() throws {
+        let max = String(repeating: "a", count: 65535)
+        try check(
+            Packet(.publish(.init(topic: RMTPString(max), targetId: "", messageId: 1))), from: .client,
+            [0x30, 0xFF, 0xFF] + Array(max.utf8) + [0, 0, 0, 1])
+        try check(Packet(.publish(.init(topic: "", targetId: "", messageId: 1))), from: .client, [0x30, 0, 0, 0, 0, 0, 1])
+        let tooLong = RMTPString(String(repeating: "a", count: 65536))
+        expectCode(.sizeLimit) { _ = try Packet(.publish(.init(topic: tooLong, targetId: "", messageId: 1))).encoded() }
+        // 21,845 emoji are 131,070 CESU-8 bytes: too long, though only 87,380 UTF-8 bytes.
+        let emoji = RMTPString(String(repeating: "😀", count: 21_845))
+        expectCode(.sizeLimit) { _ = try Packet(.publish(.init(topic: emoji, targetId: "", messageId: 1))).encoded() }
+    }
+
+    @Test("every sample packet round-trips", arguments: SamplePackets.all().map { "\($0.1) \($0.0)" })
+    func samples(_ name: String) throws {
+        let (_, side, packet) = SamplePackets.all().first { "\($0.1) \($0.0)" == name }!
+        let bytes = try packet.encoded()
+        #expect(try Packet.decode(bytes, from: side) == packet)
+    }
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# tools/generate-protos.sh - regenerate (or check) the Swift code for spec/rongcloud.proto
+#
+#   tools/generate-protos.sh           writes Sources/RongEnvelope/Generated/rongcloud.pb.swift
+#   tools/generate-protos.sh --check   regenerates into a temporary directory and diffs it with
+#                                      the committed file; exit 1 when they differ
+#
+# Needs `protoc` (Debian's protobuf-compiler; installed with apt-get when missing and running as
+# root) and the `protoc-gen-swift` plugin, built once from swift-protobuf at the version below
+# into .build-protoc/ (gitignored; the first build takes a few minutes). Set PROTOC_GEN_SWIFT to
+# use a plugin built elsewhere.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+# Keep in step with the swift-protobuf requirement in Package.swift: the generated code and the
+# runtime library must come from the same release line.
+swift_protobuf_version=${SWIFT_PROTOBUF_VERSION:-1.39.0}
+scratch="$root/.build-protoc"
+proto_dir="$root/spec"
+proto_file="rongcloud.proto"
+out_dir="$root/Sources/RongEnvelope/Generated"
+out_file="rongcloud.pb.swift"
+
+mode=generate
+case "${1:-}" in
+  "") ;;
+  --check) mode=check ;;
+  -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *) echo "usage: $0 [--check]" >&2; exit 2 ;;
+esac
+
+ensure_protoc() {
+  command -v protoc >/dev/null 2>&1 && return
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "protoc is missing; install Debian's protobuf-compiler (apt-get install protobuf-compiler)" >&2
+    exit 1
+  fi
+  echo "== installing protobuf-compiler" >&2
+  apt-get update >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y protobuf-compiler >&2
+}
+
+plugin="${PROTOC_GEN_SWIFT:-$scratch/build/release/protoc-gen-swift}"
+
+ensure_plugin() {
+  [ -x "$plugin" ] && return
+  echo "== building protoc-gen-swift $swift_protobuf_version (once, into .build-protoc/)" >&2
+  mkdir -p "$scratch"
+  if [ ! -d "$scratch/swift-protobuf" ]; then
+    git clone --quiet --branch "$swift_protobuf_version" \
+      https://github.com/apple/swift-protobuf.git "$scratch/swift-protobuf"
+  fi
+  swift build -c release --product protoc-gen-swift \
+    --package-path "$scratch/swift-protobuf" --scratch-path "$scratch/build" >&2
+}
+
+generate_into() {
+  protoc --plugin=protoc-gen-swift="$plugin" \
+    --swift_opt=Visibility=Public \
+    --swift_out="$1" \
+    -I "$proto_dir" "$proto_dir/$proto_file"
+}
+
+ensure_protoc
+ensure_plugin
+
+if [ "$mode" = check ]; then
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  generate_into "$tmp"
+  if diff -u "$out_dir/$out_file" "$tmp/$out_file"; then
+    echo "generated code is up to date"
+  else
+    echo "error: $out_dir/$out_file is stale; run tools/generate-protos.sh" >&2
+    exit 1
+  fi
+else
+  mkdir -p "$out_dir"
+  generate_into "$out_dir"
+  echo "wrote ${out_dir#"$root"/}/$out_file"
+fi
