@@ -27,7 +27,9 @@ public final class CodecTestee: Testee {
         self.registry = registry
     }
 
-    public let kinds = ["decode", "encode", "roundtrip", "json-parse", "objectname", "persistence", "frame-decode", "frame-encode"]
+    public let kinds = [
+        "decode", "encode", "roundtrip", "json-parse", "objectname", "persistence", "frame-decode", "frame-encode", "message-decode",
+    ]
 
     public func handle(_ request: TesteeRequest) -> TesteeResponse {
         let options = request.options ?? DecodingOptions()
@@ -102,6 +104,23 @@ public final class CodecTestee: Testee {
                 let value = try packet.jsonValue(options: PacketJSONOptions(queryTopic: request.queryTopic, registry: registry))
                 // Decode then encode must give the input back (spec/envelope.md).
                 return .accepted(value: value, bytes: try packet.encoded(), leniencies: nil)
+            } catch {
+                return .rejected(error: error.code.rawValue, message: error.description)
+            }
+        case "message-decode":
+            guard case .bytes(let bytes)? = request.input else { return .runtimeError(message: "message-decode needs byte input") }
+            guard let side = request.from.flatMap(Side.init(rawValue:)) else { return .runtimeError(message: "message-decode needs from") }
+            do throws(CodecError) {
+                let packet = try Packet.decode(bytes, from: side)
+                if case .queryAck(let ack) = packet.body {
+                    // A pull result: the QUERY's topic says so (options.queryTopic).
+                    guard let topic = request.queryTopic, ["pullMsg", "chrmPull"].contains(topic) else {
+                        throw CodecError(.notAMessage, "a QUERYACK carries messages only as the answer to pullMsg or chrmPull")
+                    }
+                    return .accepted(value: try InboundMessage.pullResult(ack.payload, registry: registry).jsonValue(), bytes: nil, leniencies: nil)
+                }
+                let message = try InboundMessage(packet: packet, registry: registry)
+                return .accepted(value: try message.jsonValue(), bytes: nil, leniencies: nil)
             } catch {
                 return .rejected(error: error.code.rawValue, message: error.description)
             }

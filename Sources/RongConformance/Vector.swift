@@ -26,14 +26,19 @@ public struct Vector: Sendable, Hashable {
         public static let jsonParse = Kind(rawValue: "json-parse")
         public static let objectName = Kind(rawValue: "objectname")
         public static let persistence = Kind(rawValue: "persistence")
+        public static let messageDecode = Kind(rawValue: "message-decode")
 
         /// The kinds this version of the format defines.
-        public static let known: [Kind] = [.decode, .encode, .roundtrip, .frameDecode, .frameEncode, .jsonParse, .objectName, .persistence]
+        public static let known: [Kind] = [
+            .decode, .encode, .roundtrip, .frameDecode, .frameEncode, .jsonParse, .objectName, .persistence, .messageDecode,
+        ]
 
         /// Whether the kind needs `objectName`.
         public var isContent: Bool { self == .decode || self == .encode || self == .roundtrip }
-        /// Whether the kind needs `from`.
+        /// Whether the kind works on packets (`$` members are derived, spec/vectors.md).
         public var isFrame: Bool { self == .frameDecode || self == .frameEncode }
+        /// Whether the kind needs `from`.
+        public var needsFrom: Bool { isFrame || self == .messageDecode }
         /// Whether the input is a value rather than bytes.
         public var takesValue: Bool { self == .encode || self == .frameEncode }
     }

@@ -262,7 +262,7 @@ private struct Context {
         if let from, from != "client" && from != "server", let e = get("from") {
             throw error(e.value, "`from` must be client or server")
         }
-        if kind.isFrame && from == nil { throw error(node, "a `\(kind)` vector needs `from: client` or `from: server`") }
+        if kind.needsFrom && from == nil { throw error(node, "a `\(kind)` vector needs `from: client` or `from: server`") }
 
         var options = DecodingOptions()
         var queryTopic: String?

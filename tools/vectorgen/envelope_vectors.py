@@ -506,7 +506,7 @@ def gen_header():
 
 def gen_connect():
     f = new_file("connect", "CONNECT (client, native TCP only; layout from WEBv2 ConnectMessage)")
-    f.both("Connect.AppIdToken", ["ENV-PKT-001"], "client",
+    f.both("Connect.AppIdToken", ["ENV-PKT-001", "ENV-FRAME-006"], "client",
            *connect(clean=True, app_id="appkey", token="tok/en=="),
            "clean session (flags bit 1), appId (bit 7) and token (bit 6); flags byte 0xC2")
     f.both("Connect.ClientIdOnly", ["ENV-PKT-001"], "client", *connect(keep_alive=0),
@@ -976,8 +976,156 @@ def gen_json_form():
         f.reject_encode(f"Json.Reject.{name}", ["ENV-JSON-003"], side, value, code, what, tags=["reject"])
 
 
+
+# ---------------------------------------------------------------------------------------------
+# messages.yaml: whole received messages (kind message-decode, spec/envelope.md "Whole messages")
+
+FLAG_ORDER = [(0x10, "persisted"), (0x20, "counted"), (0x40, "mentioned"), (0x100, "silent"), (0x400, "expansion"),
+              (0x02, "retrieved")]
+ONE_TO_ONE = {"PERSON", "CUSTOMERSERVICE", "NOTIFY", "MC", "MP"}
+
+
+def flag_of(status):
+    """FLAG-007: counted → 3 (counted implies persisted), persisted → 1, else 0."""
+    return 3 if status & 0x20 else 1 if status & 0x10 else 0
+
+
+def inbound_down(channel, from_user, group_id, classname, content_value, data_time, msg_id, status, direction=0, **extra):
+    """The inbound message JSON form (spec/envelope.md) of a DownStreamMessage, written from the
+    spec's rules, member by member."""
+    sent = direction == 1
+    target = (group_id if sent and group_id is not None else from_user) if channel in ONE_TO_ONE else group_id
+    j = {"conversationType": CHANNEL[channel], "targetId": target, "senderUserId": from_user}
+    if "busChannel" in extra:
+        j["channelId"] = extra["busChannel"]
+    j["objectName"] = classname
+    j["content"] = content_value
+    if msg_id is not None:
+        j["messageUId"] = msg_id
+    j["sentTime"] = data_time
+    j["direction"] = "sent" if sent else "received"
+    j["persistence"] = flag_of(status)
+    j["flags"] = [name for bit, name in FLAG_ORDER if status & bit]
+    if "expansion" in extra:
+        j["expansion"] = extra["expansion"]
+    if "pushContent" in extra:
+        j["pushContent"] = extra["pushContent"]
+    if extra.get("toUserId"):
+        j["directedUserIds"] = extra["toUserId"]
+    if "clientUniqueId" in extra:
+        j["clientUniqueId"] = extra["clientUniqueId"]
+    return j
+
+
+def gen_messages():
+    f = new_file("messages", "whole received messages: target, time, flags, content, pull results")
+    date = 1700000000
+
+    def mdecode(id, spec, frame, value, description, options=None, tags=None, level="required"):
+        f.add(id, spec, "message-decode", "server", {"hex": frame.hex()}, {"outcome": "accept", "value": value},
+              description, level=level, tags=tags, options=options)
+
+    def mreject(id, spec, frame, error, description, options=None):
+        f.add(id, spec, "message-decode", "server", {"hex": frame.hex()}, {"outcome": "reject", "error": error},
+              description, tags=["reject"], options=options)
+
+    def smsg(body):
+        return server_publish(date, "s_msg", "me", 7, body.b, "DownStreamMessage", body.json())[0]
+
+    base = dict(classname="RC:TxtMsg", content='{"content":"hi"}', data_time=1700000000123, msg_id="BQ0T-J3P4-0FA2-0003")
+    hi = {"content": "hi"}
+    # ENV-MSG-002: the conversation target.
+    cases = [
+        ("Group", "GROUP", "u1", "g1", 0, "a group message names the group"),
+        ("PrivateReceived", "PERSON", "u2", "me", 0, "a private message received names its sender"),
+        ("PrivateSentElsewhere", "PERSON", "me", "u2", 1, "a private message this user sent from another device names the receiver (groupId)"),
+        ("PrivateNoGroupId", "PERSON", "u2", None, 0, "a private message without groupId names its sender"),
+        ("Chatroom", "TEMPGROUP", "u3", "room1", 0, "a chatroom message names the room"),
+        ("Discussion", "PERSONS", "u3", "d1", 0, "a discussion message names the discussion"),
+        ("System", "NOTIFY", "__system__", "me", 0, "a system message names its sender"),
+        ("CustomerService", "CUSTOMERSERVICE", "kf1", "me", 0, "a customer-service message names the service"),
+    ]
+    for name, channel, from_user, group_id, direction, desc in cases:
+        kw = {"direction": direction} if direction else {}
+        body = down(status=0x30, channel=channel, from_user=from_user, group_id=group_id, **base, **kw)
+        mdecode(f"Message.Target.{name}", ["ENV-MSG-002", "ENV-MSG-005"], smsg(body),
+                inbound_down(channel, from_user, group_id, "RC:TxtMsg", hi, base["data_time"], base["msg_id"], 0x30, direction),
+                desc)
+    # FLAG-007: status bits → persistence flag and flags.
+    for status, desc in [(0x30, "persisted and counted: ISCOUNTED"), (0x10, "persisted: ISPERSISTED"),
+                         (0x20, "counted alone still means ISCOUNTED (counted implies persisted)"),
+                         (0x00, "no bit: NONE"), (0x02, "retrieved only: NONE, flag retrieved"),
+                         (0x572, "every defined bit"), (0x170, "mentioned and silent")]:
+        body = down(status=status, **base)
+        mdecode(f"Message.Flags.Status{status:03X}", ["FLAG-007", "ENV-MSG-005"], smsg(body),
+                inbound_down("GROUP", "u1", "g1", "RC:TxtMsg", hi, base["data_time"], base["msg_id"], status),
+                f"status 0x{status:X}: {desc}", tags=["flags"])
+    # Optional members.
+    body = down(status=0x430, channel="ULTRAGROUP", group_id="ug1", busChannel="ch1", extraContent='{"b":{"v":"2"},"a":{"v":"1"}}',
+                pushContent="you have a message", toUserId=["x", "y"], clientUniqueId=42, **base)
+    mdecode("Message.AllMembers", ["ENV-MSG-005", "FLAG-009"], smsg(body),
+            inbound_down("ULTRAGROUP", "u1", "ug1", "RC:TxtMsg", hi, base["data_time"], base["msg_id"], 0x430, busChannel="ch1",
+                         expansion={"a": "1", "b": "2"}, pushContent="you have a message", toUserId=["x", "y"], clientUniqueId=42),
+            "an ultragroup message with channel, expansion, push text, directed users and clientUniqueId")
+    # ENV-MSG-003 and content forms.
+    body = down(status=0x30, data_time=1, classname="RC:TxtMsg", content='{"content":"a\\/b","user":{"id":"u1","icon":"i.png"}}',
+                msg_id="BQ0T-J3P4-0FA2-0004")
+    mdecode("Message.ContentNormalized", ["ENV-MSG-005", "ENV-MSG-003"], smsg(body),
+            inbound_down("GROUP", "u1", "g1", "RC:TxtMsg", {"content": "a/b", "user": {"id": "u1", "portrait": "i.png"}}, 1,
+                         "BQ0T-J3P4-0FA2-0004", 0x30),
+            "the content is reported as its normalized value; sentTime is dataTime")
+    body = down(status=0x30, classname="App:Custom", content='{ "k" : [1,2] }', msg_id=None, data_time=5)
+    mdecode("Message.UnknownContentJSON", ["ENV-MSG-005"], smsg(body),
+            inbound_down("GROUP", "u1", "g1", "App:Custom", {"k": [1, 2]}, 5, None, 0x30),
+            "an unregistered objectName: the JSON its bytes hold; no messageUId")
+    # Echoes of the user's own messages (UpStreamMessage on a publish topic).
+    for session, topic, dup, flag, flags, desc in [
+        (0x03, "ppMsgP", True, 3, ["persisted", "counted"], "a counted private echo, sync bit set"),
+        (0x01, "pgMsgP", False, 1, ["persisted"], "a persisted group echo"),
+        (0x00, "ppMsgS", True, 16, [], "a status-topic echo is STATUS: no bit shows it, the topic does"),
+        (0x23, "pgMsgP", True, 3, ["persisted", "counted", "silent"], "disableNotification written 0x20"),
+        (0x13, "pgMsgP", True, 3, ["persisted", "counted", "silent"], "disableNotification read back from 0x10 (ENGINE)"),
+        (0x47, "pgMsgP", True, 3, ["persisted", "counted", "mentioned", "expansion"], "mentioned, expansion allowed"),
+    ]:
+        echo = up(session)
+        frame = server_publish(date, topic, "t9", 11, echo.b, "UpStreamMessage", echo.json(), dup=dup)[0]
+        conv = 1 if topic.startswith("pp") else 3
+        value = {"conversationType": conv, "targetId": "t9", "objectName": "RC:TxtMsg", "content": hi,
+                 "sentTime": date * 1000, "direction": "sent", "persistence": flag, "flags": flags}
+        if dup:
+            value["sync"] = True
+        mdecode(f"Message.Echo.{topic}.Session{session:02X}", ["FLAG-007", "ENV-MSG-003", "ENV-MSG-005", "FLAG-004"], frame, value,
+                f"the user's own message from another device on {topic}: {desc}; sentTime is the date until the PUBACK",
+                tags=["flags"])
+    # ENV-MSG-004: pull results.
+    ok = down(status=0x30, **base)
+    bad = down(status=0x30, classname="RC:TxtMsg", content='{"content":5}', data_time=7, msg_id="BQ0T-J3P4-0FA2-0005")
+    pull = Msg().msg(1, "list", ok, repeated=True).msg(1, "list", bad, repeated=True).int(2, "syncTime", 1700000000999)
+    frame = query_ack(9, date, 0, pull.b, "DownStreamMessages", pull.json())[0]
+    mdecode("Message.Pull.OneBadContent", ["ENV-MSG-004", "ENV-MSG-005"], frame,
+            {"syncTime": 1700000000999, "finished": True,
+             "messages": [inbound_down("GROUP", "u1", "g1", "RC:TxtMsg", hi, base["data_time"], base["msg_id"], 0x30),
+                          {"error": "typeMismatch"}]},
+            "a pullMsg page: the bad content is reported on its own, the good message survives; absent finished means finished",
+            options={"queryTopic": "pullMsg"})
+    pull = Msg().int(2, "syncTime", 5).bool(3, "finished", False)
+    mdecode("Message.Pull.NotFinished", ["ENV-MSG-004"], query_ack(9, date, 0, pull.b, "DownStreamMessages", pull.json())[0],
+            {"syncTime": 5, "finished": False, "messages": []}, "an empty page that is not the last", options={"queryTopic": "pullMsg"})
+    mdecode("Message.Pull.Chatroom", ["ENV-MSG-004"], query_ack(9, date, 0, Msg().int(2, "syncTime", 6).b)[0],
+            {"syncTime": 6, "finished": True, "messages": []}, "an empty chatroom pull", options={"queryTopic": "chrmPull"})
+    # Rejects.
+    mreject("Message.NotifyIsNotAMessage", ["ENV-MSG-005"],
+            server_publish(date, "s_ntf", "", 1, Msg().int(1, "type", 1).b, "NotifyMsg", {"type": 1})[0], "notAMessage",
+            "s_ntf carries a notification, not a message")
+    mreject("Message.QueryAckWithoutTopic", ["ENV-MSG-004"], query_ack(9, date, 0, Msg().int(2, "syncTime", 5).b)[0], "notAMessage",
+            "without the QUERY's topic a QUERYACK's payload is not known to be messages")
+    mreject("Message.BadContent", ["ENV-MSG-005"], smsg(bad), "typeMismatch", "a single pushed message whose content is broken")
+    broken = down(status=0x30, extraContent="{not json", **base)
+    mreject("Message.BadExpansion", ["FLAG-009"], smsg(broken), "invalidValue", "extraContent that is not the expansion JSON")
+
+
 GENERATORS = [gen_header, gen_connect, gen_connack, gen_publish_client, gen_publish_server, gen_puback,
-              gen_query, gen_queryack, gen_querycon_ping_disconnect, gen_strings, gen_json_form]
+              gen_query, gen_queryack, gen_querycon_ping_disconnect, gen_strings, gen_json_form, gen_messages]
 
 
 def main():
