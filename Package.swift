@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RongFuzzingTests",
-            dependencies: ["RongFuzzing"],
+            dependencies: ["RongFuzzing", "RongCodec", "RongConformance"],
             path: "Tests/RongFuzzingTests"
         ),
         .testTarget(

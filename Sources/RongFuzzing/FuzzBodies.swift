@@ -2,6 +2,7 @@
 
 import RongCodec
 import RongConformance
+import RongEnvelope
 
 /// The fuzz targets. Each body decodes one input and checks the codec's invariants; it returns
 /// the violations instead of trapping, so `swift test` can replay saved inputs without
@@ -9,6 +10,10 @@ import RongConformance
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// First byte picks a built-in objectName; the rest is content bytes.
     case content
+    /// Lowest bit of the first byte picks the sender (0 client, 1 server); the rest is a packet.
+    case envelope
+    /// A server packet, taken as a received message (or a pull result).
+    case message
     /// YAML text for the vector loader.
     case vectorLoader = "vector-loader"
 
@@ -16,6 +21,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public func check(_ data: [UInt8]) -> [String] {
         switch self {
         case .content: FuzzBodies.content(data)
+        case .envelope: FuzzBodies.envelope(data)
+        case .message: FuzzBodies.message(data)
         case .vectorLoader: FuzzBodies.vectorLoader(data)
         }
     }
@@ -72,6 +79,67 @@ public enum FuzzBodies {
             violations.append("\(T.objectName): registry decode fails where direct decode succeeds: \(error)")
         }
         return violations
+    }
+
+    /// Packets: decode ⇒ the JSON form can be written ⇒ encoding gives the input back exactly
+    /// (ENV-JSON-001) ⇒ the JSON form encodes to the same bytes too.
+    public static func envelope(_ data: [UInt8]) -> [String] {
+        guard let selector = data.first else { return [] }
+        let side: Side = selector & 1 == 0 ? .client : .server
+        let bytes = Array(data.dropFirst())
+        let packet: Packet
+        do throws(CodecError) {
+            packet = try Packet.decode(bytes, from: side)
+        } catch {
+            return []
+        }
+        var violations: [String] = []
+        do throws(CodecError) {
+            let again = try packet.encoded()
+            if again != bytes { violations.append("\(side) packet: decode then encode is not exact") }
+        } catch {
+            violations.append("\(side) packet decodes but does not encode: \(error)")
+        }
+        // The raw form (payloads as bodyHex) always exists and round-trips; the decoded form may
+        // reject a payload that does not decode (ENV-JSON-004), but when it exists it round-trips.
+        for decodeBodies in [false, true] {
+            let json: JSONValue
+            do throws(CodecError) {
+                json = try packet.jsonValue(options: PacketJSONOptions(decodeBodies: decodeBodies))
+            } catch {
+                if !decodeBodies { violations.append("\(side) packet: no raw JSON form: \(error)") }
+                continue
+            }
+            do throws(CodecError) {
+                let fromJSON = try Packet(json: json, from: side).encoded()
+                if fromJSON != bytes { violations.append("\(side) packet: its JSON form (decodeBodies \(decodeBodies)) encodes differently") }
+            } catch {
+                violations.append("\(side) packet: its JSON form (decodeBodies \(decodeBodies)) does not encode: \(error)")
+            }
+        }
+        return violations
+    }
+
+    /// Whole messages: a server packet either is a message (or a pull result) whose JSON form
+    /// can be written, or gives a typed error.
+    public static func message(_ data: [UInt8]) -> [String] {
+        let packet: Packet
+        do throws(CodecError) {
+            packet = try Packet.decode(data, from: .server)
+        } catch {
+            return []
+        }
+        if case .queryAck(let ack) = packet.body {
+            if let page = try? InboundMessage.pullResult(ack.payload) { _ = page.jsonValue() }
+            return []
+        }
+        do throws(CodecError) {
+            let m = try InboundMessage(packet: packet, currentUserId: "me")
+            _ = try m.jsonValue()
+        } catch {
+            if error.code == .invalidValue && error.reason.isEmpty { return ["untyped invalidValue: \(error)"] }
+        }
+        return []
     }
 
     /// The vector loader: any text either loads or gives a located error; loaded vectors are

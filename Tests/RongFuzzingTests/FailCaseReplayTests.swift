@@ -1,5 +1,7 @@
 // Tests/RongFuzzingTests/FailCaseReplayTests.swift - replays every saved fuzz input
 
+import RongCodec
+import RongConformance
 import RongFuzzing
 import Testing
 
@@ -60,5 +62,42 @@ struct FailCaseReplayTests {
             #expect(target.check([7] + Array(String(repeating: "[", count: 5000).utf8)).isEmpty)
             #expect(target.check(Array("vectors:\n  - id: [".utf8)).isEmpty)
         }
+    }
+}
+
+/// Every input of the conformance corpus is also a fuzz seed: the invariants must hold on all of
+/// them (the same bytes run/seed_corpus.py feeds libFuzzer).
+@Suite("Fuzz: corpus inputs")
+struct CorpusInputFuzzTests {
+    static let vectors: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        parts.removeLast(3)
+        return parts.joined(separator: "/") + "/vectors"
+    }()
+
+    @Test("content, envelope and message invariants hold on every vector input")
+    func corpusInputs() throws {
+        let vectors = try VectorLoader().load(files: try VectorLoader.files(in: [Self.vectors]))
+        let names = BuiltInCatalog.types.map { $0.objectName }
+        var checked = 0
+        for v in vectors {
+            guard case .bytes(let bytes) = v.input else { continue }
+            var violations: [String] = []
+            switch v.kind {
+            case .decode, .roundtrip:
+                guard let i = names.firstIndex(of: v.objectName ?? "") else { continue }
+                violations = FuzzTarget.content.check([UInt8(i)] + bytes)
+            case .frameDecode:
+                violations = FuzzTarget.envelope.check([v.from == "server" ? 1 : 0] + bytes)
+                if v.from == "server" { violations += FuzzTarget.message.check(bytes) }
+            case .messageDecode:
+                violations = FuzzTarget.message.check(bytes)
+            default:
+                continue
+            }
+            checked += 1
+            #expect(violations.isEmpty, "\(v.id): \(violations)")
+        }
+        #expect(checked > 1000)
     }
 }

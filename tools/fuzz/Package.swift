@@ -14,6 +14,14 @@ let package = Package(
             dependencies: [.product(name: "RongFuzzing", package: "RongWire")]
         ),
         .executableTarget(
+            name: "FuzzEnvelope",
+            dependencies: [.product(name: "RongFuzzing", package: "RongWire")]
+        ),
+        .executableTarget(
+            name: "FuzzMessage",
+            dependencies: [.product(name: "RongFuzzing", package: "RongWire")]
+        ),
+        .executableTarget(
             name: "FuzzVectorLoader",
             dependencies: [.product(name: "RongFuzzing", package: "RongWire")]
         ),
