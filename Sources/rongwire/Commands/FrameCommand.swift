@@ -19,7 +19,7 @@ struct FrameCommand: ParsableCommand {
             Layouts depend on the sender, so --from is required: `client` for client → server \
             packets, `server` for server → client ones.
             """,
-        subcommands: [Decode.self, Encode.self]
+        subcommands: [Decode.self, Encode.self, Compose.self]
     )
 }
 
@@ -63,6 +63,10 @@ extension FrameCommand {
         @Flag(help: "Do not decode payloads; print them as bodyHex.")
         var rawBody = false
 
+        @Flag(help: ArgumentHelp(
+            "Print the received message (a server PUBLISH) or the pull result (a QUERYACK with --query-topic pullMsg) in the inbound message JSON form instead of the packet."))
+        var message = false
+
         @Flag(help: "Indent the output.")
         var pretty = false
 
@@ -72,6 +76,7 @@ extension FrameCommand {
             if hex != nil, let file = input.file, file != "-" {
                 throw ValidationError("give either --hex or FILE, not both")
             }
+            if message && rawBody { throw ValidationError("--message and --raw-body do not go together") }
         }
 
         func run() throws {
@@ -86,7 +91,19 @@ extension FrameCommand {
                     bytes = try input.read()
                 }
                 let packet = try Packet.decode(bytes, from: side.from)
-                let value = try packet.jsonValue(options: PacketJSONOptions(decodeBodies: !rawBody, queryTopic: queryTopic))
+                let value: JSONValue
+                if message {
+                    if case .queryAck(let ack) = packet.body {
+                        guard queryTopic == "pullMsg" || queryTopic == "chrmPull" else {
+                            throw CodecError(.notAMessage, "a QUERYACK holds messages only for --query-topic pullMsg or chrmPull")
+                        }
+                        value = try InboundMessage.pullResult(ack.payload).jsonValue()
+                    } else {
+                        value = try InboundMessage(packet: packet).jsonValue()
+                    }
+                } else {
+                    value = try packet.jsonValue(options: PacketJSONOptions(decodeBodies: !rawBody, queryTopic: queryTopic))
+                }
                 CLIIO.printStdout(pretty ? try value.prettyText() : String(decoding: try value.canonicalBytes(), as: UTF8.self))
             } catch {
                 throw CLIIO.fail(error)

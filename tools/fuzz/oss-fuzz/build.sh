@@ -7,6 +7,7 @@
 #   WORK             scratch space
 #   SANITIZER        address (default) | undefined | coverage
 #   FUZZING_ENGINE   libfuzzer (the only engine Swift supports)
+#   RONGWIRE         optional: a built rongwire binary (otherwise one is built in WORK)
 #
 # Local test:  SRC=/tmp/s OUT=/tmp/o WORK=/tmp/w SANITIZER=address FUZZING_ENGINE=libfuzzer build.sh
 # (with /tmp/s/rongwire a checkout or a symlink to one).
@@ -33,9 +34,11 @@ cd "$FUZZ"
 swift build -c release --sanitize=fuzzer $FLAGS 2>&1 | grep -vE "Cannot export local symbol '__asan" || true
 BIN=$(swift build -c release --sanitize=fuzzer $FLAGS --show-bin-path)
 
-# A plain rongwire binary to read the catalog for seeds and dictionaries.
-(cd "$REPO" && swift build --product rongwire --scratch-path "$WORK/rongwire-build" >/dev/null)
-RONGWIRE="$WORK/rongwire-build/debug/rongwire"
+# A plain rongwire binary to read the catalog for seeds and dictionaries ($RONGWIRE if given).
+if [ -z "${RONGWIRE:-}" ]; then
+    (cd "$REPO" && swift build --product rongwire --scratch-path "$WORK/rongwire-build" >/dev/null)
+    RONGWIRE="$WORK/rongwire-build/debug/rongwire"
+fi
 
 for pair in content:FuzzContent envelope:FuzzEnvelope message:FuzzMessage vector-loader:FuzzVectorLoader; do
     target=${pair%%:*}
@@ -45,7 +48,8 @@ for pair in content:FuzzContent envelope:FuzzEnvelope message:FuzzMessage vector
     seeds="$WORK/seeds-$target"
     rm -rf "$seeds"
     python3 "$FUZZ/seed_corpus.py" "$target" "$seeds" --rongwire "$RONGWIRE"
-    (cd "$seeds" && zip -q -r "$OUT/${exe}_seed_corpus.zip" .)
+    # zip(1) is not on every builder; Python's zipfile is.
+    (cd "$seeds" && python3 -m zipfile -c "$OUT/${exe}_seed_corpus.zip" .)
     python3 "$FUZZ/make_dict.py" "$target" "$OUT/$exe.dict" --rongwire "$RONGWIRE"
     printf '[libfuzzer]\nmax_len = 140000\nmalloc_limit_mb = 16\n' > "$OUT/$exe.options"
     echo "built $OUT/$exe"

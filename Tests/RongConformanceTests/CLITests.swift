@@ -1,0 +1,124 @@
+// Tests/RongConformanceTests/CLITests.swift - the rongwire command line, end to end
+
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a shell command line and returns its combined output and exit status.
+func shell(_ command: String) -> (output: String, status: Int32) {
+    guard let p = popen(command + " 2>&1; printf '\\n%d' $?", "r") else { return ("", -1) }
+    var out: [UInt8] = []
+    var buf = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = fread(&buf, 1, buf.count, p)
+        if n <= 0 { break }
+        out += buf[0..<n]
+    }
+    pclose(p)
+    var text = String(decoding: out, as: UTF8.self)
+    let status = Int32(text.split(separator: "\n").last.map(String.init) ?? "") ?? -1
+    if let nl = text.lastIndex(of: "\n") { text = String(text[..<nl]) }
+    return (text.hasSuffix("\n") ? String(text.dropLast()) : text, status)
+}
+
+@Suite("CLI", .serialized)
+struct CLITests {
+    let bin: String
+
+    init() throws {
+        bin = "'" + (try #require(rongwireBinary(), "build the rongwire executable first (swift build)")) + "'"
+    }
+
+    @Test("decode prints the normalized value and names the leniencies")
+    func decode() {
+        let r = shell(#"echo '{"content":"hi","user":{"id":"u1","icon":"a.png"}}' | \#(bin) decode RC:TxtMsg --leniencies"#)
+        #expect(r.status == 0)
+        #expect(r.output.contains(#"{"content":"hi","user":{"id":"u1","portrait":"a.png"}}"#))
+        #expect(r.output.contains("leniencies: avatarIcon"))
+    }
+
+    @Test("bad content prints error[CODE] with path and offset, exit 1")
+    func decodeError() {
+        let r = shell(#"echo '{"content":"hi","user":{"id":"u1","name":5}}' | \#(bin) decode RC:TxtMsg"#)
+        #expect(r.status == 1)
+        #expect(r.output == "error[typeMismatch]: expected a string, found number (at $.user.name, byte 41)")
+    }
+
+    @Test("encode writes canonical bytes and refuses non-normalized input")
+    func encode() {
+        let ok = shell(#"printf '{"size":1024,"name":"a.pdf","type":"pdf"}' | \#(bin) encode RC:FileMsg"#)
+        #expect(ok.status == 0)
+        #expect(ok.output == #"{"name":"a.pdf","size":1024,"type":"pdf"}"#)
+        let bad = shell(#"printf '{"size":"1024"}' | \#(bin) encode RC:FileMsg"#)
+        #expect(bad.status == 1)
+        #expect(bad.output.hasPrefix("error[notNormalized]"))
+        let unknown = shell(#"printf '{}' | \#(bin) encode App:Nope"#)
+        #expect(unknown.output.hasPrefix("error[unknownObjectName]"))
+    }
+
+    @Test("a missing file is error[ioError], exit 1")
+    func missingFile() {
+        let r = shell("\(bin) decode RC:TxtMsg /nonexistent/file.json")
+        #expect(r.status == 1)
+        #expect(r.output.hasPrefix("error[ioError]: cannot open /nonexistent/file.json"))
+    }
+
+    @Test("types lists all 45 types; --json includes keys")
+    func types() {
+        let r = shell("\(bin) types")
+        #expect(r.output.hasSuffix("45 types"))
+        let j = shell("\(bin) types --json")
+        #expect(j.output.contains(#""objectName": "RC:HQVCMsg""#))
+        #expect(j.output.contains(#""RC:HQVcMsg""#))
+    }
+
+    @Test("frame compose builds the PUBLISH; frame decode reads it back; --message gives the inbound view")
+    func frames() {
+        let hex = shell(#"echo '{"content":"hi"}' | \#(bin) frame compose --to group:g1 RC:TxtMsg --push-content 'Ann: hi'"#)
+        #expect(hex.status == 0)
+        #expect(hex.output.hasPrefix("32000670674d73675000026731"))  // header 0x32, topic pgMsgP, target g1
+        let back = shell("\(bin) frame decode --from client --hex \(hex.output)")
+        #expect(back.output.contains(#""topic":"pgMsgP""#))
+        #expect(back.output.contains(#""sessionId":3"#))
+        #expect(back.output.contains(#""pushText":"Ann: hi""#))
+        let ping = shell("\(bin) frame decode --from client --hex c0")
+        #expect(ping.output == #"{"header":{"type":"PINGREQ","dup":false,"qos":0,"retain":false}}"#)
+        let push = "336553f1000005735f6d736700026d6500070a02753110031a026731220952433a5478744d73672a107b22636f6e74656e74223a226869227d30fbd095ffbc3138304a13425130542d4a3350342d304641322d30303033"
+        let m = shell("\(bin) frame decode --from server --message --hex \(push)")
+        #expect(m.output.contains(#""targetId":"g1""#))
+        #expect(m.output.contains(#""persistence":3"#))
+        let trunc = shell("\(bin) frame decode --from server --hex 3365")
+        #expect(trunc.status == 1)
+        #expect(trunc.output.hasPrefix("error[truncated]"))
+    }
+
+    @Test("conform reports a broken vector file with file and line, not a stack trace")
+    func conformLoadError() throws {
+        let dir = try TempDir()
+        try dir.write("bad.yaml", "vectors:\n  - id: Required.A.B\n    level: required\n    colour: red\n")
+        let r = shell("\(bin) conform \(dir.path)/bad.yaml")
+        #expect(r.status == 2)
+        #expect(r.output == "\(dir.path)/bad.yaml:4:5: error: unknown key `colour` in a vector (allowed: description, expect, from, id, input, kind, level, objectName, options, spec, tags)")
+    }
+
+    @Test("conform writes JUnit and JSON reports and a fixed failure list")
+    func conformReports() throws {
+        let dir = try TempDir()
+        let root = packageRoot()
+        let r = shell("cd '\(root)' && \(bin) conform vectors/content/txt.yaml --junit \(dir.path)/j.xml --json-report \(dir.path)/r.json")
+        #expect(r.status == 0, "\(r.output)")
+        #expect(r.output.split(separator: "\n").last?.hasSuffix("passed, 0 failed, 0 skipped") == true)
+        #expect(dir.read("j.xml")?.contains("<testsuites name=\"rongwire conform\"") == true)
+        #expect(dir.read("r.json")?.contains("\"success\": true") == true)
+        // A stale failure list fails the run; --fix empties it.
+        try dir.write("fl.txt", "Required.Content.TxtMsg.NoSuchVector  # gone\n")
+        let stale = shell("cd '\(root)' && \(bin) conform vectors/content/txt.yaml --failure-list \(dir.path)/fl.txt")
+        #expect(stale.status == 1)
+        #expect(stale.output.contains("STALE failure list entry Required.Content.TxtMsg.NoSuchVector"))
+        let fixed = shell("cd '\(root)' && \(bin) conform vectors/content/txt.yaml --failure-list \(dir.path)/fl.txt --fix")
+        #expect(fixed.status == 0)
+        #expect(dir.read("fl.txt") == "")
+    }
+}
