@@ -181,6 +181,24 @@ public struct ContentDecoder {
         if reader.unknownFields[key] == nil { reader.unknownFields.appendUnchecked(key, value) }
     }
 
+    /// Settles an alias key once the object is read. When the canonical field is absent, the
+    /// alias value fills it and this returns true: the caller then records its leniency rule.
+    /// When both are present, the canonical value wins and the alias is kept as an unknown key
+    /// under `key`, so nothing is lost and the canonical output (which has no rule firing)
+    /// still passes strict mode.
+    @discardableResult
+    public func adoptAlias<T>(
+        _ alias: T?, into field: inout T?, key: String, json: (T) -> JSONValue, in reader: inout ObjectReader
+    ) -> Bool {
+        guard let alias else { return false }
+        if field == nil {
+            field = alias
+            return true
+        }
+        keepAsUnknown(key, json(alias), in: &reader)
+        return false
+    }
+
     // MARK: Scalars
 
     /// Consumes `null` if it is next (recording ``Leniency/nullAsAbsent``); returns whether it did.

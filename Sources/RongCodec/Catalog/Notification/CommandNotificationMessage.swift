@@ -45,15 +45,8 @@ public struct CommandNotificationMessage: MessageContent {
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
-        if let operation {
-            // The rule fires only when the alias is used, so canonical output (where a losing
-            // `operation` is an unknown key) still passes strict mode.
-            if name == nil {
-                name = operation
-                try d.noteLeniency(.operationForName, at: operationAt)
-            } else {
-                d.keepAsUnknown("operation", .string(operation), in: &r)
-            }
+        if d.adoptAlias(operation, into: &name, key: "operation", json: JSONValue.string, in: &r) {
+            try d.noteLeniency(.operationForName, at: operationAt)
         }
         common.finish(r, d)
     }

@@ -96,22 +96,13 @@ public struct RecallNotificationMessage: MessageContent {
         }
         // The rule fires only when an alias supplies a value: canonical output, where losing
         // aliases are unknown keys, must still pass strict mode.
-        var used = false
-        if let v = mOperatorId {
-            if operatorId == nil { operatorId = v; used = true } else { d.keepAsUnknown("mOperatorId", .string(v), in: &r) }
-        }
-        if let v = mRecallTime {
-            if recallTime == nil { recallTime = v; used = true } else { d.keepAsUnknown("mRecallTime", .number(JSONNumber(v)), in: &r) }
-        }
-        if let v = mOriginalObjectName {
-            if originalObjectName == nil { originalObjectName = v; used = true } else { d.keepAsUnknown("mOriginalObjectName", .string(v), in: &r) }
-        }
-        if let v = mAdmin {
-            if admin == nil { admin = v; used = true } else { d.keepAsUnknown("mAdmin", .bool(v), in: &r) }
-        }
-        if let v = mDelete {
-            if delete == nil { delete = v; used = true } else { d.keepAsUnknown("mDelete", .bool(v), in: &r) }
-        }
+        let used = [
+            d.adoptAlias(mOperatorId, into: &operatorId, key: "mOperatorId", json: JSONValue.string, in: &r),
+            d.adoptAlias(mRecallTime, into: &recallTime, key: "mRecallTime", json: { .number(JSONNumber($0)) }, in: &r),
+            d.adoptAlias(mOriginalObjectName, into: &originalObjectName, key: "mOriginalObjectName", json: JSONValue.string, in: &r),
+            d.adoptAlias(mAdmin, into: &admin, key: "mAdmin", json: JSONValue.bool, in: &r),
+            d.adoptAlias(mDelete, into: &delete, key: "mDelete", json: JSONValue.bool, in: &r),
+        ].contains(true)
         if used { try d.noteLeniency(.flutterRecallKeys, at: aliasAt) }
         common.finish(r, d)
     }

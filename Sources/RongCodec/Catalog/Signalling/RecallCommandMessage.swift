@@ -73,18 +73,12 @@ public struct RecallCommandMessage: MessageContent {
         }
         // An alias counts as a leniency only when its value is used; a losing alias is kept as
         // an unknown key, so the canonical form stays normalized.
-        var usedAlias = false
-        if let v = aliasUId { if uid == nil { uid = v; usedAlias = true } else { d.keepAsUnknown("MessageUId", .string(v), in: &r) } }
-        if let v = aliasType {
-            if conversationType == nil {
-                conversationType = v
-                usedAlias = true
-            } else {
-                d.keepAsUnknown("ConversationType", .number(JSONNumber(v)), in: &r)
-            }
-        }
-        if let v = aliasTarget { if targetId == nil { targetId = v; usedAlias = true } else { d.keepAsUnknown("TargetId", .string(v), in: &r) } }
-        if let v = aliasTime { if sentTime == nil { sentTime = v; usedAlias = true } else { d.keepAsUnknown("SentTime", .number(JSONNumber(v)), in: &r) } }
+        let usedAlias = [
+            d.adoptAlias(aliasUId, into: &uid, key: "MessageUId", json: JSONValue.string, in: &r),
+            d.adoptAlias(aliasType, into: &conversationType, key: "ConversationType", json: { .number(JSONNumber($0)) }, in: &r),
+            d.adoptAlias(aliasTarget, into: &targetId, key: "TargetId", json: JSONValue.string, in: &r),
+            d.adoptAlias(aliasTime, into: &sentTime, key: "SentTime", json: { .number(JSONNumber($0)) }, in: &r),
+        ].contains(true)
         if usedAlias { try d.noteLeniency(.capitalisedKeys, at: aliasAt) }
         guard let uid else {
             throw CodecError(.missingRequiredField, "RC:RcCmd requires messageUId", offset: start)

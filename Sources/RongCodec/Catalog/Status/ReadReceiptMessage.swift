@@ -53,13 +53,8 @@ public struct ReadReceiptMessage: MessageContent {
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
-        if let alias {
-            if time == nil {
-                time = alias
-                try d.noteLeniency(.lastMessageSendAlias, at: aliasAt)
-            } else {
-                d.keepAsUnknown("lastMessageSend", .number(JSONNumber(alias)), in: &r)
-            }
+        if d.adoptAlias(alias, into: &time, key: "lastMessageSend", json: { .number(JSONNumber($0)) }, in: &r) {
+            try d.noteLeniency(.lastMessageSendAlias, at: aliasAt)
         }
         guard let time else {
             throw CodecError(.missingRequiredField, "RC:ReadNtf requires lastMessageSendTime", offset: start)

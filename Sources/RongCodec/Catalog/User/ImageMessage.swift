@@ -61,13 +61,8 @@ public struct ImageMessage: MessageContent {
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
-        if let full {
-            if isFull == nil {
-                isFull = full
-                try d.noteLeniency(.fullAlias, at: fullAt)
-            } else {
-                d.keepAsUnknown("full", .bool(full), in: &r)
-            }
+        if d.adoptAlias(full, into: &isFull, key: "full", json: JSONValue.bool, in: &r) {
+            try d.noteLeniency(.fullAlias, at: fullAt)
         }
         common.finish(r, d)
     }
