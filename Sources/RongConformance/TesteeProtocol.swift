@@ -176,8 +176,13 @@ public enum TesteeFraming {
     /// Largest accepted message (responses may carry a 128 KB content as JSON and hex).
     public static let maxMessageBytes = 64 << 20
 
-    /// Options for parsing protocol JSON (generous, but bounded).
-    static let jsonOptions = DecodingOptions(maxContentBytes: maxMessageBytes, maxDepth: 512)
+    /// Options for parsing protocol JSON (generous, but bounded). A testee may echo strings
+    /// holding lone surrogates (JavaScript and Python allow them); they read as U+FFFD.
+    static let jsonOptions: DecodingOptions = {
+        var o = DecodingOptions(maxContentBytes: maxMessageBytes, maxDepth: 512)
+        o.replacesLoneSurrogates = true
+        return o
+    }()
 
     /// The framed bytes of a message.
     public static func frame(_ value: JSONValue) -> [UInt8] {

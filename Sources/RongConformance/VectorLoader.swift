@@ -289,7 +289,13 @@ private struct Context {
 
         let inputEntry = try require("input")
         let input = try self.input(inputEntry.value, kind: kind)
-        let expect = try self.expect(try require("expect").value, kind: kind)
+        let expectEntry = try require("expect")
+        let expect = try self.expect(expectEntry.value, kind: kind)
+        if (kind == .decode || kind == .jsonParse) && expect.outcome == .accept && expect.value == nil {
+            // Byte expectations are optional for decoders (spec/vectors.md): the value is what
+            // every accepting implementation must match.
+            throw error(expectEntry.value, "an accepting `\(kind)` vector needs `value` (canonical bytes alone are not enough)")
+        }
 
         return Vector(
             id: id, level: level, spec: spec, tags: tags, description: description, kind: kind,

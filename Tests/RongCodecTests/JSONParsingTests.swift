@@ -102,6 +102,14 @@ struct JSONParsingTests {
         #expect(throws: CodecError(code)) { try parseBytes(bytes) }
     }
 
+    @Test("lone surrogates read as U+FFFD only when asked")
+    func loneSurrogateReplacement() throws {
+        var o = DecodingOptions()
+        o.replacesLoneSurrogates = true
+        #expect(try parse(#"["\ud800","\udc00x","\ud800\u0041","\ud83d\ude00"]"#, o) == ["\u{FFFD}", "\u{FFFD}x", "\u{FFFD}A", "😀"])
+        #expect(throws: CodecError(.loneSurrogate)) { try parse(#"["\ud800"]"#) }
+    }
+
     @Test("keeps object key order")
     func keyOrder() throws {
         let v = try parse("{\"z\":1,\"a\":2,\"m\":3}")

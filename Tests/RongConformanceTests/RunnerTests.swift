@@ -21,6 +21,8 @@ struct JudgeTests {
         ("wrong value", vector(.accept, value: ["a": 1]), .accepted(value: ["a": 2], bytes: nil, leniencies: nil), .fail, "value differs"),
         ("missing value", vector(.accept, value: ["a": 1]), .accepted(value: nil, bytes: nil, leniencies: nil), .fail, "no value"),
         ("wrong bytes", vector(.accept, bytes: "{}"), .accepted(value: nil, bytes: Array("{ }".utf8), leniencies: nil), .fail, "bytes differ"),
+        ("a decoder need not return bytes", vector(.accept, value: [:], bytes: "{}"), .accepted(value: [:], bytes: nil, leniencies: nil), .pass, nil),
+        ("bytes returned are checked", vector(.accept, value: [:], bytes: "{}"), .accepted(value: [:], bytes: Array("{ }".utf8), leniencies: nil), .fail, "bytes differ"),
         ("rejected an accept", vector(.accept, value: [:]), .rejected(error: "typeMismatch", message: nil), .fail, "should have accepted"),
         ("accepted a reject", vector(.reject, error: "duplicateKey"), .accepted(value: [:], bytes: nil, leniencies: nil), .fail, "should have rejected with duplicateKey"),
         ("reject ok", vector(.reject, error: "duplicateKey"), .rejected(error: "duplicateKey", message: nil), .pass, nil),

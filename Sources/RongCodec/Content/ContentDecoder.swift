@@ -37,6 +37,7 @@ public struct ContentDecoder {
     @usableFromInline
     init(source: UnsafeRawBufferPointer, options: DecodingOptions) {
         self.scanner = JSONScanner(source: source, maxDepth: options.maxDepth)
+        self.scanner.replacesLoneSurrogates = options.replacesLoneSurrogates
         self.options = options
     }
 

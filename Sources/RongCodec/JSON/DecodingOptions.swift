@@ -23,6 +23,10 @@ public struct DecodingOptions: Sendable, Hashable {
     public var maxDepth: Int
     /// Lenient (default) or strict.
     public var mode: Mode
+    /// Accept `\u` escapes of unpaired UTF-16 surrogates, as JavaScript does, reading each as
+    /// U+FFFD. Off by default: they are ``CodecError/Code/loneSurrogate`` (CONTENT-JSON-007).
+    /// The conformance runner turns it on to read testee answers that echo such strings.
+    public var replacesLoneSurrogates = false
 
     /// The protocol's content limit: 128 KB = 131,072 bytes.
     public static let protocolContentLimit = 131_072

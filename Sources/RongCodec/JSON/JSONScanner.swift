@@ -37,6 +37,8 @@ struct JSONScanner {
     var index: Int = 0
     var depth: Int = 0
     let maxDepth: Int
+    /// See ``DecodingOptions/replacesLoneSurrogates``.
+    var replacesLoneSurrogates = false
 
     init(source: UnsafeRawBufferPointer, maxDepth: Int) {
         self.source = source
@@ -214,6 +216,10 @@ struct JSONScanner {
             return i + 2
         case UInt8(ascii: "u"):
             let unit = try hex4(at: i + 2, escapeStart: i)
+            if replacesLoneSurrogates && unit >= 0xD800 && unit <= 0xDFFF {
+                // Unpaired or not, the unescaper pairs what it can and writes U+FFFD for the rest.
+                return i + 6
+            }
             if unit >= 0xD800 && unit <= 0xDBFF {
                 // A high surrogate must be followed by an escaped low surrogate.
                 let j = i + 6
@@ -318,9 +324,18 @@ struct JSONScanner {
                 var scalar = hex4Unchecked(raw, i + 2)
                 i += 6
                 if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    let low = hex4Unchecked(raw, i + 2)
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    i += 6
+                    // The scanner guarantees a low surrogate follows, unless lone surrogates are
+                    // being replaced.
+                    if i + 5 < n && raw[i] == asciiBackslash && raw[i + 1] == UInt8(ascii: "u"),
+                        case let low = hex4Unchecked(raw, i + 2), low >= 0xDC00 && low <= 0xDFFF
+                    {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        i += 6
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                    scalar = 0xFFFD
                 }
                 appendUTF8(scalar, to: &out)
             default: out.append(e); i += 2  // \" \\ \/
@@ -481,6 +496,7 @@ struct JSONScanner {
             throw CodecError(.sizeLimit, "\(bytes.count) bytes exceed the limit of \(options.maxContentBytes)", offset: options.maxContentBytes)
         }
         var scanner = JSONScanner(source: bytes, maxDepth: options.maxDepth)
+        scanner.replacesLoneSurrogates = options.replacesLoneSurrogates
         let value = try scanner.readValue()
         try scanner.expectEnd()
         return value
