@@ -13,24 +13,32 @@ public protocol Testee: AnyObject {
 
 /// A testee that died or did not answer in time.
 public enum TesteeFailure: Error, Sendable, Hashable {
+    /// The testee exited or closed its output while a request was pending; the text says when
+    /// (with the first lines of its stderr, when there are any).
     case crash(String)
+    /// No complete answer within the timeout; the testee was killed.
     case timeout(String)
 }
 
 /// Answers requests with RongWire's own codec. Used in-process by `rongwire conform` and behind
 /// `rongwire testee`, so the same code answers both ways and the protocol itself is tested.
 public final class CodecTestee: Testee {
+    /// Always `rongwire`.
     public let name = "rongwire"
     let registry: ContentRegistry
 
+    /// A testee that decodes content through `registry` (default: the built-in catalog).
     public init(registry: ContentRegistry = .builtIn) {
         self.registry = registry
     }
 
+    /// The request kinds it answers, as listed in its `hello` answer.
     public let kinds = [
         "decode", "encode", "roundtrip", "json-parse", "objectname", "persistence", "frame-decode", "frame-encode", "message-decode",
     ]
 
+    /// Answers one request in-process; never throws. An unknown kind is `skipped`; a request without
+    /// the input, `objectName` or `from` its kind needs is a runtime error (`error`).
     public func handle(_ request: TesteeRequest) -> TesteeResponse {
         let options = request.options ?? DecodingOptions()
         switch request.kind {

@@ -31,7 +31,9 @@ public enum CaseStatus: String, Sendable, Hashable, CaseIterable {
 
 /// The result for one vector.
 public struct CaseResult: Sendable {
+    /// The vector that ran.
     public var vector: Vector
+    /// The verdict, after the failure list is applied.
     public var status: CaseStatus
     /// Why it failed, or what the testee did (for `either`).
     public var detail: String
@@ -50,12 +52,15 @@ public struct VectorSelection: Sendable {
     /// Run vectors at this level and stricter levels.
     public var level: Vector.Level = .optional
 
+    /// A selection; the defaults select every vector.
     public init(filters: [String] = [], tags: [String] = [], level: Vector.Level = .optional) {
         self.filters = filters
         self.tags = tags
         self.level = level
     }
 
+    /// Whether `v` is at ``level`` or stricter, matches a filter and carries a tag (each check
+    /// skipped when its list is empty).
     public func includes(_ v: Vector) -> Bool {
         let order: [Vector.Level] = [.required, .recommended, .optional]
         guard order.firstIndex(of: v.level)! <= order.firstIndex(of: level)! else { return false }
@@ -67,7 +72,9 @@ public struct VectorSelection: Sendable {
 
 /// The outcome of a run.
 public struct RunSummary: Sendable {
+    /// The testee's ``Testee/name``.
     public var testee: String
+    /// One result per vector, in run order.
     public var results: [CaseResult]
     /// Failure-list entries that match no vector, or only passing vectors.
     public var staleEntries: [String]
@@ -76,6 +83,7 @@ public struct RunSummary: Sendable {
     /// Requirement ids defined in the spec, if it was found.
     public var requirements: Set<String>?
 
+    /// How many results have status `s`.
     public func count(_ s: CaseStatus) -> Int { results.filter { $0.status == s }.count }
     /// Cases that make the run fail.
     public var unexpected: Int { results.filter { $0.status.isUnexpected }.count }
@@ -88,9 +96,13 @@ public struct RunSummary: Sendable {
 
 /// Runs vectors against a testee.
 public struct ConformanceRunner {
+    /// Vectors expected to fail: a listed failure is XFAIL, a listed pass is XPASS. Nil = none.
     public var failureList: FailureList?
+    /// Requirement ids defined in `spec/`; a vector citing another id is a corpus error. Nil skips
+    /// the check.
     public var requirements: Set<String>?
 
+    /// A runner with an optional failure list and set of known requirement ids.
     public init(failureList: FailureList? = nil, requirements: Set<String>? = nil) {
         self.failureList = failureList
         self.requirements = requirements

@@ -7,18 +7,24 @@
 /// ``maxWildcardMatches`` vectors. The list never goes stale silently: an entry that matches no
 /// vector, or only passing ones, fails the run (as protobuf's conformance runner does).
 public struct FailureList: Sendable {
+    /// One line of the list: a vector id or pattern, with its comments.
     public struct Entry: Sendable, Hashable {
+        /// A vector id; any dot-separated component may be `*`.
         public var pattern: String
+        /// The text after `#` on the entry's line, trimmed; nil when there is none.
         public var comment: String?
         /// Comment lines directly above the entry.
         public var leadingComments: [String]
     }
 
+    /// The entries in file order.
     public var entries: [Entry]
     /// Comment lines after the last entry.
     public var trailingComments: [String]
+    /// Most vectors one wildcard entry may match (20); more makes the entry stale.
     public static let maxWildcardMatches = 20
 
+    /// A list of `entries`, followed by `trailingComments`.
     public init(entries: [Entry] = [], trailingComments: [String] = []) {
         self.entries = entries
         self.trailingComments = trailingComments

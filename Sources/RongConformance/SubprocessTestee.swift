@@ -11,8 +11,9 @@ import Darwin
 /// Runs a testee command (`/bin/sh -c "exec COMMAND"`) and talks the testee protocol over its
 /// stdin/stdout. A testee that dies is reported as a crash and restarted for the next request;
 /// one that does not answer within `timeout` seconds is killed, reported, and restarted.
-/// Its stderr goes to a temporary file whose tail is quoted in crash reports.
+/// Its stderr goes to a temporary file whose first lines are quoted in crash reports.
 public final class SubprocessTestee: Testee {
+    /// The command, as given.
     public let name: String
     /// The shell command that starts the testee.
     public let command: String
@@ -29,6 +30,9 @@ public final class SubprocessTestee: Testee {
     private var stderrFD: Int32 = -1
     private var stderrPath = ""
 
+    /// A testee for `command`, started on the first request; `timeout` is in seconds per answer
+    /// (default 10). Ignores SIGPIPE for the whole process, so that a dead testee cannot kill the
+    /// runner.
     public init(command: String, timeout: Double = 10) {
         self.command = command
         self.timeout = timeout
@@ -118,6 +122,9 @@ public final class SubprocessTestee: Testee {
 
     // MARK: Requests
 
+    /// Sends one request and waits up to ``timeout`` seconds for the answer. Starts the testee first
+    /// (with the `hello` handshake) when it is not running. A malformed answer is a runtime error
+    /// (`error`), not a throw.
     public func handle(_ request: TesteeRequest) throws(TesteeFailure) -> TesteeResponse {
         if pid == 0 { try start() }
         return try exchange(request)

@@ -10,15 +10,22 @@ public let testeeProtocolVersion = 1
 /// On the wire: a 4-byte little-endian length N, then N bytes of a UTF-8 JSON object:
 /// `{"id": ..., "kind": ..., "objectName": ..., "from": ..., "options": {...}, "input": {"hex": ...} | {"value": ...}}`.
 public struct TesteeRequest: Sendable, Hashable {
+    /// The vector id, for logs (a testee must not branch on it).
     public var id: String
+    /// The request kind: a ``Vector/Kind`` raw value, or `hello`.
     public var kind: String
+    /// The content type, for content kinds.
     public var objectName: String?
+    /// `client` or `server`, for frame kinds and `message-decode`.
     public var from: String?
+    /// Decoder options; nil = the defaults (131,072 bytes, depth 64, lenient).
     public var options: DecodingOptions?
     /// For QUERYACK frames: the topic of the QUERY it answers (sent as `options.queryTopic`).
     public var queryTopic: String?
+    /// The input: bytes (`{"hex": ...}`) or a value (`{"value": ...}`); nil for `hello`.
     public var input: Vector.Input?
 
+    /// A request from its fields.
     public init(
         id: String, kind: String, objectName: String? = nil, from: String? = nil, options: DecodingOptions? = nil,
         queryTopic: String? = nil, input: Vector.Input? = nil
@@ -42,6 +49,7 @@ public struct TesteeRequest: Sendable, Hashable {
     /// The first request of a session: asks for the testee's name and supported kinds.
     public static let hello = TesteeRequest(id: "hello", kind: "hello")
 
+    /// The request as protocol JSON; `hello` also carries `protocolVersion`.
     public var json: JSONValue {
         var o = JSONObject()
         o["id"] = .string(id)
@@ -108,6 +116,7 @@ public enum TesteeResponse: Sendable, Hashable {
     /// The answer to `hello`.
     case hello(name: String, version: String?, kinds: [String])
 
+    /// The response as protocol JSON: `result`, then the keys of the case.
     public var json: JSONValue {
         var o = JSONObject()
         switch self {
@@ -136,6 +145,8 @@ public enum TesteeResponse: Sendable, Hashable {
         return .object(o)
     }
 
+    /// Parses a response. An unknown `result`, or `hex` that is not hex, throws; absent keys read
+    /// as nil or empty (a `hello` without `name` is named `testee`).
     public init(json: JSONValue) throws(TesteeProtocolError) {
         guard case .object(let o) = json, let result = o["result"]?.stringValue else {
             throw TesteeProtocolError("a response must be a JSON object with a string `result`")
@@ -168,6 +179,7 @@ public enum TesteeResponse: Sendable, Hashable {
 /// A violation of the testee protocol.
 public struct TesteeProtocolError: Error, Sendable, CustomStringConvertible {
     public var description: String
+    /// An error with the given message.
     public init(_ description: String) { self.description = description }
 }
 

@@ -17,6 +17,7 @@ public struct VectorLoader: Sendable {
     /// Largest input a `repeat` form may generate.
     public var maxRepeatBytes = 4 << 20
 
+    /// A loader with the default limits (16 MiB per file, 4 MiB per generated input).
     public init() {}
 
     static let vectorKeys: Set<String> = [

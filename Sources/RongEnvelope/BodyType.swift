@@ -7,27 +7,50 @@ import SwiftProtobuf
 /// which one a packet's payload holds. The payload carries no type tag: the topic decides
 /// (the QUERYACK's response type is decided by the topic of the QUERY it answers).
 public enum BodyType: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// A message from the client: the body of a client PUBLISH on a publish topic, and of the
+    /// user's own message echoed by the server.
     case upStreamMessage = "UpStreamMessage"
+    /// A message to the client: the `s_msg` body; the element of pull and history lists.
     case downStreamMessage = "DownStreamMessage"
+    /// The answer to `pullMsg` and `chrmPull`.
     case downStreamMessages = "DownStreamMessages"
+    /// The `s_ntf` and `s_cmd` body: a notification to pull.
     case notifyMsg = "NotifyMsg"
+    /// The `pullMsg` request.
     case syncRequestMsg = "SyncRequestMsg"
+    /// Push options (`pushExt`), embedded in UpStreamMessage and DownStreamMessage.
     case pushExtra = "PushExtra"
+    /// The `chrmPull` request.
     case chrmPullMsg = "ChrmPullMsg"
+    /// One chatroom KV entry, embedded in SetChrmKV, DeleteChrmKV and ChrmKVOutput.
     case chrmKVEntity = "ChrmKVEntity"
+    /// The `setKV` request.
     case setChrmKV = "SetChrmKV"
+    /// The `delKV` request.
     case deleteChrmKV = "DeleteChrmKV"
+    /// The answer to `pullKV`.
     case chrmKVOutput = "ChrmKVOutput"
+    /// The `pullKV` request.
     case queryChrmKV = "QueryChrmKV"
+    /// The request of the history queries `qryPMsg`, `qryGMsg`, `qryCHMsg`, `qryCMsg`, `qrySMsg`.
     case historyMsgInput = "HistoryMsgInput"
+    /// The answer to the history queries (the schema spells it `Ouput`).
     case historyMsgOuput = "HistoryMsgOuput"
+    /// The `qryRelation` request (conversation list).
     case relationsInput = "RelationsInput"
+    /// One conversation, embedded in RelationsOutput.
     case relationInfo = "RelationInfo"
+    /// The answer to `qryRelation`.
     case relationsOutput = "RelationsOutput"
+    /// One message to delete, embedded in DeleteMsgInput.
     case deleteMsg = "DeleteMsg"
+    /// The `delMsg` request.
     case deleteMsgInput = "DeleteMsgInput"
+    /// One user setting, embedded in PullUserSettingOutput.
     case userSettingItem = "UserSettingItem"
+    /// The `pullUS` request.
     case pullUserSettingInput = "PullUserSettingInput"
+    /// The answer to `pullUS`.
     case pullUserSettingOutput = "PullUserSettingOutput"
 
     /// The schema name (`UpStreamMessage`), as used in the packet JSON `bodyType`.

@@ -7,23 +7,31 @@ public struct ConnectResult: RawRepresentable, Hashable, Sendable, CustomStringC
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// The connection is accepted.
     public static let accepted = ConnectResult(rawValue: 0)
+    /// The server does not accept the protocol version (SDK 31001, signalling version).
     public static let unacceptableProtocolVersion = ConnectResult(rawValue: 1)
     /// The native `info` field was malformed.
     public static let identifierRejected = ConnectResult(rawValue: 2)
     /// The platform is not enabled.
     public static let serverUnavailable = ConnectResult(rawValue: 3)
+    /// The token is invalid, or belongs to another App Key (SDK 31004).
     public static let tokenIncorrect = ConnectResult(rawValue: 4)
     /// Anti-abuse.
     public static let notAuthorized = ConnectResult(rawValue: 5)
     /// Go back to navigation.
     public static let redirect = ConnectResult(rawValue: 6)
+    /// The package name (BundleID) does not match the app (SDK 31007).
     public static let packageError = ConnectResult(rawValue: 7)
+    /// The App Key is blocked or deleted (SDK 31008).
     public static let appBlockOrDelete = ConnectResult(rawValue: 8)
     /// The user is banned.
     public static let block = ConnectResult(rawValue: 9)
+    /// The token has expired (SDK 31020, not 31010).
     public static let tokenExpire = ConnectResult(rawValue: 10)
+    /// ENGINE `DEVICE_ERROR`; no public source gives its meaning.
     public static let deviceError = ConnectResult(rawValue: 11)
+    /// ENGINE `HOSTNAME_ERROR`; no public source gives its meaning.
     public static let hostnameError = ConnectResult(rawValue: 12)
     /// Another client of the same kind is online.
     public static let hasOtherSameClientOnline = ConnectResult(rawValue: 13)

@@ -15,22 +15,28 @@ public struct InboundMessage: Hashable, Sendable {
         case sent
     }
 
+    /// The DownStreamMessage `type` (ChannelType), or for an echoed message the one its topic
+    /// names.
     public var conversationType: ConversationType
     /// The conversation: the peer for one-to-one types, the group, chatroom or ultragroup id
     /// otherwise.
     public var targetId: String
+    /// `fromUserId`, or for an echoed message the `currentUserId` given to the initializer.
     public var senderUserId: String
     /// The ultragroup channel (`busChannel`).
     public var channelId: String?
     /// The objectName as received (`classname`); the content may be typed under its canonical
     /// name when this is an alias.
     public var objectName: String
+    /// The content, decoded by ``objectName`` through the registry; an objectName no type claims
+    /// keeps its bytes.
     public var content: DecodedContent
     /// The server-assigned id (`msgId`); nil until the PUBACK for an echoed message.
     public var messageUId: String?
     /// Milliseconds since the epoch: `dataTime`, or for an echoed message the packet date until
     /// ``apply(_:)`` refines it from the PUBACK.
     public var sentTime: Int64
+    /// ``Direction/sent`` when DownStreamMessage `direction` is 1 or the message is an echo.
     public var direction: Direction
     /// The receive-side flag bits (DownStreamMessage `status`); for echoed messages translated
     /// from the `sessionId` bits.
@@ -40,11 +46,13 @@ public struct InboundMessage: Hashable, Sendable {
     public var persistence: PersistenceFlag
     /// The expansion (`extraContent`), nil when absent.
     public var expansion: [String: String]?
+    /// The push notification text (`pushContent`; `pushText` on echoed messages).
     public var pushContent: String?
     /// The hidden push payload; only echoed messages carry it (`appData`).
     public var pushData: String?
     /// Directed recipients (`toUserId`, or `userId` on echoed messages).
     public var directedUserIds: [String]
+    /// The sending client's unique id (`clientUniqueId`), nil when absent.
     public var clientUniqueId: Int64?
     /// The header's dup bit: the user's own message from another device. ENGINE surfaces it only
     /// after the server's PUBACK with the same message id (see ``apply(_:)``).
@@ -193,6 +201,8 @@ public struct InboundMessage: Hashable, Sendable {
         public var syncTime: Int64
         /// No more pages.
         public var isFinished: Bool
+        /// `broadcastSyncTime` (ENGINE-LATE schemas), nil when absent; `pullMsg` requests carry a field
+        /// of the same name.
         public var broadcastSyncTime: Int64?
     }
 }

@@ -13,6 +13,7 @@ public struct PacketJSONOptions: Sendable {
     /// Limits and mode for that content decoding.
     public var contentOptions: DecodingOptions
 
+    /// Options; the defaults decode every known body, with the built-in registry and default limits.
     public init(
         decodeBodies: Bool = true,
         queryTopic: String? = nil,

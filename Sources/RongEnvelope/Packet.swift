@@ -23,6 +23,7 @@ public struct Packet: Hashable, Sendable {
     /// The variable header and payload.
     public var body: Body
 
+    /// A packet with `body`; the header flags default to zero (header byte = type << 4).
     public init(_ body: Body, dup: Bool = false, qos: QoS = .atMostOnce, retain: Bool = false) {
         self.body = body
         self.dup = dup
@@ -126,6 +127,7 @@ extension Packet {
         /// Token (flags bit 6).
         public var token: RMTPString?
 
+        /// A CONNECT; the defaults are WEBv2's protocol name and version (`"RCloud"`, 3).
         public init(
             protocolId: RMTPString = "RCloud", protocolVersion: UInt8 = 3, cleanSession: Bool = false,
             keepAlive: UInt16 = 0, clientId: RMTPString, will: Will? = nil, appId: RMTPString? = nil,
@@ -143,13 +145,16 @@ extension Packet {
 
         /// A CONNECT will.
         public struct Will: Hashable, Sendable {
+            /// The will topic.
             public var topic: RMTPString
+            /// The will message.
             public var message: RMTPString
             /// Flags bits 4-3.
             public var qos: QoS
             /// Flags bit 5.
             public var retain: Bool
 
+            /// A will from its fields.
             public init(topic: RMTPString, message: RMTPString, qos: QoS = .atMostOnce, retain: Bool = false) {
                 self.topic = topic
                 self.message = message
@@ -180,6 +185,7 @@ extension Packet {
         /// Present on success when the server sends the longer form.
         public var session: Session?
 
+        /// A CONNACK from its fields; the short form when `session` is nil.
         public init(reserved: UInt8 = 0, status: UInt8, session: Session? = nil) {
             self.reserved = reserved
             self.status = status
@@ -198,6 +204,7 @@ extension Packet {
             /// Server time in milliseconds.
             public var timestamp: UInt64
 
+            /// A CONNACK tail from its fields.
             public init(userId: RMTPString, sessionId: RMTPString, timestamp: UInt64) {
                 self.userId = userId
                 self.sessionId = sessionId
@@ -218,6 +225,7 @@ extension Packet {
         /// The protobuf body, to the end of the frame.
         public var payload: [UInt8]
 
+        /// A PUBLISH or QUERY body from its fields.
         public init(topic: RMTPString, targetId: RMTPString, messageId: UInt16, payload: [UInt8] = []) {
             self.topic = topic
             self.targetId = targetId
@@ -234,9 +242,12 @@ extension Packet {
         public var topic: RMTPString
         /// VILLA calls it the sender id; for sync messages WEBv2 reads it as the conversation target.
         public var targetId: RMTPString
+        /// The server's message id; a client acknowledges it with a PUBACK when QoS ≠ 0.
         public var messageId: UInt16
+        /// The protobuf body, to the end of the frame (``BodyType/serverPublish(topic:)``).
         public var payload: [UInt8]
 
+        /// A server PUBLISH body from its fields.
         public init(date: UInt32, topic: RMTPString, targetId: RMTPString, messageId: UInt16, payload: [UInt8] = []) {
             self.date = date
             self.topic = topic
@@ -259,6 +270,7 @@ extension Packet {
         /// The server-assigned message UId (`XXXX-XXXX-XXXX-XXXX`).
         public var messageUId: RMTPString
 
+        /// A server PUBACK body from its fields.
         public init(messageId: UInt16, date: UInt32, status: UInt16 = 0, millisecond: UInt16 = 0, messageUId: RMTPString) {
             self.messageId = messageId
             self.date = date
@@ -274,13 +286,16 @@ extension Packet {
     /// Body of a QUERYACK: message id, date, status, protobuf payload (the response type depends
     /// on the QUERY's topic, which the QUERYACK does not repeat).
     public struct QueryAck: Hashable, Sendable {
+        /// The id of the QUERY being answered.
         public var messageId: UInt16
         /// Server time, seconds.
         public var date: UInt32
         /// 0 on success.
         public var status: UInt16
+        /// The protobuf response, to the end of the frame; empty = no body (as with an error status).
         public var payload: [UInt8]
 
+        /// A QUERYACK body from its fields.
         public init(messageId: UInt16, date: UInt32, status: UInt16 = 0, payload: [UInt8] = []) {
             self.messageId = messageId
             self.date = date
@@ -291,10 +306,12 @@ extension Packet {
 
     /// Body of a DISCONNECT: a reserved byte and a status.
     public struct Disconnect: Hashable, Sendable {
+        /// The first body byte, kept as read.
         public var reserved: UInt8
         /// Any value decodes (WEBv2 accepted 0-5 only; spec: decision 21).
         public var status: UInt8
 
+        /// A DISCONNECT body from its fields.
         public init(reserved: UInt8 = 0, status: UInt8) {
             self.reserved = reserved
             self.status = status

@@ -88,9 +88,13 @@ public enum PacketType: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
 
 /// The QoS field (bits 2-1). All four values occur; 3 is ENGINE's `DEFAULT`.
 public enum QoS: UInt8, Hashable, Sendable, CaseIterable {
+    /// 0.
     case atMostOnce = 0
+    /// 1: what a client PUBLISH uses (ENV-QOS-001).
     case atLeastOnce = 1
+    /// 2.
     case exactlyOnce = 2
+    /// 3: ENGINE's `DEFAULT`.
     case `default` = 3
 }
 
@@ -100,11 +104,16 @@ public enum QoS: UInt8, Hashable, Sendable, CaseIterable {
 /// the type is supported is decided when the packet body is decoded. On a server PUBLISH the dup
 /// bit means "sync message": the user's own message, sent from another device (ENGINE `syncMsg`).
 public struct PacketHeader: Hashable, Sendable, CustomStringConvertible {
+    /// Bits 7-4.
     public var type: PacketType
+    /// Bit 3; on a server PUBLISH, the sync-message bit (``isSyncMessage``).
     public var dup: Bool
+    /// Bits 2-1.
     public var qos: QoS
+    /// Bit 0.
     public var retain: Bool
 
+    /// A header from its fields; the flags default to zero.
     public init(type: PacketType, dup: Bool = false, qos: QoS = .atMostOnce, retain: Bool = false) {
         self.type = type
         self.dup = dup

@@ -28,6 +28,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 }
 
+/// The bodies behind ``FuzzTarget``: each takes one input and returns the invariant violations
+/// it found (empty = fine).
 public enum FuzzBodies {
     /// The options fuzzing decodes with: the protocol defaults.
     static let options = DecodingOptions()

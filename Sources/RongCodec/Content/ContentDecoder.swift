@@ -2,6 +2,7 @@
 
 /// The JSON type of the next value.
 public enum JSONKind: Sendable, Hashable {
+    /// One case per JSON value type.
     case null, bool, number, string, array, object
 }
 

@@ -5,17 +5,30 @@ public struct ConversationType: RawRepresentable, Hashable, Sendable, CustomStri
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// 1: one-to-one chat (ChannelType PERSON).
     public static let `private` = ConversationType(rawValue: 1)
+    /// 2: discussion group, deprecated (ChannelType PERSONS).
     public static let discussion = ConversationType(rawValue: 2)
+    /// 3: group (ChannelType GROUP).
     public static let group = ConversationType(rawValue: 3)
+    /// 4: chatroom; no offline cache, no push (ChannelType TEMPGROUP).
     public static let chatroom = ConversationType(rawValue: 4)
+    /// 5: customer service (ChannelType CUSTOMERSERVICE).
     public static let customerService = ConversationType(rawValue: 5)
+    /// 6: system conversation, fed by broadcasts and notifications; cannot be replied to
+    /// (ChannelType NOTIFY).
     public static let system = ConversationType(rawValue: 6)
+    /// 7: in-app public service (ChannelType MC, push code `MC`).
     public static let appPublicService = ConversationType(rawValue: 7)
+    /// 8: cross-app public service (ChannelType MP, push code `MP`).
     public static let publicService = ConversationType(rawValue: 8)
+    /// 9: push service. Has no publish topic.
     public static let pushService = ConversationType(rawValue: 9)
+    /// 10: ultragroup ("super group"; ChannelType ULTRAGROUP, ENGINE-LATE).
     public static let ultragroup = ConversationType(rawValue: 10)
+    /// 11: encrypted conversation (SDK `ConversationType_Encrypted`). Has no publish topic.
     public static let encrypted = ConversationType(rawValue: 11)
+    /// 12: RTC (topics `prMsgP`, `prMsgS`).
     public static let rtc = ConversationType(rawValue: 12)
 
     public static let allCases: [ConversationType] = [
@@ -23,6 +36,7 @@ public struct ConversationType: RawRepresentable, Hashable, Sendable, CustomStri
         .pushService, .ultragroup, .encrypted, .rtc,
     ]
 
+    /// The camel-case name (`private`, `customerService`, ...), or `type<n>` for a number without one.
     public var name: String {
         switch rawValue {
         case 1: "private"

@@ -6,11 +6,17 @@
 /// Used for content fields whose shape is open ("any JSON"), for unknown keys that must survive
 /// a round trip, and for normalized values in conformance vectors.
 public enum JSONValue: Hashable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, exact as written (``JSONNumber``).
     case number(JSONNumber)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, members in input order.
     case object(JSONObject)
 
     /// A short name of the JSON type (`"object"`, `"string"`, ...), for messages.
@@ -58,8 +64,11 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     /// One key/value member.
     public struct Member: Hashable, Sendable {
+        /// The member name.
         public var key: String
+        /// The member value.
         public var value: JSONValue
+        /// A member from its key and value.
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
