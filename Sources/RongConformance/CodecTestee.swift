@@ -33,9 +33,7 @@ public final class CodecTestee: Testee {
     }
 
     /// The request kinds it answers, as listed in its `hello` answer.
-    public let kinds = [
-        "decode", "encode", "roundtrip", "json-parse", "objectname", "persistence", "frame-decode", "frame-encode", "message-decode",
-    ]
+    public let kinds = Vector.Kind.known.map(\.rawValue)
 
     /// Answers one request in-process; never throws. An unknown kind is `skipped`; a request without
     /// the input, `objectName` or `from` its kind needs is a runtime error (`error`).

@@ -175,7 +175,7 @@ public final class SubprocessTestee: Testee {
             let r = poll(&p, 1, Int32(min(remaining * 1000, 1_000_000)))
             if r < 0 && errno == EINTR { continue }
             if r == 0 { continue }
-            let n = out.withUnsafeMutableBytes { Glibc.read(fromChild, $0.baseAddress! + got, count - got) }
+            let n = out.withUnsafeMutableBytes { read(fromChild, $0.baseAddress! + got, count - got) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { throw died("while answering \(request.id)") }
             got += n
@@ -203,12 +203,12 @@ public final class SubprocessTestee: Testee {
                 pid = 0
             }
         }
-        let tail = stderrTail()
+        let tail = stderrHead()
         stop()
         return .crash(tail.isEmpty ? detail : detail + "; stderr: " + tail)
     }
 
-    private func stderrTail() -> String {
+    private func stderrHead() -> String {
         guard stderrFD >= 0 else { return "" }
         let size = lseek(stderrFD, 0, SEEK_END)
         guard size > 0 else { return "" }
@@ -216,7 +216,7 @@ public final class SubprocessTestee: Testee {
         let n = min(Int(size), 4096)
         lseek(stderrFD, 0, SEEK_SET)
         var buf = [UInt8](repeating: 0, count: n)
-        let got = buf.withUnsafeMutableBytes { Glibc.read(stderrFD, $0.baseAddress, n) }
+        let got = buf.withUnsafeMutableBytes { read(stderrFD, $0.baseAddress, n) }
         guard got > 0 else { return "" }
         let lines = String(decoding: buf[0..<got], as: UTF8.self).split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
         return lines.prefix(2).map { String($0.prefix(200)) }.joined(separator: " | ")

@@ -43,7 +43,7 @@ public struct TesteeRequest: Sendable, Hashable {
     public init(vector v: Vector) {
         self.init(
             id: v.id, kind: v.kind.rawValue, objectName: v.objectName, from: v.from,
-            options: v.hasOptions && v.queryTopic == nil ? v.options : nil, queryTopic: v.queryTopic, input: v.input)
+            options: v.hasOptions ? v.options : nil, queryTopic: v.queryTopic, input: v.input)
     }
 
     /// The first request of a session: asks for the testee's name and supported kinds.
@@ -205,7 +205,8 @@ public enum TesteeFraming {
 
     /// The length in a 4-byte little-endian prefix.
     public static func length(_ prefix: [UInt8]) -> Int {
-        Int(prefix[0]) | Int(prefix[1]) << 8 | Int(prefix[2]) << 16 | Int(prefix[3]) << 24
+        guard prefix.count >= 4 else { return -1 }
+        return Int(prefix[0]) | Int(prefix[1]) << 8 | Int(prefix[2]) << 16 | Int(prefix[3]) << 24
     }
 
     /// Parses the JSON body of a message.

@@ -105,7 +105,8 @@ public struct Vector: Sendable, Hashable {
     public var options: DecodingOptions
     /// For QUERYACK frames: the topic of the QUERY it answers (`options.queryTopic`).
     public var queryTopic: String?
-    /// Whether `options` were given explicitly (they are then sent to the testee).
+    /// Whether decoder options (`maxBytes`, `maxDepth`, `mode`) were given explicitly; they are
+    /// then sent to the testee. `queryTopic` is sent on its own.
     public var hasOptions: Bool
     /// The input bytes or value, from the file's `input`.
     public var input: Input

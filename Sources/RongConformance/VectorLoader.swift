@@ -267,10 +267,12 @@ private struct Context {
 
         var options = DecodingOptions()
         var queryTopic: String?
+        var hasDecoderOptions = false
         if let o = get("options") {
             let oe = try mapping(o.value, what: "`options`")
             try checkKeys(oe, allowed: VectorLoader.optionKeys, what: "`options`")
             for e in oe {
+                if e.key != "queryTopic" { hasDecoderOptions = true }
                 switch e.key {
                 case "maxBytes": options.maxContentBytes = try integer(e.value, what: "`maxBytes`")
                 case "queryTopic": queryTopic = try string(e.value, what: "`queryTopic`")
@@ -300,7 +302,7 @@ private struct Context {
 
         return Vector(
             id: id, level: level, spec: spec, tags: tags, description: description, kind: kind,
-            objectName: objectName, from: from, options: options, queryTopic: queryTopic, hasOptions: get("options") != nil,
+            objectName: objectName, from: from, options: options, queryTopic: queryTopic, hasOptions: hasDecoderOptions,
             input: input, expect: expect, file: file, line: node.mark?.line ?? 0)
     }
 

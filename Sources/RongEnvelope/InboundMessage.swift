@@ -73,7 +73,7 @@ public struct InboundMessage: Hashable, Sendable {
 
     /// Conversation types named by the peer rather than by `groupId`.
     private static let oneToOne: Set<ConversationType> = [
-        .private, .customerService, .system, .appPublicService, .publicService, .pushService,
+        .private, .customerService, .system, .appPublicService, .publicService, .pushService, .encrypted,
     ]
 
     /// A message from a DownStreamMessage (an `s_msg` body or an element of a pull or history

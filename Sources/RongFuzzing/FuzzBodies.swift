@@ -30,7 +30,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
 /// The bodies behind ``FuzzTarget``: each takes one input and returns the invariant violations
 /// it found (empty = fine).
-public enum FuzzBodies {
+enum FuzzBodies {
     /// The options fuzzing decodes with: the protocol defaults.
     static let options = DecodingOptions()
     /// Decoding the canonical form again must not be limited by size: canonical bytes may be a
@@ -40,7 +40,7 @@ public enum FuzzBodies {
     /// Content: decode ⇒ encode succeeds ⇒ re-decode (strictly) equals ⇒ canonical bytes are a
     /// fixed point; decoding through the registry gives the same value; errors carry an offset
     /// inside the input.
-    public static func content(_ data: [UInt8]) -> [String] {
+    static func content(_ data: [UInt8]) -> [String] {
         guard let selector = data.first else { return [] }
         let types = BuiltInCatalog.types
         let type = types[Int(selector) % types.count]
@@ -85,7 +85,7 @@ public enum FuzzBodies {
 
     /// Packets: decode ⇒ the JSON form can be written ⇒ encoding gives the input back exactly
     /// (ENV-JSON-001) ⇒ the JSON form encodes to the same bytes too.
-    public static func envelope(_ data: [UInt8]) -> [String] {
+    static func envelope(_ data: [UInt8]) -> [String] {
         guard let selector = data.first else { return [] }
         let side: Side = selector & 1 == 0 ? .client : .server
         let bytes = Array(data.dropFirst())
@@ -124,7 +124,7 @@ public enum FuzzBodies {
 
     /// Whole messages: a server packet either is a message (or a pull result) whose JSON form
     /// can be written, or gives a typed error.
-    public static func message(_ data: [UInt8]) -> [String] {
+    static func message(_ data: [UInt8]) -> [String] {
         let packet: Packet
         do throws(CodecError) {
             packet = try Packet.decode(data, from: .server)
@@ -146,7 +146,7 @@ public enum FuzzBodies {
 
     /// The vector loader: any text either loads or gives a located error; loaded vectors are
     /// well-formed (ids have a level prefix, accept expectations have an output).
-    public static func vectorLoader(_ data: [UInt8]) -> [String] {
+    static func vectorLoader(_ data: [UInt8]) -> [String] {
         guard let text = String(validating: data, as: UTF8.self) else { return [] }
         do throws(VectorLoadError) {
             let vectors = try VectorLoader().load(yaml: text, file: "fuzz.yaml")

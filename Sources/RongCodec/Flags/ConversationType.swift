@@ -94,24 +94,15 @@ public struct ConversationType: RawRepresentable, Hashable, Sendable, CustomStri
         }
     }
 
-    /// The conversation type a topic prefix stands for (`pp` → private, ...), as WEBv2 derives it
-    /// for echoed messages (envelope.md § 6.4).
+    /// The conversation type of a publish topic (`ppMsgP` → private, `pgMsgS` → group, `ugMsg` →
+    /// ultragroup, ...), as WEBv2 derives it for echoed messages (envelope.md § 6.4). Nil for
+    /// any other topic, query topics included.
     public init?(topic: String) {
-        switch topic.prefix(2) {
-        case "pp": self = .private
-        case "pd": self = .discussion
-        case "pg": self = .group
-        case "ch": self = .chatroom
-        case "pc": self = .customerService
-        case "ug": self = .ultragroup
-        default:
-            switch topic {
-            case "pmcMsgN": self = .appPublicService
-            case "pmpMsgN": self = .publicService
-            case "prMsgP", "prMsgS": self = .rtc
-            default: return nil
-            }
+        // Exact publish topics only: a prefix test would also read query topics (`chrmPull`).
+        guard let t = Self.allCases.first(where: { t in TopicFamily.allCases.contains { t.publishTopic($0) == topic } }) else {
+            return nil
         }
+        self = t
     }
 }
 

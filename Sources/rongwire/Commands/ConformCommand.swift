@@ -40,13 +40,13 @@ struct ConformCommand: ParsableCommand {
     @Option(help: "Seconds a testee may take to answer one vector.")
     var timeout: Double = 10
 
-    @Option(help: ArgumentHelp("Expected failures of the testee: one vector id per line, '#' comments.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Expected failures of the testee: one vector id per line, '#' comments; a '*' component matches exactly one dotted component.", valueName: "FILE"))
     var failureList: String?
 
     @Flag(help: "Rewrite --failure-list from this run's results.")
     var fix = false
 
-    @Option(help: ArgumentHelp("Only vectors whose id matches this glob (repeatable).", valueName: "GLOB"))
+    @Option(help: ArgumentHelp("Only vectors whose id matches this shell glob ('*' matches dots too; repeatable).", valueName: "GLOB"))
     var filter: [String] = []
 
     @Option(help: ArgumentHelp("Only vectors with one of these tags (comma-separated).", valueName: "TAGS"))
