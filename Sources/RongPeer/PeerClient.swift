@@ -33,6 +33,8 @@ public struct PeerClientOptions: Sendable {
     /// Resend a PUBLISH (same clientUniqueId) or repeat a QUERY not answered in this time; nil:
     /// wait forever.
     public var retryMillis: Int64?
+    /// Fail a PUBLISH or QUERY not answered in this time (retries included); nil: wait forever.
+    public var requestTimeoutMillis: Int64?
     /// Send PINGREQ this often; nil: never.
     public var pingMillis: Int64?
     /// Connect again (and resend what was unacknowledged) when the connection drops, unless the

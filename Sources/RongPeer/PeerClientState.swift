@@ -108,33 +108,8 @@ final class ClientState {
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let upgrader = NIOTypedWebSocketClientUpgrader<Bool>(
-                        maxFrameSize: maxFrame,
-                        upgradePipelineHandler: { channel, _ in
-                            channel.eventLoop.makeCompletedFuture {
-                                let sync = channel.pipeline.syncOperations
-                                try sync.addHandler(NIOWebSocketFrameAggregator(
-                                    minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 256, maxAccumulatedFrameSize: maxFrame))
-                                try sync.addHandler(ClientHandler(state: b))
-                                return true
-                            }
-                        })
-                    var headers = HTTPHeaders()
-                    headers.add(name: "Host", value: "\(host):\(port)")
-                    headers.add(name: "Content-Length", value: "0")
-                    let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: uri, headers: headers)
-                    let config = NIOTypedHTTPClientUpgradeConfiguration<Bool>(
-                        upgradeRequestHead: head, upgraders: [upgrader],
-                        notUpgradingCompletionHandler: { channel in channel.eventLoop.makeSucceededFuture(false) })
-                    var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: config)
-                    // CONNACK may arrive in the same read as the 101 response: keep those bytes.
-                    pipeline.leftOverBytesStrategy = .forwardBytes
-                    let negotiated = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
-                    negotiated.whenComplete { result in
-                        if case .success(true) = result { return }
-                        b.value.connectFailed(PeerClientError.notUpgraded)
-                        channel.close(promise: nil)
-                    }
+                    try channel.pipeline.syncOperations.addHandler(WebSocketHandshakeHandler(
+                        host: host, port: port, uri: uri, maxFrameSize: maxFrame, state: b))
                 }
             }
             .connect(host: host, port: port)
@@ -241,6 +216,7 @@ final class ClientState {
         } else {
             promise.succeed(nil)
         }
+        if expectAck { armTimeout(publish: id) }
         if connected {
             write(Packet(.publish(.init(topic: RMTPString(topic), targetId: RMTPString(targetId), messageId: id, payload: payload)), qos: .atLeastOnce))
         }
@@ -255,8 +231,28 @@ final class ClientState {
         }
         let id = ids.next()
         pendingQueries[id] = PendingQuery(topic: topic, targetId: targetId, payload: payload, promise: promise, sentAt: monotonicNanos())
+        armTimeout(query: id)
         if connected { sendQuery(id) }
         return promise.futureResult
+    }
+
+    /// Fails a request that is still pending after ``PeerClientOptions/requestTimeoutMillis``.
+    func armTimeout(publish id: UInt16? = nil, query qid: UInt16? = nil) {
+        guard let ms = options.requestTimeoutMillis else { return }
+        let b = bound
+        let promiseP = id.flatMap { pendingPublishes[$0]?.promise }
+        let promiseQ = qid.flatMap { pendingQueries[$0]?.promise }
+        loop.scheduleTask(in: .milliseconds(ms)) {
+            let s = b.value
+            if let id, let p = s.pendingPublishes[id], p.promise.futureResult === promiseP?.futureResult {
+                s.pendingPublishes[id] = nil
+                p.promise.fail(PeerClientError.timeout("PUBACK of \(p.topic)"))
+            }
+            if let qid, let q = s.pendingQueries[qid], q.promise.futureResult === promiseQ?.futureResult {
+                s.pendingQueries[qid] = nil
+                q.promise.fail(PeerClientError.timeout("QUERYACK of \(q.topic)"))
+            }
+        }
     }
 
     func sendQuery(_ id: UInt16) {
@@ -318,7 +314,8 @@ final class ClientState {
             // After a reconnect: send again what was not acknowledged, then catch up.
             for id in pendingPublishes.keys.sorted() { resendPublish(id) }
             for id in pendingQueries.keys.sorted() { sendQuery(id) }
-            if options.autoPull && (inboxCursor > 0 || options.autoReconnect) { startPull() }
+            // Like the SDKs: sync on every connect (offline messages come this way).
+            if options.autoPull { startPull() }
             for room in joinedChatrooms where options.autoReconnect {
                 _ = query(topic: "joinChrm", targetId: room, payload: [])
             }
@@ -531,4 +528,105 @@ final class ClientHandler: ChannelInboundHandler {
     func errorCaught(context: ChannelHandlerContext, error: Error) {
         context.close(promise: nil)
     }
+}
+
+/// The client side of the WebSocket opening handshake, done by hand: NIO's upgrade handlers can
+/// lose a CONNACK that arrives in the same read as the 101 response together with the close frame
+/// and FIN of a refusal. This handler sends the GET, reads the response head, puts the WebSocket
+/// codec and the ``ClientHandler`` in its place and passes on whatever followed the head, all in
+/// one `channelRead`, so no byte can fall between two pipelines.
+final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    let host: String
+    let port: Int
+    let uri: String
+    let maxFrameSize: Int
+    let state: NIOLoopBound<ClientState>
+    var buffer = ByteBuffer()
+
+    init(host: String, port: Int, uri: String, maxFrameSize: Int, state: NIOLoopBound<ClientState>) {
+        self.host = host
+        self.port = port
+        self.uri = uri
+        self.maxFrameSize = maxFrameSize
+        self.state = state
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        var key = [UInt8](repeating: 0, count: 16)
+        var random = SeededRandom(seed: monotonicNanos())
+        for i in key.indices { key[i] = UInt8(truncatingIfNeeded: random.next()) }
+        let request = "GET \(uri) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: \(base64(key))\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: request)), promise: nil)
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var incoming = unwrapInboundIn(data)
+        buffer.writeBuffer(&incoming)
+        let view = buffer.readableBytesView
+        guard let end = view.firstRange(of: [13, 10, 13, 10]) else {
+            if buffer.readableBytes > 16_384 { fail(context, PeerClientError.notUpgraded) }
+            return
+        }
+        let headLength = end.upperBound - view.startIndex
+        let head = buffer.readString(length: headLength) ?? ""
+        guard head.hasPrefix("HTTP/1.1 101") else {
+            fail(context, PeerClientError.notUpgraded)
+            return
+        }
+        do {
+            let sync = context.pipeline.syncOperations
+            try sync.addHandler(WebSocketFrameEncoder(), position: .after(self))
+            let decoder = ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: maxFrameSize))
+            try sync.addHandler(decoder, position: .after(self))
+            try sync.addHandler(NIOWebSocketFrameAggregator(
+                minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 256, maxAccumulatedFrameSize: maxFrameSize), position: .after(decoder))
+            try sync.addHandler(ClientHandler(state: state), position: .last)
+        } catch {
+            fail(context, error)
+            return
+        }
+        let rest = buffer
+        buffer = ByteBuffer()
+        if rest.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(rest)) }
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        // Closed before the handshake finished.
+        let state = self.state
+        context.eventLoop.execute { state.value.connectFailed(PeerClientError.notUpgraded) }
+        context.fireChannelInactive()
+    }
+
+    private func fail(_ context: ChannelHandlerContext, _ error: Error) {
+        let state = self.state
+        context.eventLoop.execute { state.value.connectFailed(error) }
+        context.close(promise: nil)
+    }
+
+    typealias InboundOut = ByteBuffer
+}
+
+/// Standard base64 (for the Sec-WebSocket-Key).
+func base64(_ bytes: [UInt8]) -> String {
+    let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    var out: [UInt8] = []
+    var i = 0
+    while i < bytes.count {
+        let n = min(3, bytes.count - i)
+        var v = UInt32(bytes[i]) << 16
+        if n > 1 { v |= UInt32(bytes[i + 1]) << 8 }
+        if n > 2 { v |= UInt32(bytes[i + 2]) }
+        out.append(table[Int(v >> 18 & 63)])
+        out.append(table[Int(v >> 12 & 63)])
+        out.append(n > 1 ? table[Int(v >> 6 & 63)] : 0x3D)
+        out.append(n > 2 ? table[Int(v & 63)] : 0x3D)
+        i += 3
+    }
+    return String(decoding: out, as: UTF8.self)
 }

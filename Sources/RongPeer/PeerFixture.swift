@@ -274,3 +274,54 @@ public struct PeerFixture: Sendable, Hashable {
         return u
     }
 }
+
+extension PeerFixture {
+    /// The fixture as YAML that ``load(yaml:file:)`` reads back to an equal value (used to send
+    /// a scenario's fixture to an external peer with `POST /control/reset`).
+    public func yamlText() -> String {
+        func q(_ s: String) -> String {
+            var out = "\""
+            for c in s.unicodeScalars {
+                switch c {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                default: out.unicodeScalars.append(c)
+                }
+            }
+            return out + "\""
+        }
+        func list(_ items: [String]) -> String { "[" + items.map(q).joined(separator: ", ") + "]" }
+        let a = app
+        var lines = ["app:"]
+        if let key = a.appKey { lines.append("  appKey: \(q(key))") }
+        lines.append("  blocked: \(a.blocked)")
+        if let p = a.platforms { lines.append("  platforms: \(list(p.sorted()))") }
+        lines.append("  profile: \(a.profile.rawValue)")
+        lines.append("  multiDeviceSync: \(a.multiDeviceSync)")
+        lines.append("  kick: \(a.kick.rawValue)")
+        lines.append("  recall: \(a.recall.rawValue)")
+        lines.append("  chatroomsPerUser: \(a.chatroomsPerUser)")
+        lines.append("  offlineRetention: \(a.offlineRetention)")
+        lines.append("  historyRetention: \(a.historyRetention)")
+        lines.append("  chatroomHistoryRetention: \(a.chatroomHistoryRetention)")
+        lines.append("  ultragroupRetention: \(a.ultragroupRetention)")
+        lines.append("  history: \(a.history)")
+        lines.append("  chatroomRecent: \(a.chatroomRecent)")
+        lines.append("users:")
+        for u in users.values.sorted(by: { $0.id < $1.id }) {
+            var parts = ["id: \(q(u.id))", "tokens: \(list(u.tokens))"]
+            if let n = u.name { parts.append("name: \(q(n))") }
+            if !u.expiredTokens.isEmpty { parts.append("expiredTokens: \(list(u.expiredTokens))") }
+            if u.blocked { parts.append("blocked: true") }
+            lines.append("  - {\(parts.joined(separator: ", "))}")
+        }
+        if users.isEmpty { lines[lines.count - 1] = "users: []" }
+        lines.append(groups.isEmpty ? "groups: []" : "groups:")
+        for g in groups.values.sorted(by: { $0.id < $1.id }) { lines.append("  - {id: \(q(g.id)), members: \(list(g.members))}") }
+        lines.append(ultragroups.isEmpty ? "ultragroups: []" : "ultragroups:")
+        for g in ultragroups.values.sorted(by: { $0.id < $1.id }) { lines.append("  - {id: \(q(g.id)), members: \(list(g.members))}") }
+        lines.append("chatrooms: \(list(chatrooms.sorted()))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -81,7 +81,7 @@ extension PeerModel {
         for (k, v) in [
             ("connectionsAccepted", st.connectionsAccepted), ("connectionsRefused", st.connectionsRefused), ("kicked", st.kicked),
             ("published", st.published), ("rejected", st.rejected), ("resendsDeduplicated", st.resendsDeduplicated),
-            ("statusDelivered", st.statusDelivered), ("statusDropped", st.statusDropped), ("notifies", st.notifies), ("pulls", st.pulls),
+            ("statusDelivered", st.statusDelivered), ("statusDropped", st.statusDropped), ("notifies", st.notifies), ("pulls", st.pulls), ("pings", st.pings),
             ("historyQueries", st.historyQueries), ("malformed", st.malformed), ("oversized", st.oversized),
             ("slowConsumers", st.slowConsumers), ("unexpected", st.unexpected), ("messagesStored", messages.count),
             ("onlineConnections", sessions.count),

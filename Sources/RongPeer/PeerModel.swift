@@ -221,6 +221,7 @@ public struct PeerModel: Sendable {
         public var statusDropped = 0
         public var notifies = 0
         public var pulls = 0
+        public var pings = 0
         public var historyQueries = 0
         public var malformed = 0
         public var oversized = 0
@@ -354,6 +355,7 @@ public struct PeerModel: Sendable {
             // The client acknowledges a server PUBLISH; delivery state is kept per pull.
             return []
         case .pingReq:
+            stats.pings += 1
             return [.packet(conn, Packet(.pingResp))]
         case .disconnect:
             log("conn#\(conn) \(sessions[conn]!.user) sent DISCONNECT")
