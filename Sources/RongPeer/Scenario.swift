@@ -72,6 +72,10 @@ public struct Scenario: Sendable {
         public var expectNoAck = false
         /// Send the message this many times, one after the other.
         public var count = 1
+        /// A fixed `clientUniqueId` (to resend one message).
+        public var clientUniqueId: Int64?
+        /// The PUBACK must carry the UID of this label (an idempotent resend).
+        public var sameAs: String?
     }
 
     public struct Recall: Sendable {
@@ -291,7 +295,7 @@ extension Scenario {
 
     static let sendKeys: Set<String> = [
         "from", "to", "type", "objectName", "content", "text", "flag", "topic", "pushContent", "pushData", "mentioned", "disableNotification",
-        "canIncludeExpansion", "expansion", "directed", "label", "status", "count",
+        "canIncludeExpansion", "expansion", "directed", "label", "status", "count", "clientUniqueId", "sameAs",
     ]
 
     static func loadSend(_ v: Node, _ r: YAMLReader) throws(PeerFileError) -> Send {
@@ -325,6 +329,8 @@ extension Scenario {
                 s.expansion = e
             case "directed": s.directed = try r.identifierList(f.value, "`directed`")
             case "label": s.label = try r.identifier(f.value, "`label`")
+            case "clientUniqueId": s.clientUniqueId = Int64(try r.integer(f.value, "`clientUniqueId`"))
+            case "sameAs": s.sameAs = try r.identifier(f.value, "`sameAs`")
             case "count":
                 s.count = try r.integer(f.value, "`count`")
                 guard (1...10_000).contains(s.count) else { throw r.error(f.value, "`count` must be 1...10000") }

@@ -86,6 +86,8 @@ final class ScenarioExecution {
         var sender: String
     }
     var labels: [String: Label] = [:]
+    var seenUIDs: Set<String> = []
+    var lastSentTime: Int64 = 0
     var line = 0
 
     private init(scenario: Scenario, server: PeerServer?, host: String, port: Int, group: MultiThreadedEventLoopGroup, timeoutMillis: Int64, trace: Bool) {
@@ -240,6 +242,7 @@ final class ScenarioExecution {
         m.canIncludeExpansion = s.canIncludeExpansion
         m.expansion = s.expansion
         m.directedUserIds = s.directed
+        m.clientUniqueId = s.clientUniqueId
         for _ in 1..<s.count { _ = try await c.send(m) }
         let result = try await c.send(m)
         if s.expectNoAck || !m.expectsAck {
@@ -250,11 +253,27 @@ final class ScenarioExecution {
         let want = s.status ?? 0
         if r.status != want { throw fail("send \(s.objectName) to \(s.to): PUBACK status \(r.status), expected \(want)") }
         if r.status == 0 {
-            guard MessageUIDAllocator.isWellFormed(r.messageUId) else { throw fail("PUBACK messageUId `\(r.messageUId)` is not XXXX-XXXX-XXXX-XXXX") }
+            if let same = s.sameAs {
+                guard let l = labels[same] else { throw fail("no message labelled `\(same)`") }
+                if l.uid != r.messageUId || l.time != r.sentTime {
+                    throw fail("resend: PUBACK \(r.messageUId) at \(r.sentTime), expected \(l.uid) at \(l.time) (the first send's)")
+                }
+            } else {
+                try checkNewMessage(r)
+            }
             if let label = s.label {
                 labels[label] = Label(uid: r.messageUId, time: r.sentTime, type: s.type, target: s.to, sender: clientUser[s.client] ?? s.client)
             }
         }
+    }
+
+    /// Invariants of every accepted message (PEER-MSG-002, PEER-MSG-003): a well-formed UID never
+    /// seen before, a sent time after every earlier one.
+    func checkNewMessage(_ r: PeerSendResult) throws {
+        guard MessageUIDAllocator.isWellFormed(r.messageUId) else { throw fail("PUBACK messageUId `\(r.messageUId)` is not XXXX-XXXX-XXXX-XXXX") }
+        guard seenUIDs.insert(r.messageUId).inserted else { throw fail("PUBACK messageUId \(r.messageUId) was used before") }
+        guard r.sentTime > lastSentTime else { throw fail("PUBACK sent time \(r.sentTime) is not after the previous \(lastSentTime)") }
+        lastSentTime = r.sentTime
     }
 
     func recall(_ r: Scenario.Recall) async throws {
@@ -272,6 +291,7 @@ final class ScenarioExecution {
         m.persistence = .isPersisted
         guard let result = try await c.send(m) else { throw fail("recall: no PUBACK") }
         if result.status != r.status { throw fail("recall \(r.message): PUBACK status \(result.status), expected \(r.status)") }
+        if result.status == 0 { try checkNewMessage(result) }
         if let label = r.label, result.status == 0 {
             labels[label] = Label(uid: result.messageUId, time: result.sentTime, type: original.type, target: target, sender: me)
         }
