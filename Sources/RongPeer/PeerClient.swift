@@ -40,6 +40,9 @@ public struct PeerClientOptions: Sendable {
     /// Connect again (and resend what was unacknowledged) when the connection drops, unless the
     /// server said DISCONNECT with a terminal status.
     public var autoReconnect = false
+    /// Keep every surfaced message for ``PeerClient/messages()`` (a load run turns it off and
+    /// only uses the handler).
+    public var keepMessages = true
     /// Largest WebSocket message accepted from the server.
     public var maxFrameSize = 16 << 20
 
@@ -109,9 +112,17 @@ public struct PeerReceivedMessage: Sendable {
     }
 
     public var message: InboundMessage
-    /// The content as sent (raw JSON), for matching.
-    public var content: JSONValue
     public var via: Via
+
+    public init(message: InboundMessage, via: Via) {
+        self.message = message
+        self.via = via
+    }
+
+    /// The content as a JSON value (canonical form), for matching and printing.
+    public var content: JSONValue {
+        (try? message.content.jsonBytes()).flatMap { try? JSONValue(parsing: $0) } ?? .null
+    }
 }
 
 /// The outcome of a PUBLISH.

@@ -43,6 +43,7 @@ final class ClientState {
     // What surfaced.
     var seen: Set<String> = []
     var received: [PeerReceivedMessage] = []
+    var receivedCount = 0
     var duplicatesSuppressed = 0
     var decodeErrors = 0
     var onMessage: (@Sendable (PeerReceivedMessage) -> Void)?
@@ -274,19 +275,23 @@ final class ClientState {
         let now = monotonicNanos()
         if let retry = options.retryMillis {
             let limit = UInt64(retry) * 1_000_000
-            for (id, p) in pendingPublishes where now - p.sentAt > limit {
-                pendingPublishes[id]!.sentAt = now
+            // A write can close the channel inline, and the decoder then hands over what it still
+            // held, acknowledging entries: look each one up again before touching it.
+            for id in pendingPublishes.keys.sorted() {
+                guard let p = pendingPublishes[id], now &- p.sentAt > limit else { continue }
+                pendingPublishes[id]?.sentAt = now
                 resendPublish(id)
             }
-            for (id, q) in pendingQueries where now - q.sentAt > limit {
-                pendingQueries[id]!.sentAt = now
+            for id in pendingQueries.keys.sorted() {
+                guard let q = pendingQueries[id], now &- q.sentAt > limit else { continue }
+                pendingQueries[id]?.sentAt = now
                 sendQuery(id)
             }
         }
-        if let poll = options.pollMillis, now - lastPull > UInt64(poll) * 1_000_000 {
+        if let poll = options.pollMillis, now &- lastPull > UInt64(poll) * 1_000_000 {
             startPull()
         }
-        if let ping = options.pingMillis, now - lastPing > UInt64(ping) * 1_000_000 {
+        if let ping = options.pingMillis, now &- lastPing > UInt64(ping) * 1_000_000 {
             lastPing = now
             write(Packet(.pingReq))
         }
@@ -356,7 +361,7 @@ final class ClientState {
             guard packet.dup, BodyType.serverPublish(topic: p.topic.text) == .upStreamMessage else { return }
             do throws(CodecError) {
                 let m = try InboundMessage(packet: packet, currentUserId: userId)
-                let r = PeerReceivedMessage(message: m, content: contentJSON(m), via: .sync)
+                let r = PeerReceivedMessage(message: m, via: .sync)
                 // Sync messages on status topics surface at once; others wait for the PUBACK.
                 if TopicFamily(topic: p.topic.text) == .status { surface(r) } else { pendingEchoes[p.messageId] = r }
             } catch {
@@ -365,14 +370,10 @@ final class ClientState {
         }
     }
 
-    func contentJSON(_ m: InboundMessage) -> JSONValue {
-        (try? m.content.jsonBytes()).flatMap { try? JSONValue(parsing: $0) } ?? .null
-    }
-
     func accept(_ d: Modules_DownStreamMessage, via: PeerReceivedMessage.Via) {
         do throws(CodecError) {
             let m = try InboundMessage(d)
-            surface(PeerReceivedMessage(message: m, content: contentJSON(m), via: via))
+            surface(PeerReceivedMessage(message: m, via: via))
         } catch {
             decodeErrors += 1
         }
@@ -387,7 +388,8 @@ final class ClientState {
                 return
             }
         }
-        received.append(r)
+        receivedCount += 1
+        if options.keepMessages { received.append(r) }
         onMessage?(r)
     }
 

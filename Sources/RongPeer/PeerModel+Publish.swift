@@ -291,7 +291,7 @@ extension PeerModel {
         var s = unread[user, default: [:]][conversation, default: UnreadState()]
         s.readTime = max(s.readTime, time)
         s.pending.removeAll { $0.time <= time }
-        unread[user]![conversation] = s
+        unread[user, default: [:]][conversation] = s
     }
 
     /// Private read receipts, multi-device read sync, group receipt requests and responses

@@ -10,7 +10,7 @@ extension PeerModel {
     public func snapshot(user only: String? = nil) -> JSONValue {
         let t = now
         let offlineCut = t - app.offlineRetention
-        var users = JSONObject()
+        var users: [(String, JSONValue)] = []
         let ids = Set(fixture.users.keys).union(online.keys).union(inboxes.keys).union(unread.keys)
         for id in ids.sorted() where only == nil || only == id {
             var u = JSONObject()
@@ -19,49 +19,46 @@ extension PeerModel {
             u["devices"] = .array(conns.map { c in
                 ["connection": .number(JSONNumber(c)), "platform": .string(sessions[c]?.params.platform ?? "web")]
             })
-            var unreadObject = JSONObject()
+            var unreadObject: [(String, JSONValue)] = []
             var total = 0
-            for (conv, s) in (unread[id] ?? [:]).sorted(by: { $0.key < $1.key }) where !s.pending.isEmpty {
-                unreadObject[conv] = .number(JSONNumber(s.pending.count))
-                if !conv.hasPrefix("chatroom:") { total += s.pending.count }
+            var readTimes: [(String, JSONValue)] = []
+            for (conv, s) in (unread[id] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                if !s.pending.isEmpty {
+                    unreadObject.append((conv, .number(JSONNumber(s.pending.count))))
+                    if !conv.hasPrefix("chatroom:") { total += s.pending.count }
+                }
+                if s.readTime > 0 { readTimes.append((conv, .number(JSONNumber(s.readTime)))) }
             }
-            u["unread"] = .object(unreadObject)
+            u["unread"] = Self.object(unreadObject)
             u["unreadTotal"] = .number(JSONNumber(total))
-            var readTimes = JSONObject()
-            for (conv, s) in (unread[id] ?? [:]).sorted(by: { $0.key < $1.key }) where s.readTime > 0 {
-                readTimes[conv] = .number(JSONNumber(s.readTime))
-            }
-            u["readTimes"] = .object(readTimes)
+            u["readTimes"] = Self.object(readTimes)
             let inbox = (inboxes[id] ?? []).filter { $0.time >= offlineCut && messages[$0.uid] != nil }
             let cursor = delivered[id] ?? 0
             u["offlineQueue"] = .number(JSONNumber(inbox.filter { $0.direction == .received && $0.time > cursor }.count))
             u["inbox"] = .number(JSONNumber(inbox.filter { $0.direction == .received }.count))
             u["sentBox"] = .number(JSONNumber(inbox.filter { $0.direction == .sent }.count))
-            users[id] = .object(u)
+            users.append((id, .object(u)))
         }
-        var historyObject = JSONObject()
+        var historyObject: [(String, JSONValue)] = []
         for (key, list) in history.sorted(by: { $0.key < $1.key }) {
             let cut = t - retention(ofHistoryKey: key)
-            historyObject[key] = .number(JSONNumber(list.filter { (messages[$0]?.time ?? 0) >= cut }.count))
+            // Lists are in time order: count from the first entry inside the retention.
+            let live = list.count - list.prefix { (messages[$0]?.time ?? 0) < cut }.count
+            historyObject.append((key, .number(JSONNumber(live))))
         }
-        var rooms = JSONObject()
+        var rooms: [(String, JSONValue)] = []
         for (id, r) in chatrooms.sorted(by: { $0.key < $1.key }) {
-            rooms[id] = ["members": .array(r.members.keys.sorted().map { .string($0) }), "recent": .number(JSONNumber(r.recent.count))]
+            rooms.append((id, ["members": .array(r.members.keys.sorted().map { .string($0) }), "recent": .number(JSONNumber(r.recent.count))]))
         }
-        var expansions = JSONObject()
-        for (uid, m) in messages.sorted(by: { $0.key < $1.key }) where m.expansion?.isEmpty == false {
-            var e = JSONObject()
-            for (k, v) in m.expansion!.sorted(by: { $0.key < $1.key }) { e[k] = .string(v) }
-            expansions[uid] = .object(e)
+        var expansions: [(String, JSONValue)] = []
+        for (uid, m) in messages.filter({ $0.value.expansion?.isEmpty == false }).sorted(by: { $0.key < $1.key }) {
+            expansions.append((uid, Self.object(m.expansion!.sorted(by: { $0.key < $1.key }).map { ($0.key, .string($0.value)) })))
         }
-        var receiptObject = JSONObject()
+        var receiptObject: [(String, JSONValue)] = []
         for (uid, readers) in receipts.sorted(by: { $0.key < $1.key }) {
-            var r = JSONObject()
-            for (reader, time) in readers.sorted(by: { $0.key < $1.key }) { r[reader] = .number(JSONNumber(time)) }
-            receiptObject[uid] = .object(r)
+            receiptObject.append((uid, Self.object(readers.sorted(by: { $0.key < $1.key }).map { ($0.key, .number(JSONNumber($0.value))) })))
         }
-        var recalled: [JSONValue] = []
-        for (uid, m) in messages.sorted(by: { $0.key < $1.key }) where m.recalled != nil { recalled.append(.string(uid)) }
+        let recalled: [JSONValue] = messages.filter { $0.value.recalled != nil }.keys.sorted().map { .string($0) }
         let pushes = pushLog.filter { only == nil || $0.receiver == only }.map { p -> JSONValue in
             var o = JSONObject()
             o["time"] = .number(JSONNumber(p.time))
@@ -91,16 +88,30 @@ extension PeerModel {
         var root = JSONObject()
         root["time"] = .number(JSONNumber(t))
         root["profile"] = .string(app.profile.rawValue)
-        root["users"] = .object(users)
-        root["history"] = .object(historyObject)
-        root["chatrooms"] = .object(rooms)
-        root["expansions"] = .object(expansions)
-        root["receipts"] = .object(receiptObject)
+        root["users"] = Self.object(users)
+        root["history"] = Self.object(historyObject)
+        root["chatrooms"] = Self.object(rooms)
+        root["expansions"] = Self.object(expansions)
+        root["receipts"] = Self.object(receiptObject)
         root["recalled"] = .array(recalled)
         root["pushCount"] = .number(JSONNumber(pushCount))
         root["pushLog"] = .array(pushes)
         root["stats"] = .object(s)
         root["events"] = .array(events.map { .string($0) })
         return .object(root)
+    }
+
+    /// An object from members with distinct keys, in linear time: `JSONObject`'s setter looks
+    /// keys up one by one, which is quadratic for /state's thousands of conversations.
+    static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+        if members.count <= 16 { return .object(JSONObject(members.map { .init(key: $0.0, value: $0.1) })) }
+        var w = JSONWriter(reservingCapacity: members.count * 32)
+        w.beginObject()
+        for (k, v) in members {
+            w.key(k)
+            try? w.value(v)
+        }
+        w.endObject()
+        return (try? JSONValue(parsing: w.bytes, options: DecodingOptions(maxContentBytes: .max, maxDepth: 64))) ?? .null
     }
 }

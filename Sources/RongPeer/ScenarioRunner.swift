@@ -307,7 +307,7 @@ final class ScenarioExecution {
         let r = try await c.history(topic: h.topic, targetId: h.target, time: time, count: h.count, order: h.order)
         if r.status != h.status { throw fail("\(h.topic) \(h.target): status \(r.status), expected \(h.status)") }
         if let want = h.messages {
-            let views = r.messages.map { Self.view($0, content: (try? $0.content.jsonBytes()).flatMap { try? JSONValue(parsing: $0) } ?? .null, via: "history") }
+            let views = r.messages.map { Self.view($0, content: PeerReceivedMessage(message: $0, via: .pull).content, via: "history") }
             if let m = match(.array(want.map(resolve)), .array(views), path: "history") { throw fail(m) }
         }
         if let more = h.hasMore, more != r.hasMore { throw fail("\(h.topic): hasMore \(r.hasMore), expected \(more)") }

@@ -15,7 +15,7 @@ struct RongWire: AsyncParsableCommand {
         version: RongWireVersion.string,
 
         subcommands: [TypesCommand.self, DecodeCommand.self, EncodeCommand.self, FrameCommand.self, ConformCommand.self, TesteeCommand.self,
-            PeerCommand.self, PeerClientCommand.self, ScenarioCommand.self]
+            PeerCommand.self, PeerClientCommand.self, ScenarioCommand.self, PeerLoadCommand.self]
     )
 }
 

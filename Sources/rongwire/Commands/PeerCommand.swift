@@ -53,6 +53,9 @@ struct PeerCommand: AsyncParsableCommand {
     @Option(help: "Log level: debug, info, warning, error, off.")
     var logLevel = "info"
 
+    @Option(help: ArgumentHelp("Add users load0 … loadN-1 (token = id) for rongwire peer-load --url.", valueName: "N"))
+    var generateUsers: Int?
+
     @Option(help: "Event loop threads (default: one per core).")
     var threads: Int?
 
@@ -66,6 +69,7 @@ struct PeerCommand: AsyncParsableCommand {
             CLIIO.printStderr(error.description)
             throw ExitCode(2)
         }
+        if let generateUsers { config.fixture.generateUsers(prefix: "load", count: generateUsers) }
         if let profile {
             guard let p = PersistenceProfile(rawValue: profile) else { throw ValidationError("--profile must be current or legacy2021") }
             config.fixture.app.profile = p
