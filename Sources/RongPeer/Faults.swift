@@ -8,17 +8,24 @@
 /// from a generator seeded by ``seed`` and the connection number, so a run with the same seed and
 /// the same traffic makes the same decisions.
 public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
+    /// Probability that a packet is not sent.
     public var drop = 0.0
+    /// Probability that a packet is sent twice.
     public var duplicate = 0.0
+    /// Probability that a packet is delayed (by 1...``delayMaxMillis`` ms).
     public var delay = 0.0
     /// Largest delay in milliseconds (the delay is uniform in 1...delayMaxMillis).
     public var delayMaxMillis = 20
+    /// Probability that a packet is held back and sent after the next one.
     public var reorder = 0.0
+    /// Probability that the connection is closed instead of sending the packet.
     public var cut = 0.0
     /// Only connections of these users (nil: everyone).
     public var users: Set<String>?
+    /// Seeds the decisions (with the connection number).
     public var seed: UInt64 = 1
 
+    /// No faults.
     public init() {}
 
     /// Whether any fault is switched on.
@@ -78,16 +85,22 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
 
 /// A fault specification that does not parse.
 public struct FaultPlanError: Error, CustomStringConvertible, Sendable {
+    /// What is wrong with the specification.
     public var message: String
     public var description: String { message }
 }
 
 /// Counts of the faults injected, for /state and the load report.
 public struct FaultCounts: Sendable, Hashable {
+    /// Packets not sent.
     public var dropped = 0
+    /// Packets sent twice.
     public var duplicated = 0
+    /// Packets delayed.
     public var delayed = 0
+    /// Packets held back behind the next one.
     public var reordered = 0
+    /// Connections cut.
     public var cut = 0
 }
 

@@ -10,6 +10,7 @@ public struct MessageUIDAllocator: Sendable {
     private var counter: UInt64
     private let seed: UInt64
 
+    /// An allocator whose UIDs are determined by `seed`.
     public init(seed: UInt64 = 0) {
         self.seed = seed
         counter = 0
@@ -68,8 +69,10 @@ public struct MessageUIDAllocator: Sendable {
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator starting from `seed`.
     public init(seed: UInt64) { state = seed }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return MessageUIDAllocator.mix(state)

@@ -18,11 +18,15 @@ import Synchronization
 public struct PeerClientOptions: Sendable {
     /// The WebSocket URL without query (`ws://127.0.0.1:PORT/websocket`).
     public var url: String
+    /// The token, sent as `token`.
     public var token: String
+    /// The App Key, sent as `appId`.
     public var appId: String?
     /// The `platform` URL parameter (its class decides the kick rule).
     public var platform: String? = "Web"
+    /// Sent as `sdkVer`.
     public var sdkVersion = "5.9.0"
+    /// Sent as `apiVer`.
     public var apiVersion = "normal"
     /// Pull on every `s_ntf` (ENGINE does).
     public var autoPull = true
@@ -46,6 +50,7 @@ public struct PeerClientOptions: Sendable {
     /// Largest WebSocket message accepted from the server.
     public var maxFrameSize = 16 << 20
 
+    /// Options for connecting to `url` with `token` (and `appId`).
     public init(url: String, token: String, appId: String? = nil) {
         self.url = url
         self.token = token
@@ -111,9 +116,12 @@ public struct PeerReceivedMessage: Sendable {
         case sync
     }
 
+    /// The message, decoded by ``RongEnvelope``.
     public var message: InboundMessage
+    /// How it arrived.
     public var via: Via
 
+    /// A surfaced message.
     public init(message: InboundMessage, via: Via) {
         self.message = message
         self.via = via
@@ -127,8 +135,11 @@ public struct PeerReceivedMessage: Sendable {
 
 /// The outcome of a PUBLISH.
 public struct PeerSendResult: Sendable, Hashable {
+    /// 0 on success, else the peer's error status.
     public var status: UInt16
+    /// The server-assigned UID (empty on error).
     public var messageUId: String
+    /// The message's sent time, ms (date × 1000 + millisecond).
     public var sentTime: Int64
 }
 
@@ -143,6 +154,7 @@ public struct PeerSendResult: Sendable, Hashable {
 /// let got = await c.messages()
 /// ```
 public final class PeerClient: Sendable {
+    /// How the client was set up.
     public let options: PeerClientOptions
     let loop: EventLoop
     let state: NIOLoopBound<ClientState>

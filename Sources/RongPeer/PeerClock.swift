@@ -16,8 +16,10 @@ public protocol PeerClock: Sendable {
 
 /// The system's wall clock.
 public struct SystemClock: PeerClock {
+    /// The system clock.
     public init() {}
 
+    /// Milliseconds since the Unix epoch.
     public func nowMillis() -> Int64 {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
@@ -32,8 +34,10 @@ public final class ManualClock: PeerClock {
     private let offset = Atomic<Int64>(0)
     private let base: SystemClock
 
+    /// A clock at the system time, not yet advanced.
     public init() { base = SystemClock() }
 
+    /// The system time plus everything ``advance(by:)`` added.
     public func nowMillis() -> Int64 { base.nowMillis() + offset.load(ordering: .relaxed) }
 
     /// Moves the clock forward by `millis` (negative values are ignored: time never goes back).

@@ -29,6 +29,7 @@ public struct PeerFixture: Sendable, Hashable {
     /// Ultragroups by id (members as for groups).
     public var ultragroups: [String: Group] = [:]
 
+    /// An empty fixture with default app settings.
     public init() {}
 
     /// App-wide switches. Defaults follow the documentation (spec/peer.md cites each).
@@ -63,6 +64,7 @@ public struct PeerFixture: Sendable, Hashable {
         /// The latest messages a chatroom keeps for members to pull (50).
         public var chatroomRecent = 50
 
+        /// The documented defaults.
         public init() {}
     }
 
@@ -86,7 +88,9 @@ public struct PeerFixture: Sendable, Hashable {
 
     /// A user.
     public struct User: Sendable, Hashable {
+        /// The user id (at most 64 bytes).
         public var id: String
+        /// A display name (informational).
         public var name: String?
         /// Tokens that log in as this user.
         public var tokens: [String]
@@ -95,6 +99,7 @@ public struct PeerFixture: Sendable, Hashable {
         /// Banned: CONNACK 9 (BLOCK).
         public var blocked = false
 
+        /// A user.
         public init(id: String, name: String? = nil, tokens: [String], expiredTokens: [String] = [], blocked: Bool = false) {
             self.id = id
             self.name = name
@@ -106,9 +111,12 @@ public struct PeerFixture: Sendable, Hashable {
 
     /// A group or ultragroup.
     public struct Group: Sendable, Hashable {
+        /// The group id.
         public var id: String
+        /// Member user ids.
         public var members: [String]
 
+        /// A group with its members.
         public init(id: String, members: [String]) {
             self.id = id
             self.members = members

@@ -24,12 +24,18 @@ public struct ConnectParams: Sendable, Hashable {
     /// Every parameter, decoded.
     public var query: [String: String]
 
+    /// Parameters from a decoded query.
     public init(query: [String: String]) { self.query = query }
 
+    /// `appId`: the App Key.
     public var appId: String? { query["appId"] }
+    /// `token`.
     public var token: String? { query["token"] }
+    /// `platform` (absent: Web).
     public var platform: String? { query["platform"] }
+    /// `sdkVer`.
     public var sdkVersion: String? { query["sdkVer"] }
+    /// `apiVer`.
     public var apiVersion: String? { query["apiVer"] }
 
     /// The login class of § 9.6: one online device per class by default.
@@ -46,36 +52,53 @@ public struct ConnectParams: Sendable, Hashable {
 /// DISCONNECT status values (the Web SDK's `DisconnectionStatus`: RECONNECT 0,
 /// OTHER_DEVICE_LOGIN 1, CLOSURE 2, UNKNOWN_ERROR 3, LOGOUT 4, BLOCK 5).
 public enum DisconnectStatus {
+    /// Reconnect.
     public static let reconnect: UInt8 = 0
     /// Kicked by a login of the same platform class.
     public static let otherDeviceLogin: UInt8 = 1
     /// The server closed the connection: malformed, oversized or unexpected packets, a client
     /// that does not read.
     public static let closure: UInt8 = 2
+    /// Unknown error.
     public static let unknownError: UInt8 = 3
+    /// Logged out.
     public static let logout: UInt8 = 4
+    /// The user is banned.
     public static let block: UInt8 = 5
 }
 
 /// Status codes the peer puts in PUBACK and QUERYACK (the SDK error codes of protocol-rules.md
 /// § 10 that describe the same condition).
 public enum PeerStatus {
+    /// Success.
     public static let ok: UInt16 = 0
     /// A query topic the peer does not implement (kit choice).
     public static let unsupportedQuery: UInt16 = 1
     /// The conversation type does not support this (unknown publish topic).
     public static let conversationNotSupported: UInt16 = 20109
+    /// Expansion: no such message.
     public static let originalMessageNotExist: UInt16 = 22201
+    /// Expansion: the message takes none.
     public static let messageNotExpandable: UInt16 = 22202
+    /// Expansion: bad keys or values, or too many.
     public static let expansionFormat: UInt16 = 22203
+    /// Expansion: the sender is not in the conversation.
     public static let expansionNotAuthorized: UInt16 = 22204
+    /// Not a member of the group.
     public static let notInGroup: UInt16 = 22406
+    /// Not in the chatroom.
     public static let notInChatroom: UInt16 = 23406
+    /// No such chatroom.
     public static let chatroomNotExist: UInt16 = 23410
+    /// Not a member of the ultragroup.
     public static let notInUltragroup: UInt16 = 24406
+    /// Recall: no such message, already recalled, or not in its conversation.
     public static let recallParameterInvalid: UInt16 = 25101
+    /// Cloud history is off.
     public static let historyNotEnabled: UInt16 = 25102
+    /// Recall: only the sender may recall.
     public static let recallUserInvalid: UInt16 = 25107
+    /// Content above 131,072 bytes.
     public static let messageTooLarge: UInt16 = 30016
 }
 
@@ -84,7 +107,9 @@ public enum PeerStatus {
 /// returns the ``PeerOutput``s to perform, so the rules can be tested without sockets. Not
 /// thread-safe; ``PeerServer`` serialises access.
 public struct PeerModel: Sendable {
+    /// Users, groups, chatrooms and app settings.
     public private(set) var fixture: PeerFixture
+    /// Where the model reads the time.
     public let clock: any PeerClock
     var tokens: [String: (user: String, expired: Bool)]
     var uids: MessageUIDAllocator
@@ -109,6 +134,7 @@ public struct PeerModel: Sendable {
     var pushLog: [PushRecord] = []
     var pushCount = 0
     var events: [String] = []
+    /// Counters (also in ``snapshot(user:)``).
     public internal(set) var stats = Stats()
     var lastTime: Int64 = 0
     var messagesSinceCompaction = 0
@@ -119,6 +145,7 @@ public struct PeerModel: Sendable {
     /// Largest page of a pull (000:5224: offline messages come in packages of at most 200).
     public static let pullPageLimit = 200
 
+    /// A model with no connections and no messages; `seed` determines the UIDs.
     public init(fixture: PeerFixture, clock: any PeerClock = SystemClock(), seed: UInt64 = 0) {
         self.fixture = fixture
         self.clock = clock
@@ -196,14 +223,23 @@ public struct PeerModel: Sendable {
 
     /// One remote push the service would have sent to a receiver with no device online.
     public struct PushRecord: Sendable, Hashable {
+        /// When the message was stored, ms.
         public var time: Int64
+        /// Who would get the push.
         public var receiver: String
+        /// Who sent the message.
         public var sender: String
+        /// The conversation type.
         public var conversationType: ConversationType
+        /// The conversation as the receiver sees it (`rc.tId`).
         public var targetId: String
+        /// `rc.oName`.
         public var objectName: String
+        /// `rc.id`.
         public var messageUId: String
+        /// The notification text (`aps.alert`).
         public var pushText: String
+        /// `appData`.
         public var pushData: String?
         /// For the push of a recall: the recalled message (`rc-dlt-identifier`).
         public var recalledUId: String?
@@ -211,21 +247,37 @@ public struct PeerModel: Sendable {
 
     /// Counters shown in /state.
     public struct Stats: Sendable, Hashable {
+        /// CONNACK 0 sent.
         public var connectionsAccepted = 0
+        /// Refusing CONNACKs sent.
         public var connectionsRefused = 0
+        /// Connections ended by a later login (DISCONNECT 1).
         public var kicked = 0
+        /// Messages accepted (status messages included).
         public var published = 0
+        /// PUBLISHes answered with an error status.
         public var rejected = 0
+        /// Resends answered with the first PUBACK (PEER-MSG-005).
         public var resendsDeduplicated = 0
+        /// Status (and not offline-cached) deliveries to an online receiver.
         public var statusDelivered = 0
+        /// Such deliveries dropped because the receiver was offline.
         public var statusDropped = 0
+        /// `s_ntf` packets sent.
         public var notifies = 0
+        /// `pullMsg` and `chrmPull` queries.
         public var pulls = 0
+        /// PINGREQs answered.
         public var pings = 0
+        /// History queries.
         public var historyQueries = 0
+        /// Connections ended for malformed packets.
         public var malformed = 0
+        /// Connections ended for oversized packets.
         public var oversized = 0
+        /// Connections cut for not reading.
         public var slowConsumers = 0
+        /// Connections ended for packets a client does not send.
         public var unexpected = 0
     }
 

@@ -13,6 +13,7 @@ public struct PeerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// Port to bind; 0 picks a free one.
     public var port = 0
+    /// Users, tokens, groups, chatrooms, app settings.
     public var fixture = PeerFixture()
     /// The clock; a ``ManualClock`` lets `POST /control/advance` move time.
     public var clock: any PeerClock = SystemClock()
@@ -27,8 +28,10 @@ public struct PeerConfiguration: Sendable {
     public var seed: UInt64 = 0
     /// Event loop threads.
     public var threads = System.coreCount
+    /// Where connections, violations and faults are reported.
     public var logger = PeerLogger(level: .warning)
 
+    /// Loopback, a free port, an empty fixture, the system clock, no faults.
     public init() {}
 }
 
@@ -44,6 +47,7 @@ public struct PeerConfiguration: Sendable {
 /// try await peer.stop()
 /// ```
 public final class PeerServer: Sendable {
+    /// How the peer was started.
     public let configuration: PeerConfiguration
     /// The bound port.
     public let port: Int

@@ -6,22 +6,26 @@ import Yams
 /// A behaviour scenario (format: spec/scenarios.md): users connect, send, go offline, come back
 /// and pull; expectations say what each client receives and what `/state` shows.
 public struct Scenario: Sendable {
+    /// Unique within its file.
     public var id: String
     /// The requirements (`PEER-…`) the scenario checks.
     public var spec: [String]
     public var description: String?
+    /// The fixture the scenario's peer starts with (the demo fixture unless it has its own).
     public var fixture: PeerFixture
-    public var steps: [Step]
+    var steps: [Step]
+    /// Where the scenario is defined.
     public var file: String
+    /// The line of the scenario's first key.
     public var line: Int
 
     /// One step, with its line for error messages.
-    public struct Step: Sendable {
-        public var action: Action
-        public var line: Int
+    struct Step: Sendable {
+        var action: Action
+        var line: Int
     }
 
-    public enum Action: Sendable {
+    enum Action: Sendable {
         case connect(Connect)
         case disconnect(String)
         case send(Send)
@@ -38,77 +42,77 @@ public struct Scenario: Sendable {
         case state(user: String?, value: JSONValue)
     }
 
-    public struct Connect: Sendable {
-        public var client: String
-        public var user: String
-        public var token: String?
-        public var appId: String??
-        public var platform: String?
+    struct Connect: Sendable {
+        var client: String
+        var user: String
+        var token: String?
+        var appId: String??
+        var platform: String?
         /// The expected CONNACK status (0 accepted).
-        public var connack: UInt8 = 0
-        public var retryMillis: Int64?
-        public var pollMillis: Int64?
-        public var autoReconnect = false
+        var connack: UInt8 = 0
+        var retryMillis: Int64?
+        var pollMillis: Int64?
+        var autoReconnect = false
     }
 
-    public struct Send: Sendable {
-        public var client: String
-        public var type: ConversationType
-        public var to: String
-        public var objectName: String
-        public var content: JSONValue
-        public var flag: PersistenceFlag?
-        public var topic: String?
-        public var pushContent: String?
-        public var pushData: String?
-        public var mentioned: Bool?
-        public var disableNotification = false
-        public var canIncludeExpansion = false
-        public var expansion: [String: String]?
-        public var directed: [String] = []
-        public var label: String?
+    struct Send: Sendable {
+        var client: String
+        var type: ConversationType
+        var to: String
+        var objectName: String
+        var content: JSONValue
+        var flag: PersistenceFlag?
+        var topic: String?
+        var pushContent: String?
+        var pushData: String?
+        var mentioned: Bool?
+        var disableNotification = false
+        var canIncludeExpansion = false
+        var expansion: [String: String]?
+        var directed: [String] = []
+        var label: String?
         /// Expected PUBACK status; nil: no PUBACK (STATUS messages).
-        public var status: UInt16?
-        public var expectNoAck = false
+        var status: UInt16?
+        var expectNoAck = false
         /// Send the message this many times, one after the other.
-        public var count = 1
+        var count = 1
         /// A fixed `clientUniqueId` (to resend one message).
-        public var clientUniqueId: Int64?
+        var clientUniqueId: Int64?
         /// The PUBACK must carry the UID of this label (an idempotent resend).
-        public var sameAs: String?
+        var sameAs: String?
     }
 
-    public struct Recall: Sendable {
-        public var client: String
-        public var message: String
-        public var label: String?
-        public var status: UInt16 = 0
+    struct Recall: Sendable {
+        var client: String
+        var message: String
+        var label: String?
+        var status: UInt16 = 0
     }
 
-    public struct History: Sendable {
-        public var client: String
-        public var topic: String
-        public var target: String
-        public var time: JSONValue?
-        public var count: Int32 = 20
-        public var order: Int32 = 0
-        public var status: UInt16 = 0
-        public var messages: [JSONValue]?
-        public var hasMore: Bool?
+    struct History: Sendable {
+        var client: String
+        var topic: String
+        var target: String
+        var time: JSONValue?
+        var count: Int32 = 20
+        var order: Int32 = 0
+        var status: UInt16 = 0
+        var messages: [JSONValue]?
+        var hasMore: Bool?
     }
 
     /// What one client should have seen since the previous expectation for it.
-    public struct ClientExpectation: Sendable {
+    struct ClientExpectation: Sendable {
         /// The messages surfaced, each a subset of the message view (spec/scenarios.md).
-        public var receives: [JSONValue]?
+        var receives: [JSONValue]?
         /// Compare in order (default) or as a set.
-        public var ordered = true
+        var ordered = true
         /// Only the number of messages surfaced (instead of `receives`).
-        public var count: Int?
+        var count: Int?
         /// Messages suppressed by UID dedup, at least this many.
-        public var duplicatesAtLeast: Int?
+        var duplicatesAtLeast: Int?
         /// The client got DISCONNECT with this status.
-        public var disconnected: UInt8?
+        var disconnected: UInt8?
     }
 }
 
@@ -137,6 +141,7 @@ extension Scenario {
 
     static let scenarioKeys: Set<String> = ["id", "spec", "description", "fixture", "profile", "steps"]
 
+    /// The scenarios of YAML text (`file` names it in errors).
     public static func load(yaml: String, file: String) throws(PeerFileError) -> [Scenario] {
         let r = YAMLReader(file: file)
         guard let root = try r.root(yaml) else { throw PeerFileError(file: file, line: 1, message: "empty file: expected `scenarios:`") }

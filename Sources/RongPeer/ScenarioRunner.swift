@@ -8,14 +8,20 @@ import RongEnvelope
 
 /// The result of one scenario.
 public struct ScenarioOutcome: Sendable {
+    /// The scenario's id.
     public var id: String
+    /// Its file.
     public var file: String
+    /// Its line.
     public var line: Int
+    /// The requirements it cites.
     public var spec: [String]
     /// nil when the scenario passed; otherwise `file:line: what went wrong`.
     public var failure: String?
+    /// How long it ran.
     public var millis: Int
 
+    /// Whether it passed.
     public var passed: Bool { failure == nil }
 }
 
@@ -23,20 +29,24 @@ public struct ScenarioOutcome: Sendable {
 /// fixture and a manual clock, or, with ``Target/external(url:)``, `POST /control/reset` on a
 /// running peer (started with `--manual-clock` for `advance`).
 public struct ScenarioRunner: Sendable {
+    /// Where the scenarios run.
     public enum Target: Sendable {
         case inProcess
         /// A peer's WebSocket URL (`ws://HOST:PORT/websocket`); the same port serves HTTP.
         case external(url: String)
     }
 
+    /// Where the scenarios run.
     public var target: Target
     /// How long an expectation may wait for messages or state.
     public var timeoutMillis: Int64 = 5_000
     /// Print each step as it runs.
     public var trace = false
 
+    /// A runner for `target` (in-process by default).
     public init(target: Target = .inProcess) { self.target = target }
 
+    /// Runs one scenario on a fresh peer; never throws: failures are in the outcome.
     public func run(_ scenario: Scenario) async -> ScenarioOutcome {
         let start = monotonicNanos()
         var failure: String?

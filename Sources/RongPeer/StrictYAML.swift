@@ -13,11 +13,16 @@ import Darwin
 /// Unknown keys, duplicate keys, values of the wrong type and missing keys are all errors, in the
 /// style of the conformance vector loader: a typo must fail loudly, never change the meaning.
 public struct PeerFileError: Error, CustomStringConvertible, Sendable {
+    /// The file.
     public var file: String
+    /// 1-based line (0: the file as a whole).
     public var line: Int
+    /// 1-based column.
     public var column: Int
+    /// What is wrong.
     public var message: String
 
+    /// An error at a place in a file.
     public init(file: String, line: Int, column: Int = 1, message: String) {
         self.file = file
         self.line = line
