@@ -304,6 +304,14 @@ public final class PeerClient: Sendable {
         await onLoop { $0.writeRaw(bytes) }
     }
 
+    /// Sends a text WebSocket message, which RMTP never uses (for hostile-client tests).
+    public func sendText(_ text: String) async {
+        await onLoop { $0.writeRaw(Array(text.utf8), opcode: .text) }
+    }
+
+    /// How many times the client connected again after losing its connection.
+    public func reconnects() async -> Int { await onLoop { $0.reconnects } }
+
     /// Closes the connection (a WebSocket close; no DISCONNECT) and stops reconnecting.
     public func close() async {
         let state = self.state

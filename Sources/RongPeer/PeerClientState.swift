@@ -27,6 +27,8 @@ final class ClientState {
     var closedByUser = false
     var disconnectStatus: UInt8?
     var refusedStatus: UInt8?
+    var everConnected = false
+    var reconnects = 0
 
     // Sync state.
     var inboxCursor: Int64 = 0
@@ -200,9 +202,9 @@ final class ClientState {
         channel.writeAndFlush(frame, promise: nil)
     }
 
-    func writeRaw(_ bytes: [UInt8]) {
+    func writeRaw(_ bytes: [UInt8], opcode: WebSocketOpcode = .binary) {
         guard let channel else { return }
-        channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .binary, maskKey: .random(), data: ByteBuffer(bytes: bytes)), promise: nil)
+        channel.writeAndFlush(WebSocketFrame(fin: true, opcode: opcode, maskKey: .random(), data: ByteBuffer(bytes: bytes)), promise: nil)
     }
 
     func publish(topic: String, targetId: String, payload: [UInt8], expectAck: Bool) -> EventLoopFuture<PeerSendResult?> {
@@ -310,6 +312,8 @@ final class ClientState {
                 }
                 return
             }
+            if everConnected { reconnects += 1 }
+            everConnected = true
             connected = true
             if let u = a.session?.userId.text { userId = u }
             if let p = connectPromise {

@@ -38,6 +38,7 @@ public struct Scenario: Sendable {
         case wait(Int64)
         case faults(String)
         case raw(client: String, bytes: [UInt8])
+        case text(client: String, text: String)
         case expect([String: ClientExpectation])
         case state(user: String?, value: JSONValue)
     }
@@ -228,9 +229,11 @@ extension Scenario {
         case "raw":
             var client = ""
             var bytes: [UInt8]?
-            for f in try r.mapping(v, "`raw`", allowed: ["client", "hex", "fill", "count"]) {
+            var text: String?
+            for f in try r.mapping(v, "`raw`", allowed: ["client", "hex", "fill", "count", "text"]) {
                 switch f.key {
                 case "client": client = try r.identifier(f.value, "`client`")
+                case "text": text = try r.string(f.value, "`text`")
                 case "hex":
                     guard let b = hexBytes(try r.string(f.value, "`hex`")) else { throw r.error(f.value, "`hex` is not hex") }
                     bytes = (bytes ?? []) + b
@@ -243,7 +246,8 @@ extension Scenario {
                     bytes! += [UInt8](repeating: last, count: max(0, n - 1))
                 }
             }
-            guard !client.isEmpty, let bytes else { throw r.error(v, "`raw` needs `client` and `hex`") }
+            if let text, !client.isEmpty, bytes == nil { return Step(action: .text(client: client, text: text), line: line) }
+            guard !client.isEmpty, let bytes else { throw r.error(v, "`raw` needs `client` and `hex` (or `text`)") }
             return Step(action: .raw(client: client, bytes: bytes), line: line)
         case "expect":
             var out: [String: ClientExpectation] = [:]

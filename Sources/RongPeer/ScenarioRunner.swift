@@ -193,6 +193,8 @@ final class ScenarioExecution {
             if r.status != 200 { throw fail("faults: \(String(decoding: r.body, as: UTF8.self))") }
         case .raw(let name, let bytes):
             try await client(name).sendRaw(bytes)
+        case .text(let name, let text):
+            try await client(name).sendText(text)
         case .expect(let map):
             for name in map.keys.sorted() { try await expect(name, map[name]!) }
         case .state(let user, let value):

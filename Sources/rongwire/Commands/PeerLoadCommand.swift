@@ -76,7 +76,7 @@ struct PeerLoadCommand: AsyncParsableCommand {
         CLIIO.printStdout("latency     end-to-end p50 \(ms(r.latencyP50)) ms, p99 \(ms(r.latencyP99)) ms, max \(ms(r.latencyMax)) ms; PUBACK p50 \(ms(r.ackP50)) ms, p99 \(ms(r.ackP99)) ms")
         if let f = r.faults {
             CLIIO.printStdout("faults      dropped \(f.dropped), duplicated \(f.duplicated), delayed \(f.delayed), reordered \(f.reordered), cut \(f.cut); "
-                + "resends answered from the first PUBACK \(r.resendsDeduplicated ?? 0)")
+                + "resends answered from the first PUBACK \(r.resendsDeduplicated ?? 0); client reconnects \(r.reconnects)")
         }
         if r.lost > 0 || r.duplicated > 0 || r.misdelivered > 0 || r.failedSends > 0 { throw ExitCode(1) }
     }
