@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RongEnvelope", targets: ["RongEnvelope"]),
         .library(name: "RongConformance", targets: ["RongConformance"]),
         .library(name: "RongFuzzing", targets: ["RongFuzzing"]),
+        .library(name: "RongPeer", targets: ["RongPeer"]),
         .executable(name: "rongwire", targets: ["rongwire"]),
     ],
     dependencies: [
@@ -17,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // Pure content codec: standard library only, no I/O.
@@ -49,12 +51,29 @@ let package = Package(
             dependencies: ["RongCodec", "RongEnvelope", "RongConformance"],
             path: "Sources/RongFuzzing"
         ),
+        // Mock peer: a loopback RMTP-over-WebSocket server with the service's semantics, its
+        // client, scenarios and load generator.
+        .target(
+            name: "RongPeer",
+            dependencies: [
+                "RongCodec",
+                "RongEnvelope",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            path: "Sources/RongPeer"
+        ),
         .executableTarget(
             name: "rongwire",
             dependencies: [
                 "RongCodec",
                 "RongEnvelope",
                 "RongConformance",
+                "RongPeer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/rongwire"
@@ -85,6 +104,11 @@ let package = Package(
             name: "RongConformanceTests",
             dependencies: ["RongConformance", "RongCodec", "RongEnvelope"],
             path: "Tests/RongConformanceTests"
+        ),
+        .testTarget(
+            name: "RongPeerTests",
+            dependencies: ["RongPeer", "RongCodec", "RongEnvelope", "RongConformance"],
+            path: "Tests/RongPeerTests"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -13,11 +13,13 @@ jsonschema.Draft202012Validator.check_schema(schema)
 validator = jsonschema.Draft202012Validator(schema)
 errors = 0
 count = 0
-for path in sorted(glob.glob("vectors/**/*.yaml", recursive=True)):
+# *.scenario.yaml files are the mock peer's scenarios (spec/scenarios.md), not vectors.
+paths = sorted(p for p in glob.glob("vectors/**/*.yaml", recursive=True) if not p.endswith(".scenario.yaml"))
+for path in paths:
     doc = yaml.safe_load(open(path, encoding="utf-8"))
     count += len((doc or {}).get("vectors", []))
     for e in validator.iter_errors(doc):
         errors += 1
         print(f"{path}: {'/'.join(map(str, e.path))}: {e.message[:200]}")
-print(f"{count} vectors in {len(glob.glob('vectors/**/*.yaml', recursive=True))} files; {errors} schema errors")
+print(f"{count} vectors in {len(paths)} files; {errors} schema errors")
 sys.exit(1 if errors else 0)

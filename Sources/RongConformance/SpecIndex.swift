@@ -34,6 +34,20 @@ public enum SpecIndex {
         return ids
     }
 
+    /// Requirement areas checked by the mock peer's behaviour scenarios (`rongwire scenario`,
+    /// spec/scenarios.md) rather than by vectors.
+    public static let scenarioAreas: Set<String> = ["PEER"]
+
+    /// Whether an id belongs to a scenario area (`PEER-CONN-001`).
+    public static func isScenarioRequirement(_ id: String) -> Bool {
+        id.split(separator: "-").first.map { scenarioAreas.contains(String($0)) } ?? false
+    }
+
+    /// The ids of `directory` that vectors must cover: all but the scenario areas.
+    public static func vectorRequirements(inDirectory directory: String) -> Set<String>? {
+        requirements(inDirectory: directory)?.filter { !isScenarioRequirement($0) }
+    }
+
     /// The ids written in bold in `text`.
     public static func requirements(inMarkdown text: String) -> Set<String> {
         var ids: Set<String> = []

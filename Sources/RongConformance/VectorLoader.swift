@@ -30,7 +30,8 @@ public struct VectorLoader: Sendable {
 
     // MARK: Files and folders
 
-    /// All `.yaml`/`.yml` files under `paths` (files are taken as given), sorted.
+    /// All `.yaml`/`.yml` files under `paths` except `*.scenario.yaml` (files are taken as
+    /// given), sorted.
     public static func files(in paths: [String]) throws(VectorLoadError) -> [String] {
         var out: [String] = []
         for p in paths {
@@ -63,7 +64,9 @@ public struct VectorLoader: Sendable {
             guard stat(path, &st) == 0 else { continue }
             if (st.st_mode & S_IFMT) == S_IFDIR {
                 out += walk(path)
-            } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+            } else if (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && !name.hasSuffix(".scenario.yaml") {
+                // `*.scenario.yaml` are the mock peer's behaviour scenarios (spec/scenarios.md),
+                // run by `rongwire scenario`, not vectors.
                 out.append(path)
             }
         }

@@ -3,18 +3,19 @@
 import ArgumentParser
 
 @main
-struct RongWire: ParsableCommand {
+struct RongWire: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rongwire",
         abstract: "Reference codec and conformance kit for the RongCloud IM message protocol.",
         discussion: """
             Decode and encode message content and RMTP packets (`frame`), inspect the built-in \
-            catalog, and (in later subcommands) run conformance and the mock peer. Errors are printed as \
+            catalog, run conformance, and run the mock peer with its client, scenarios and load generator. Errors are printed as \
             `error[CODE]: message` on stderr with exit status 1; CODE is stable.
             """,
         version: RongWireVersion.string,
 
-        subcommands: [TypesCommand.self, DecodeCommand.self, EncodeCommand.self, FrameCommand.self, ConformCommand.self, TesteeCommand.self]
+        subcommands: [TypesCommand.self, DecodeCommand.self, EncodeCommand.self, FrameCommand.self, ConformCommand.self, TesteeCommand.self,
+            PeerCommand.self, PeerClientCommand.self, ScenarioCommand.self, PeerLoadCommand.self]
     )
 }
 

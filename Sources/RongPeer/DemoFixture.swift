@@ -1,0 +1,37 @@
+// Sources/RongPeer/DemoFixture.swift - the fixture used when none is given
+
+extension PeerFixture {
+    /// The text of `tools/peer/fixture.yaml` (a test keeps the two equal): four users
+    /// (`alice`, `bob`, `carol`, `dave` with tokens `NAME-token`), a banned `mallory`, the group
+    /// `team`, the chatroom `lobby` and the ultragroup `guild`; App Key `rongwire-demo`.
+    public static let demoYAML = """
+        # Example fixture for `rongwire peer` (format: spec/peer.md, "Fixture").
+        # This is also the fixture the peer uses when started without --fixture.
+        app:
+          appKey: rongwire-demo        # the appId clients put in the URL; omit to accept any
+          profile: current             # current (seed 000) | legacy2021 (seed 001): what NONE means
+          multiDeviceSync: true        # own messages reach the user's other devices
+          kick: kickOlder              # kickOlder | rejectNewer: a second login of one platform class
+          recall: anyone               # anyone | senderOnly
+          offlineRetention: 7d
+          historyRetention: 180d
+        users:
+          - {id: alice, name: Alice, token: alice-token}
+          - {id: bob, name: Bob, token: bob-token, expiredTokens: [bob-expired-token]}
+          - {id: carol, name: Carol, token: carol-token}
+          - {id: dave, name: Dave, token: dave-token}
+          - {id: mallory, name: Mallory, token: mallory-token, blocked: true}
+        groups:
+          - {id: team, members: [alice, bob, carol]}
+        chatrooms:
+          - lobby
+        ultragroups:
+          - {id: guild, members: [alice, bob, carol]}
+        """
+
+    /// The demo fixture (``demoYAML``).
+    public static var demo: PeerFixture {
+        // The text is a constant checked by a test, so loading cannot fail.
+        try! PeerFixture.load(yaml: demoYAML, file: "demo fixture")
+    }
+}

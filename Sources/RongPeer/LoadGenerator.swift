@@ -1,0 +1,303 @@
+// Sources/RongPeer/LoadGenerator.swift - many clients against one peer: throughput, latency, loss
+
+import NIOCore
+import NIOPosix
+import RongCodec
+import RongEnvelope
+import Synchronization
+
+/// What a load run does.
+public struct LoadConfiguration: Sendable {
+    /// Concurrent clients (users `load0` …).
+    public var clients = 100
+    /// Messages in total, spread evenly over the clients.
+    public var messages = 10_000
+    /// PUBLISHes each client keeps in flight.
+    public var window = 16
+    /// Faults on the (in-process) peer's packets.
+    public var faults = FaultPlan()
+    /// Seeds who sends to whom, and the faults.
+    public var seed: UInt64 = 1
+    /// A running peer (`ws://…/websocket`) whose fixture has users `load0` … with tokens equal
+    /// to their ids (`generatedUsers`); nil starts one in-process.
+    public var url: String?
+    /// The App Key for ``url``.
+    public var appId: String?
+    /// How long to wait for the last messages after the last PUBACK.
+    public var drainMillis: Int64 = 30_000
+    /// Event loop threads of the in-process peer and of the clients.
+    public var peerThreads = System.coreCount
+    /// Event loop threads of the clients.
+    public var clientThreads = System.coreCount
+
+    /// The defaults (100 clients, 10,000 messages, window 16, in-process peer, no faults).
+    public init() {}
+}
+
+/// The measurements of a load run.
+public struct LoadReport: Sendable {
+    /// Clients that took part.
+    public var clients: Int
+    /// Messages sent.
+    public var messages: Int
+    /// Sends answered with PUBACK status 0.
+    public var acked = 0
+    /// Sends that failed or were refused.
+    public var failedSends = 0
+    /// Distinct messages surfaced at their receivers.
+    public var delivered = 0
+    /// Messages never surfaced at their receiver.
+    public var lost = 0
+    /// Messages surfaced to a receiving app more than once (after the client's dedup).
+    public var duplicated = 0
+    /// Copies the clients dropped because the UID had been seen (what faults duplicated).
+    public var copiesDeduplicated = 0
+    /// Messages surfaced at a user they were not sent to.
+    public var misdelivered = 0
+    /// First send to last delivery.
+    public var seconds = 0.0
+    /// First send to last PUBACK.
+    public var sendSeconds = 0.0
+    /// End-to-end latency (send call to the receiver surfacing it), ms.
+    public var latencyP50 = 0.0
+    /// End-to-end latency, 99th percentile, ms.
+    public var latencyP99 = 0.0
+    /// End-to-end latency, maximum, ms.
+    public var latencyMax = 0.0
+    /// PUBACK latency, ms.
+    public var ackP50 = 0.0
+    /// PUBACK latency, 99th percentile, ms.
+    public var ackP99 = 0.0
+    /// Faults the in-process peer injected.
+    public var faults: FaultCounts?
+    /// Resends the in-process peer answered with the first PUBACK.
+    public var resendsDeduplicated: Int?
+    /// Times the clients connected again after a cut.
+    public var reconnects = 0
+
+    /// Delivered messages per second, first send to last delivery.
+    public var throughput: Double { seconds > 0 ? Double(delivered) / seconds : 0 }
+}
+
+/// Drives N clients that send M private text messages (ISCOUNTED) to random other clients and
+/// checks that each arrives exactly once at its receiver (`rongwire peer-load`). Each message's
+/// content names its sender, its sequence number and its send time, so the receiver measures
+/// latency and detects loss, duplicates and misdelivery without any help from the peer.
+public enum LoadGenerator {
+    final class Tracker: Sendable {
+        struct State {
+            var expected: [UInt64: Int] = [:]  // key → receiver index
+            var seen: Set<UInt64> = []
+            var duplicated = 0
+            var misdelivered = 0
+            var latencies: [UInt64] = []
+            var ackLatencies: [UInt64] = []
+            var lastDelivery: UInt64 = 0
+            var acked = 0
+            var failed = 0
+        }
+        let state = Mutex(State())
+    }
+
+    static func key(_ sender: Int, _ seq: Int) -> UInt64 { UInt64(sender) << 32 | UInt64(seq) }
+
+    /// Records one surfaced message: its latency, or a duplicate, or a misdelivery.
+    static func handle(_ r: PeerReceivedMessage, receiver me: Int, tracker: Tracker) {
+        let now = monotonicNanos()
+        guard case .typed(let t) = r.message.content, let text = (t.base as? TextMessage)?.content, text.hasPrefix("L:") else { return }
+        let parts = text.split(separator: ":")
+        guard parts.count == 4, let s = Int(parts[1]), let q = Int(parts[2]), let sent = UInt64(parts[3]) else { return }
+        let k = key(s, q)
+        tracker.state.withLock { st in
+            if st.expected[k] != me { st.misdelivered += 1 }
+            if st.seen.insert(k).inserted {
+                st.latencies.append(now &- sent)
+                st.lastDelivery = max(st.lastDelivery, now)
+            } else {
+                st.duplicated += 1
+            }
+        }
+    }
+
+    /// Runs the load and returns the report. `progress` gets one line now and then.
+    public static func run(_ config: LoadConfiguration, progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> LoadReport {
+        var server: PeerServer?
+        var url = config.url ?? ""
+        var appId = config.appId
+        if config.url == nil {
+            var pc = PeerConfiguration()
+            pc.fixture.app.appKey = "rongwire-load"
+            pc.fixture.generateUsers(prefix: "load", count: config.clients)
+            pc.faults = config.faults
+            pc.seed = config.seed
+            pc.threads = config.peerThreads
+            pc.logger = PeerLogger(level: .error)
+            let s = try await PeerServer.start(pc)
+            server = s
+            url = s.url
+            appId = "rongwire-load"
+        }
+        let faulty = config.faults.isActive || config.url != nil
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, config.clientThreads))
+        let tracker = Tracker()
+        var clients: [PeerClient] = []
+        do {
+            // Connect in parallel (a handful at a time), keeping the order of the clients.
+            let peerURL = url
+            let peerApp = appId
+            var slots = [PeerClient?](repeating: nil, count: config.clients)
+            try await withThrowingTaskGroup(of: (Int, PeerClient).self) { g in
+                var next = 0
+                func launch() {
+                    let i = next
+                    next += 1
+                    g.addTask {
+                        var o = PeerClientOptions(url: peerURL, token: "load\(i)", appId: peerApp)
+                        o.keepMessages = false
+                        o.pullSent = false
+                        if faulty {
+                            // The defences of PEER-FAULT-002: resend, re-pull, poll, reconnect.
+                            // Well above the PUBACK latency under full load, so resends are for lost packets.
+                            o.retryMillis = 2_000
+                            o.pollMillis = 1_000
+                            o.autoReconnect = true
+                        }
+                        let c = try await PeerClient.connect(o, on: group.next())
+                        await c.setMessageHandler { r in handle(r, receiver: i, tracker: tracker) }
+                        return (i, c)
+                    }
+                }
+                while next < min(16, config.clients) { launch() }
+                while let (i, c) = try await g.next() {
+                    slots[i] = c
+                    if next < config.clients { launch() }
+                }
+            }
+            clients = slots.map { $0! }
+            progress("connected \(config.clients) clients to \(url)")
+
+            // Who sends what to whom: decided up front from the seed, so a rerun sends the same.
+            var random = SeededRandom(seed: config.seed)
+            var plan: [[Int]] = Array(repeating: [], count: config.clients)
+            for n in 0..<config.messages {
+                let sender = n % config.clients
+                var receiver = Int(random.next() % UInt64(max(1, config.clients - 1)))
+                if receiver >= sender { receiver += 1 }
+                plan[sender].append(config.clients == 1 ? sender : receiver)
+            }
+            tracker.state.withLock { st in
+                st.expected.reserveCapacity(config.messages)
+                st.seen.reserveCapacity(config.messages)
+                st.latencies.reserveCapacity(config.messages)
+                for (s, targets) in plan.enumerated() {
+                    for (q, r) in targets.enumerated() { st.expected[key(s, q)] = r }
+                }
+            }
+
+            let start = monotonicNanos()
+            let window = max(1, config.window)
+            let total = config.messages
+            await withTaskGroup(of: Void.self) { all in
+                for (s, targets) in plan.enumerated() {
+                    let client = clients[s]
+                    all.addTask {
+                        await withTaskGroup(of: Void.self) { g in
+                            var inFlight = 0
+                            for (q, r) in targets.enumerated() {
+                                if inFlight >= window {
+                                    await g.next()
+                                    inFlight -= 1
+                                }
+                                inFlight += 1
+                                g.addTask {
+                                    let t0 = monotonicNanos()
+                                    let m = OutboundMessage(.private, targetId: "load\(r)", content: TextMessage(content: "L:\(s):\(q):\(t0)"))
+                                    let result = try? await client.send(m)
+                                    let t1 = monotonicNanos()
+                                    tracker.state.withLock { st in
+                                        if result?.status == 0 {
+                                            st.acked += 1
+                                            st.ackLatencies.append(t1 &- t0)
+                                        } else {
+                                            st.failed += 1
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                // Progress every 2 s while sending.
+                all.addTask {
+                    var ticks = 0
+                    while true {
+                        try? await Task.sleep(nanoseconds: 50_000_000)
+                        ticks += 1
+                        let (a, f, d) = tracker.state.withLock { ($0.acked, $0.failed, $0.seen.count) }
+                        if a + f >= total { return }
+                        if ticks % 40 == 0 { progress("sent \(a + f)/\(total), delivered \(d)") }
+                    }
+                }
+            }
+            let sendEnd = monotonicNanos()
+            // Drain: wait for the rest; then every client pulls once more.
+            let deadline = sendEnd + UInt64(config.drainMillis) * 1_000_000
+            var lastCount = -1
+            var lastChange = monotonicNanos()
+            while monotonicNanos() < deadline {
+                let n = tracker.state.withLock { $0.seen.count }
+                if n >= total { break }
+                if n != lastCount {
+                    lastCount = n
+                    lastChange = monotonicNanos()
+                } else if monotonicNanos() - lastChange > 2_000_000_000 {
+                    for c in clients { try? await c.pull() }
+                    lastChange = monotonicNanos()
+                }
+                try await Task.sleep(nanoseconds: 20_000_000)
+            }
+            var report = LoadReport(clients: config.clients, messages: total)
+            var copies = 0
+            var reconnects = 0
+            for c in clients {
+                copies += await c.duplicatesSuppressed()
+                reconnects += await c.reconnects()
+            }
+            report.copiesDeduplicated = copies
+            report.reconnects = reconnects
+            tracker.state.withLock { st in
+                report.acked = st.acked
+                report.failedSends = st.failed
+                report.delivered = st.seen.count
+                report.lost = st.expected.keys.filter { !st.seen.contains($0) }.count
+                report.duplicated = st.duplicated
+                report.misdelivered = st.misdelivered
+                report.seconds = Double(max(st.lastDelivery, start) - start) / 1e9
+                report.sendSeconds = Double(sendEnd - start) / 1e9
+                let lat = st.latencies.sorted()
+                let acks = st.ackLatencies.sorted()
+                func pct(_ a: [UInt64], _ p: Double) -> Double {
+                    a.isEmpty ? 0 : Double(a[min(a.count - 1, Int(Double(a.count) * p))]) / 1e6
+                }
+                report.latencyP50 = pct(lat, 0.50)
+                report.latencyP99 = pct(lat, 0.99)
+                report.latencyMax = Double(lat.last ?? 0) / 1e6
+                report.ackP50 = pct(acks, 0.50)
+                report.ackP99 = pct(acks, 0.99)
+            }
+            if let server {
+                report.faults = server.faultCounts
+                report.resendsDeduplicated = server.state().objectValue?["stats"]?.objectValue?["resendsDeduplicated"]?.numberValue?.int64Value.map(Int.init)
+            }
+            for c in clients { await c.close() }
+            try? await group.shutdownGracefully()
+            try? await server?.stop()
+            return report
+        } catch {
+            for c in clients { await c.close() }
+            try? await group.shutdownGracefully()
+            try? await server?.stop()
+            throw error
+        }
+    }
+}

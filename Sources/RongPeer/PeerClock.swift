@@ -1,0 +1,84 @@
+// Sources/RongPeer/PeerClock.swift - the peer's notion of "now", injectable for retention tests
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Where the peer reads the time. Retention (offline cache 7 days, history 180 days) and every
+/// server timestamp come from here, so scenarios can jump days ahead with a ``ManualClock``.
+public protocol PeerClock: Sendable {
+    /// Milliseconds since the Unix epoch.
+    func nowMillis() -> Int64
+}
+
+/// The system's wall clock.
+public struct SystemClock: PeerClock {
+    /// The system clock.
+    public init() {}
+
+    /// Milliseconds since the Unix epoch.
+    public func nowMillis() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    }
+}
+
+/// A clock that runs with the system clock plus an offset that only grows: ``advance(by:)``
+/// moves the peer's "now" forward (to let offline messages expire) without stopping time, so
+/// message times stay distinct and ordered.
+public final class ManualClock: PeerClock {
+    private let offset = Atomic<Int64>(0)
+    private let base: SystemClock
+
+    /// A clock at the system time, not yet advanced.
+    public init() { base = SystemClock() }
+
+    /// The system time plus everything ``advance(by:)`` added.
+    public func nowMillis() -> Int64 { base.nowMillis() + offset.load(ordering: .relaxed) }
+
+    /// Moves the clock forward by `millis` (negative values are ignored: time never goes back).
+    public func advance(by millis: Int64) {
+        guard millis > 0 else { return }
+        offset.add(millis, ordering: .relaxed)
+    }
+
+    /// The total amount the clock was advanced.
+    public var advanced: Int64 { offset.load(ordering: .relaxed) }
+}
+
+/// Monotonic nanoseconds (CLOCK_MONOTONIC): comparable across processes on one machine, which the
+/// load generator relies on when it measures latency against an external peer.
+public func monotonicNanos() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// Parses a duration such as `500ms`, `30s`, `10m`, `2h`, `8d` or a plain number of milliseconds.
+public func parseDurationMillis(_ text: String) -> Int64? {
+    let units: [(String, Int64)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
+    let t = text.trimmingCharacters(in: " ")
+    for (suffix, factor) in units where t.hasSuffix(suffix) {
+        let number = t.dropLast(suffix.count)
+        // "ms" must not be read as minutes of "m" followed by an "s".
+        if suffix == "s", number.hasSuffix("m") { continue }
+        if let n = Double(number), n >= 0, n.isFinite { return Int64(n * Double(factor)) }
+        return nil
+    }
+    if let n = Int64(t), n >= 0 { return n }
+    return nil
+}
+
+extension String {
+    /// Trims the given characters at both ends (Foundation-free).
+    func trimmingCharacters(in set: Character) -> String {
+        var s = Substring(self)
+        while s.first == set { s = s.dropFirst() }
+        while s.last == set { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,335 @@
+// Sources/RongPeer/PeerFixture.swift - users, tokens, groups, chatrooms and app settings
+
+import RongCodec
+import Yams
+
+/// What the peer knows before anyone connects: the app, its users and their tokens, groups,
+/// chatrooms and ultragroups. Loaded from YAML (format in spec/peer.md, "Fixture"; example in
+/// `tools/peer/fixture.yaml`):
+///
+/// ```yaml
+/// app: {appKey: rongwire-demo, profile: current}
+/// users:
+///   - {id: alice, token: alice-token}
+///   - {id: bob, token: bob-token, expiredTokens: [bob-old]}
+/// groups:
+///   - {id: team, members: [alice, bob]}
+/// chatrooms:
+///   - {id: lobby}
+/// ```
+public struct PeerFixture: Sendable, Hashable {
+    /// App-wide settings.
+    public var app = AppSettings()
+    /// Users by id.
+    public var users: [String: User] = [:]
+    /// Groups by id.
+    public var groups: [String: Group] = [:]
+    /// Chatroom ids.
+    public var chatrooms: Set<String> = []
+    /// Ultragroups by id (members as for groups).
+    public var ultragroups: [String: Group] = [:]
+
+    /// An empty fixture with default app settings.
+    public init() {}
+
+    /// App-wide switches. Defaults follow the documentation (spec/peer.md cites each).
+    public struct AppSettings: Sendable, Hashable {
+        /// The App Key clients must put in `appId`; nil accepts any.
+        public var appKey: String? = nil
+        /// Every connection is refused with APP_BLOCK_OR_DELETE (8).
+        public var blocked = false
+        /// Platforms allowed to connect (`platform` URL parameter, case-insensitive); nil allows
+        /// all. Others get SERVER_UNAVAILABLE (3).
+        public var platforms: Set<String>? = nil
+        /// Which documentation the flag semantics follow (NONE differs).
+        public var profile: PersistenceProfile = .current
+        /// The user's own messages reach their other devices.
+        public var multiDeviceSync = true
+        /// What a second login of the same platform class does.
+        public var kick: KickPolicy = .kickOlder
+        /// Who may recall a message.
+        public var recall: RecallPolicy = .anyone
+        /// How many chatrooms a user may be in at once; joining one more quits the oldest.
+        public var chatroomsPerUser = 1
+        /// How long offline messages wait for a receiver.
+        public var offlineRetention: Int64 = 7 * 86_400_000
+        /// How long private and group messages stay in cloud history (6 months, as 180 days).
+        public var historyRetention: Int64 = 180 * 86_400_000
+        /// How long chatroom messages stay in cloud history (2 months, as 60 days).
+        public var chatroomHistoryRetention: Int64 = 60 * 86_400_000
+        /// How long ultragroup messages stay on the server (7 days).
+        public var ultragroupRetention: Int64 = 7 * 86_400_000
+        /// Cloud history (`qryPMsg`, `qryGMsg`, `qryCHMsg`) is enabled.
+        public var history = true
+        /// The latest messages a chatroom keeps for members to pull (50).
+        public var chatroomRecent = 50
+
+        /// The documented defaults.
+        public init() {}
+    }
+
+    /// The rule for a second login (protocol-rules.md § 9.6).
+    public enum KickPolicy: String, Sendable, Hashable, CaseIterable {
+        /// The new login wins; the older connection of the same platform class gets DISCONNECT
+        /// with status 1 (OTHER_DEVICE_LOGIN).
+        case kickOlder
+        /// The new login is refused with CONNACK 13 (another client of the same kind is online),
+        /// as `setReconnectKickEnable:YES` asks.
+        case rejectNewer
+    }
+
+    /// Who may recall a message (protocol-rules.md § 11.2).
+    public enum RecallPolicy: String, Sendable, Hashable, CaseIterable {
+        /// Anyone in the conversation (the default).
+        case anyone
+        /// Only the original sender; others get status 25107.
+        case senderOnly
+    }
+
+    /// A user.
+    public struct User: Sendable, Hashable {
+        /// The user id (at most 64 bytes).
+        public var id: String
+        /// A display name (informational).
+        public var name: String?
+        /// Tokens that log in as this user.
+        public var tokens: [String]
+        /// Tokens that are recognised but expired (CONNACK 10).
+        public var expiredTokens: [String] = []
+        /// Banned: CONNACK 9 (BLOCK).
+        public var blocked = false
+
+        /// A user.
+        public init(id: String, name: String? = nil, tokens: [String], expiredTokens: [String] = [], blocked: Bool = false) {
+            self.id = id
+            self.name = name
+            self.tokens = tokens
+            self.expiredTokens = expiredTokens
+            self.blocked = blocked
+        }
+    }
+
+    /// A group or ultragroup.
+    public struct Group: Sendable, Hashable {
+        /// The group id.
+        public var id: String
+        /// Member user ids.
+        public var members: [String]
+
+        /// A group with its members.
+        public init(id: String, members: [String]) {
+            self.id = id
+            self.members = members
+        }
+    }
+
+    /// Adds `count` users `prefix0` … with tokens equal to their ids (for load runs).
+    public mutating func generateUsers(prefix: String, count: Int) {
+        for i in 0..<max(0, count) {
+            let id = "\(prefix)\(i)"
+            users[id] = User(id: id, tokens: [id])
+        }
+    }
+
+    /// Token → user id and whether the token is expired, for every user.
+    func tokenIndex() -> [String: (user: String, expired: Bool)] {
+        var index: [String: (user: String, expired: Bool)] = [:]
+        for u in users.values {
+            for t in u.tokens { index[t] = (u.id, false) }
+            for t in u.expiredTokens { index[t] = (u.id, true) }
+        }
+        return index
+    }
+
+    // MARK: Loading
+
+    /// Loads a fixture file.
+    public static func load(file: String) throws(PeerFileError) -> PeerFixture {
+        try load(yaml: try readTextFile(file), file: file)
+    }
+
+    /// Loads fixture YAML (`file` names it in errors).
+    public static func load(yaml: String, file: String = "fixture") throws(PeerFileError) -> PeerFixture {
+        let r = YAMLReader(file: file)
+        guard let root = try r.root(yaml) else { return PeerFixture() }
+        return try load(node: root, reader: r)
+    }
+
+    static let topKeys: Set<String> = ["app", "users", "generatedUsers", "groups", "chatrooms", "ultragroups"]
+    static let appKeys: Set<String> = [
+        "appKey", "blocked", "platforms", "profile", "multiDeviceSync", "kick", "recall", "chatroomsPerUser",
+        "offlineRetention", "historyRetention", "chatroomHistoryRetention", "ultragroupRetention", "history", "chatroomRecent",
+    ]
+
+    /// Reads a fixture from an already parsed node (scenario files embed one).
+    static func load(node root: Node, reader r: YAMLReader) throws(PeerFileError) -> PeerFixture {
+        var f = PeerFixture()
+        for e in try r.mapping(root, "the fixture", allowed: topKeys) {
+            switch e.key {
+            case "app": f.app = try loadApp(e.value, r)
+            case "users":
+                for n in try r.list(e.value, "`users`") {
+                    let u = try loadUser(n, r)
+                    if f.users[u.id] != nil { throw r.error(n, "user `\(u.id)` is defined twice") }
+                    f.users[u.id] = u
+                }
+            case "generatedUsers":
+                var prefix = "user"
+                var count = 0
+                for g in try r.mapping(e.value, "`generatedUsers`", allowed: ["prefix", "count"]) {
+                    if g.key == "prefix" { prefix = try r.identifier(g.value, "`prefix`") } else { count = try r.integer(g.value, "`count`") }
+                }
+                guard (0...1_000_000).contains(count) else { throw r.error(e.value, "`count` must be 0...1000000") }
+                f.generateUsers(prefix: prefix, count: count)
+            case "groups", "ultragroups":
+                for n in try r.list(e.value, "`\(e.key)`") {
+                    var id: String?
+                    var members: [String] = []
+                    for g in try r.mapping(n, "a group", allowed: ["id", "members"]) {
+                        if g.key == "id" { id = try r.identifier(g.value, "`id`") } else { members = try r.identifierList(g.value, "`members`") }
+                    }
+                    guard let id else { throw r.error(n, "a group needs `id`") }
+                    if e.key == "groups" {
+                        if f.groups[id] != nil { throw r.error(n, "group `\(id)` is defined twice") }
+                        f.groups[id] = Group(id: id, members: members)
+                    } else {
+                        if f.ultragroups[id] != nil { throw r.error(n, "ultragroup `\(id)` is defined twice") }
+                        f.ultragroups[id] = Group(id: id, members: members)
+                    }
+                }
+            default:
+                for n in try r.list(e.value, "`chatrooms`") {
+                    var id: String?
+                    if case .scalar = n {
+                        id = try r.identifier(n, "a chatroom id")
+                    } else {
+                        for g in try r.mapping(n, "a chatroom", allowed: ["id"]) { id = try r.identifier(g.value, "`id`") }
+                    }
+                    guard let id else { throw r.error(n, "a chatroom needs `id`") }
+                    guard id.utf8.count <= 64 else { throw r.error(n, "chatroom ids are at most 64 characters (000:11673)") }
+                    f.chatrooms.insert(id)
+                }
+            }
+        }
+        // Tokens must name one user only.
+        var owner: [String: String] = [:]
+        for u in f.users.values.sorted(by: { $0.id < $1.id }) {
+            for t in u.tokens + u.expiredTokens {
+                if let other = owner[t], other != u.id {
+                    throw r.error(root, "token `\(t)` belongs to both `\(other)` and `\(u.id)`")
+                }
+                owner[t] = u.id
+            }
+        }
+        return f
+    }
+
+    private static func loadApp(_ node: Node, _ r: YAMLReader) throws(PeerFileError) -> AppSettings {
+        var a = AppSettings()
+        for e in try r.mapping(node, "`app`", allowed: appKeys) {
+            switch e.key {
+            case "appKey": a.appKey = try r.identifier(e.value, "`appKey`")
+            case "blocked": a.blocked = try r.bool(e.value, "`blocked`")
+            case "platforms": a.platforms = Set(try r.identifierList(e.value, "`platforms`").map { $0.lowercased() })
+            case "profile":
+                let text = try r.string(e.value, "`profile`")
+                guard let p = PersistenceProfile(rawValue: text) else {
+                    throw r.error(e.value, "`profile` must be current or legacy2021, not \(text)")
+                }
+                a.profile = p
+            case "multiDeviceSync": a.multiDeviceSync = try r.bool(e.value, "`multiDeviceSync`")
+            case "kick":
+                let text = try r.string(e.value, "`kick`")
+                guard let k = KickPolicy(rawValue: text) else { throw r.error(e.value, "`kick` must be kickOlder or rejectNewer") }
+                a.kick = k
+            case "recall":
+                let text = try r.string(e.value, "`recall`")
+                guard let p = RecallPolicy(rawValue: text) else { throw r.error(e.value, "`recall` must be anyone or senderOnly") }
+                a.recall = p
+            case "chatroomsPerUser":
+                a.chatroomsPerUser = try r.integer(e.value, "`chatroomsPerUser`")
+                guard a.chatroomsPerUser >= 1 else { throw r.error(e.value, "`chatroomsPerUser` must be at least 1") }
+            case "offlineRetention": a.offlineRetention = try r.duration(e.value, "`offlineRetention`")
+            case "historyRetention": a.historyRetention = try r.duration(e.value, "`historyRetention`")
+            case "chatroomHistoryRetention": a.chatroomHistoryRetention = try r.duration(e.value, "`chatroomHistoryRetention`")
+            case "ultragroupRetention": a.ultragroupRetention = try r.duration(e.value, "`ultragroupRetention`")
+            case "history": a.history = try r.bool(e.value, "`history`")
+            default:
+                a.chatroomRecent = try r.integer(e.value, "`chatroomRecent`")
+                guard a.chatroomRecent >= 1 else { throw r.error(e.value, "`chatroomRecent` must be at least 1") }
+            }
+        }
+        return a
+    }
+
+    private static func loadUser(_ node: Node, _ r: YAMLReader) throws(PeerFileError) -> User {
+        var id: String?
+        var u = User(id: "", tokens: [])
+        for e in try r.mapping(node, "a user", allowed: ["id", "name", "token", "tokens", "expiredTokens", "blocked"]) {
+            switch e.key {
+            case "id": id = try r.identifier(e.value, "`id`")
+            case "name": u.name = try r.string(e.value, "`name`")
+            case "token": u.tokens.append(try r.identifier(e.value, "`token`"))
+            case "tokens": u.tokens += try r.identifierList(e.value, "`tokens`")
+            case "expiredTokens": u.expiredTokens = try r.identifierList(e.value, "`expiredTokens`")
+            default: u.blocked = try r.bool(e.value, "`blocked`")
+            }
+        }
+        guard let id else { throw r.error(node, "a user needs `id`") }
+        guard id.utf8.count <= 64 else { throw r.error(node, "user ids are at most 64 bytes (000:606)") }
+        u.id = id
+        if u.tokens.isEmpty && u.expiredTokens.isEmpty { u.tokens = [id + "-token"] }
+        return u
+    }
+}
+
+extension PeerFixture {
+    /// The fixture as YAML that ``load(yaml:file:)`` reads back to an equal value (used to send
+    /// a scenario's fixture to an external peer with `POST /control/reset`).
+    public func yamlText() -> String {
+        func q(_ s: String) -> String {
+            var out = "\""
+            for c in s.unicodeScalars {
+                switch c {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                default: out.unicodeScalars.append(c)
+                }
+            }
+            return out + "\""
+        }
+        func list(_ items: [String]) -> String { "[" + items.map(q).joined(separator: ", ") + "]" }
+        let a = app
+        var lines = ["app:"]
+        if let key = a.appKey { lines.append("  appKey: \(q(key))") }
+        lines.append("  blocked: \(a.blocked)")
+        if let p = a.platforms { lines.append("  platforms: \(list(p.sorted()))") }
+        lines.append("  profile: \(a.profile.rawValue)")
+        lines.append("  multiDeviceSync: \(a.multiDeviceSync)")
+        lines.append("  kick: \(a.kick.rawValue)")
+        lines.append("  recall: \(a.recall.rawValue)")
+        lines.append("  chatroomsPerUser: \(a.chatroomsPerUser)")
+        lines.append("  offlineRetention: \(a.offlineRetention)")
+        lines.append("  historyRetention: \(a.historyRetention)")
+        lines.append("  chatroomHistoryRetention: \(a.chatroomHistoryRetention)")
+        lines.append("  ultragroupRetention: \(a.ultragroupRetention)")
+        lines.append("  history: \(a.history)")
+        lines.append("  chatroomRecent: \(a.chatroomRecent)")
+        lines.append("users:")
+        for u in users.values.sorted(by: { $0.id < $1.id }) {
+            var parts = ["id: \(q(u.id))", "tokens: \(list(u.tokens))"]
+            if let n = u.name { parts.append("name: \(q(n))") }
+            if !u.expiredTokens.isEmpty { parts.append("expiredTokens: \(list(u.expiredTokens))") }
+            if u.blocked { parts.append("blocked: true") }
+            lines.append("  - {\(parts.joined(separator: ", "))}")
+        }
+        if users.isEmpty { lines[lines.count - 1] = "users: []" }
+        lines.append(groups.isEmpty ? "groups: []" : "groups:")
+        for g in groups.values.sorted(by: { $0.id < $1.id }) { lines.append("  - {id: \(q(g.id)), members: \(list(g.members))}") }
+        lines.append(ultragroups.isEmpty ? "ultragroups: []" : "ultragroups:")
+        for g in ultragroups.values.sorted(by: { $0.id < $1.id }) { lines.append("  - {id: \(q(g.id)), members: \(list(g.members))}") }
+        lines.append("chatrooms: \(list(chatrooms.sorted()))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

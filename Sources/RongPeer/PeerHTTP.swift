@@ -1,0 +1,116 @@
+// Sources/RongPeer/PeerHTTP.swift - GET /state and the control endpoints on the peer's port
+
+import NIOCore
+import NIOHTTP1
+import RongCodec
+
+/// The HTTP side of the peer: what tests and people read (`GET /state`) and what scenarios
+/// drive when the peer runs in another process (`POST /control/…`).
+struct PeerControl: Sendable {
+    let core: PeerCore
+    let clock: ManualClock?
+    let seed: UInt64
+
+    struct Response {
+        var status: HTTPResponseStatus
+        var contentType = "application/json"
+        var body: [UInt8]
+    }
+
+    static func json(_ value: JSONValue, _ status: HTTPResponseStatus = .ok) -> Response {
+        let text = (try? value.prettyText()) ?? "{}"
+        return Response(status: status, body: Array((text + "\n").utf8))
+    }
+
+    static func error(_ status: HTTPResponseStatus, _ message: String) -> Response {
+        json(["error": .string(message)], status)
+    }
+
+    func handle(method: HTTPMethod, uri: String, body: [UInt8]) -> Response {
+        let (path, query) = parseQuery(uri)
+        switch (method, path) {
+        case (.GET, "/state"):
+            return Self.json(core.snapshot(user: query["user"]))
+        case (.GET, "/"):
+            let text = """
+                RongWire mock peer
+                WebSocket: /websocket?appId=APPKEY&token=TOKEN[&platform=Web]  (one RMTP packet per binary message)
+                GET  /state[?user=ID]             users, unread counts, offline queues, history sizes, push log
+                POST /control/advance?by=8d       move a manual clock forward (peer started with --manual-clock)
+                POST /control/faults?plan=SPEC    replace the fault plan (drop=P,dup=P,delay=P:MS,reorder=P,cut=P,users=a|b)
+                POST /control/reset               body: fixture YAML; drops every connection and all state
+
+                """
+            return Response(status: .ok, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
+        case (.POST, "/control/advance"):
+            guard let clock else { return Self.error(.conflict, "the peer's clock is not manual (start it with --manual-clock)") }
+            guard let by = query["by"].flatMap(parseDurationMillis) else { return Self.error(.badRequest, "by=DURATION is required (8d, 2h, 500ms)") }
+            clock.advance(by: by)
+            core.compact()
+            return Self.json(["advanced": .number(JSONNumber(clock.advanced)), "now": .number(JSONNumber(clock.nowMillis()))])
+        case (.POST, "/control/faults"):
+            do throws(FaultPlanError) {
+                var plan = try FaultPlan(parsing: query["plan"] ?? String(decoding: body, as: UTF8.self))
+                if query["seed"] == nil && plan.seed == 1 { plan.seed = seed &+ 1 }
+                core.setFaults(plan)
+                return Self.json(["faults": .string(plan.description)])
+            } catch {
+                return Self.error(.badRequest, error.message)
+            }
+        case (.POST, "/control/reset"):
+            do throws(PeerFileError) {
+                let fixture = try PeerFixture.load(yaml: String(decoding: body, as: UTF8.self), file: "reset body")
+                core.reset(PeerModel(fixture: fixture, clock: core.state.withLock { $0.model.clock }, seed: seed))
+                core.setFaults(FaultPlan())
+                return Self.json(["reset": true, "users": .number(JSONNumber(fixture.users.count))])
+            } catch {
+                return Self.error(.badRequest, error.description)
+            }
+        default:
+            return Self.error(.notFound, "no \(method) \(path); GET / lists the endpoints")
+        }
+    }
+}
+
+/// Collects one request and answers it; the connection closes after each answer.
+final class PeerHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    let control: PeerControl
+    var head: HTTPRequestHead?
+    var body: [UInt8] = []
+    static let maxBody = 4 << 20
+
+    init(control: PeerControl) { self.control = control }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let h):
+            head = h
+            body = []
+        case .body(var b):
+            if body.count + b.readableBytes > Self.maxBody {
+                respond(context, PeerControl.error(.payloadTooLarge, "request body above \(Self.maxBody) bytes"))
+                return
+            }
+            body += b.readBytes(length: b.readableBytes) ?? []
+        case .end:
+            guard let head else { return }
+            respond(context, control.handle(method: head.method, uri: head.uri, body: body))
+        }
+    }
+
+    private func respond(_ context: ChannelHandlerContext, _ r: PeerControl.Response) {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: r.contentType)
+        headers.add(name: "Content-Length", value: String(r.body.count))
+        headers.add(name: "Connection", value: "close")
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: r.status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: r.body)))), promise: nil)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        head = nil
+        body = []
+    }
+}

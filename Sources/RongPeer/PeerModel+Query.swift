@@ -1,0 +1,254 @@
+// Sources/RongPeer/PeerModel+Query.swift - QUERY topics: pull, chatrooms, history
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import RongCodec
+import RongEnvelope
+
+extension PeerModel {
+    func queryAck(_ conn: ConnectionID, _ id: UInt16, status: UInt16, payload: [UInt8] = [], qos: QoS = .atMostOnce) -> PeerOutput {
+        let (d, _) = date(now)
+        return .packet(conn, Packet(.queryAck(.init(messageId: id, date: d, status: status, payload: payload)), qos: qos, retain: true))
+    }
+
+    mutating func malformed(_ conn: ConnectionID, _ what: String, _ error: CodecError) -> [PeerOutput] {
+        recordViolation(conn, kind: .malformed, detail: "\(what): \(error.code): \(error.reason)")
+        return [.disconnect(conn, status: DisconnectStatus.closure)]
+    }
+
+    /// A client QUERY (PEER-PULL-*, PEER-CHRM-*, PEER-HIST-*).
+    mutating func query(_ q: Packet.Publish, from conn: ConnectionID) -> [PeerOutput] {
+        let user = sessions[conn]!.user
+        switch q.topic.text {
+        case "pullMsg":
+            do throws(CodecError) {
+                return pull(try parseBody(q.payload, as: Modules_SyncRequestMsg.self), id: q.messageId, from: conn)
+            } catch {
+                return malformed(conn, "pullMsg", error)
+            }
+        case "chrmPull":
+            do throws(CodecError) {
+                return chatroomPull(try parseBody(q.payload, as: Modules_ChrmPullMsg.self), room: q.targetId.text, id: q.messageId, from: conn)
+            } catch {
+                return malformed(conn, "chrmPull", error)
+            }
+        case "joinChrm", "joinChrmR":
+            return joinChatroom(q.targetId.text, id: q.messageId, from: conn)
+        case "exitChrm":
+            let room = q.targetId.text
+            guard chatrooms[room] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.chatroomNotExist)] }
+            chatrooms[room]!.members[user] = nil
+            log("conn#\(conn) \(user) left chatroom \(room)")
+            return [queryAck(conn, q.messageId, status: 0)]
+        case "qryPMsg", "qryGMsg", "qryCHMsg":
+            do throws(CodecError) {
+                return historyQuery(q.topic.text, try parseBody(q.payload, as: Modules_HistoryMsgInput.self), header: q.targetId.text, id: q.messageId, from: conn)
+            } catch {
+                return malformed(conn, q.topic.text, error)
+            }
+        default:
+            log("conn#\(conn) \(user) unsupported query \(q.topic.text)")
+            return [queryAck(conn, q.messageId, status: PeerStatus.unsupportedQuery)]
+        }
+    }
+
+    // MARK: pullMsg
+
+    /// `pullMsg`: inbox entries after `syncTime`, plus with `isPullSend` the user's own messages
+    /// after `sendBoxSyncTime` (not those sent from this connection), oldest first, at most 200,
+    /// within the offline retention. The reply's `syncTime` is the newest received entry in it,
+    /// `finished` whether nothing is left. Sent with QoS 1: the QUERYCON confirms delivery.
+    mutating func pull(_ req: Modules_SyncRequestMsg, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
+        let user = sessions[conn]!.user
+        stats.pulls += 1
+        sessions[conn]!.notifiedAt = nil
+        confirmDelivered(user: user, upTo: req.syncTime)
+        let minTime = now - app.offlineRetention
+        let pullSent = req.hasIsPullSend && req.isPullSend
+        let sendCursor = req.hasSendBoxSyncTime ? req.sendBoxSyncTime : 0
+        let inbox = inboxes[user] ?? []
+        let start = Self.firstIndex(in: inbox, after: max(minTime - 1, min(req.syncTime, pullSent ? sendCursor : req.syncTime)))
+        var page: [InboxEntry] = []
+        var more = false
+        var i = start
+        while i < inbox.count {
+            let e = inbox[i]
+            i += 1
+            let wanted = e.direction == .received ? e.time > req.syncTime : (pullSent && e.time > sendCursor && e.origin != conn)
+            guard wanted, messages[e.uid] != nil else { continue }
+            if page.count == Self.pullPageLimit {
+                more = true
+                break
+            }
+            page.append(e)
+        }
+        let retrievedUpTo = delivered[user] ?? 0
+        var result = Modules_DownStreamMessages()
+        result.list = page.compactMap { e in
+            messages[e.uid].map { downStream($0, for: user, direction: e.direction, retrieved: e.direction == .received && e.time <= retrievedUpTo) }
+        }
+        result.syncTime = page.last(where: { $0.direction == .received })?.time ?? req.syncTime
+        result.finished = !more
+        sessions[conn]!.awaitingCon[id] = result.syncTime
+        if sessions[conn]!.awaitingCon.count > 64, let oldest = sessions[conn]!.awaitingCon.keys.min() {
+            sessions[conn]!.awaitingCon[oldest] = nil
+        }
+        return [queryAck(conn, id, status: 0, payload: protoBytes(result), qos: .atLeastOnce)]
+    }
+
+    /// The first index whose time is after `t` (the inbox is ordered by time).
+    static func firstIndex(in inbox: [InboxEntry], after t: Int64) -> Int {
+        var lo = 0
+        var hi = inbox.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if inbox[mid].time <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    // MARK: Chatrooms
+
+    /// `joinChrm` / `joinChrmR`: membership starts now; joining beyond `chatroomsPerUser` quits
+    /// the oldest room (000:11707).
+    mutating func joinChatroom(_ room: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
+        let user = sessions[conn]!.user
+        guard chatrooms[room] != nil else {
+            log("conn#\(conn) \(user) join of unknown chatroom \(room)")
+            return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)]
+        }
+        if chatrooms[room]!.members[user] == nil {
+            let mine = chatrooms.filter { $0.value.members[user] != nil }.map { ($0.key, $0.value.members[user]!) }.sorted { $0.1 < $1.1 }
+            for (other, _) in mine.prefix(max(0, mine.count - app.chatroomsPerUser + 1)) {
+                chatrooms[other]!.members[user] = nil
+                log("conn#\(conn) \(user) left chatroom \(other) (joined \(room))")
+            }
+            chatrooms[room]!.members[user] = now
+        }
+        log("conn#\(conn) \(user) joined chatroom \(room)")
+        return [queryAck(conn, id, status: 0)]
+    }
+
+    /// `chrmPull`: with `count` > 0 and `syncTime` 0, the join history: the newest `count`
+    /// (at most 50) messages the room keeps; otherwise the messages after `syncTime` that
+    /// arrived since the user joined, oldest first.
+    mutating func chatroomPull(_ req: Modules_ChrmPullMsg, room: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
+        let user = sessions[conn]!.user
+        guard let r = chatrooms[room] else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
+        guard let joined = r.members[user] else { return [queryAck(conn, id, status: PeerStatus.notInChatroom)] }
+        sessions[conn]!.chatroomNotifiedAt[room] = nil
+        stats.pulls += 1
+        var list = r.recent.compactMap { messages[$0] }.filter { $0.time > req.syncTime && $0.origin != conn }
+        if req.syncTime == 0 && req.count > 0 {
+            list = Array(list.suffix(Int(min(req.count, 50))))
+        } else {
+            list = list.filter { $0.time >= joined }
+        }
+        var result = Modules_DownStreamMessages()
+        let more = list.count > Self.pullPageLimit
+        let page = list.prefix(Self.pullPageLimit)
+        result.list = page.map { downStream($0, for: user, direction: $0.sender == user ? .sent : .received, retrieved: false) }
+        result.syncTime = page.last?.time ?? req.syncTime
+        result.finished = !more
+        return [queryAck(conn, id, status: 0, payload: protoBytes(result))]
+    }
+
+    // MARK: History
+
+    /// `qryPMsg`, `qryGMsg`, `qryCHMsg` (HistoryMsgInput → HistoryMsgOuput): `time` 0 means
+    /// now; `order` 0 gives messages before `time`, newest first, 1 messages after it, oldest
+    /// first; `count` 1-100 (default 20). `syncTime` is the time to continue from; `hasMsg` 1 when
+    /// more remain (protocol-rules.md § 11.6, § 8).
+    mutating func historyQuery(_ topic: String, _ req: Modules_HistoryMsgInput, header: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
+        let user = sessions[conn]!.user
+        stats.historyQueries += 1
+        guard app.history else { return [queryAck(conn, id, status: PeerStatus.historyNotEnabled)] }
+        let target = req.hasTargetID && !req.targetID.isEmpty ? req.targetID : header
+        let key: String
+        switch topic {
+        case "qryPMsg": key = historyKey(type: .private, a: user, b: target)
+        case "qryGMsg":
+            guard fixture.groups[target]?.members.contains(user) == true else { return [queryAck(conn, id, status: PeerStatus.notInGroup)] }
+            key = "group:\(target)"
+        default:
+            guard chatrooms[target] != nil else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
+            key = "chatroom:\(target)"
+        }
+        let cut = now - retention(ofHistoryKey: key)
+        let all = (history[key] ?? []).compactMap { messages[$0] }.filter { $0.time >= cut }
+        let count = req.hasCount && req.count > 0 ? min(Int(req.count), 100) : 20
+        let ascending = req.hasOrder && req.order == 1
+        let pivot = req.hasTime && req.time > 0 ? req.time : Int64.max
+        // Ascending from time 0 starts at the oldest message; descending from 0 at the newest.
+        let candidates = ascending ? all.filter { $0.time > (req.hasTime ? req.time : 0) } : all.filter { $0.time < pivot }
+        let chosen = ascending ? Array(candidates.prefix(count)) : Array(candidates.suffix(count).reversed())
+        var out = Modules_HistoryMsgOuput()
+        out.list = chosen.map { downStream($0, for: user, direction: $0.sender == user ? .sent : .received, retrieved: false) }
+        out.syncTime = chosen.last?.time ?? (pivot == Int64.max ? 0 : pivot)
+        out.hasMsg_p = candidates.count > chosen.count ? 1 : 0
+        return [queryAck(conn, id, status: 0, payload: protoBytes(out))]
+    }
+
+    // MARK: DownStreamMessage
+
+    /// A stored message as `user` receives it. A recalled message is served as RC:RcNtf with
+    /// the same UID and time (PEER-RECALL-002).
+    func downStream(_ m: StoredMessage, for user: String, direction: Direction, retrieved: Bool) -> Modules_DownStreamMessage {
+        var d = Modules_DownStreamMessage()
+        d.fromUserID = m.sender
+        d.type = Modules_ChannelType(rawValue: m.type.rawValue) ?? .person
+        if m.type == .private {
+            if direction == .sent { d.groupID = m.target }
+        } else {
+            d.groupID = m.target
+        }
+        let sessionBits = SessionIdBits(rawValue: m.up.sessionID)
+        var status = m.flag.isStatus ? StatusBits() : StatusBits(flag: m.flag)
+        if retrieved { status.insert(.retrieved) }
+        if sessionBits.disablesNotification { status.insert(.disableNotification) }
+        if sessionBits.contains(.canIncludeExpansion) { status.insert(.canIncludeExpansion) }
+        if sessionBits.contains(.mentioned), mentions(m, user) { status.insert(.mentioned) }
+        if let r = m.recalled {
+            d.classname = RecallNotificationMessage.objectName
+            d.content = Data(recallNotification(m, r))
+            status = StatusBits(flag: .isPersisted)
+        } else {
+            d.classname = m.up.classname
+            d.content = m.up.content
+        }
+        d.dataTime = m.time
+        d.status = status.rawValue
+        if !m.uid.isEmpty { d.msgID = m.uid }
+        if direction == .sent { d.direction = 1 }
+        if m.up.hasClientUniqueID { d.clientUniqueID = m.up.clientUniqueID }
+        if let e = m.expansion, !e.isEmpty, m.recalled == nil, let text = try? MessageExpansion.encode(e) { d.extraContent = text }
+        if m.up.hasPushText { d.pushContent = m.up.pushText }
+        if m.up.hasConfigFlag { d.configFlag = m.up.configFlag }
+        if m.up.hasBusChannel { d.busChannel = m.up.busChannel }
+        d.toUserID = m.up.userID
+        return d
+    }
+
+    /// Whether a message with the mention bit mentions `user` (@all, or listed).
+    func mentions(_ m: StoredMessage, _ user: String) -> Bool {
+        guard case .typed(let c)? = try? ContentRegistry.builtIn.decode(objectName: m.up.classname, bytes: [UInt8](m.up.content)),
+            let info = c.base.mentionedInfo
+        else { return false }
+        return info.type == .all || (info.userIdList ?? []).contains(user)
+    }
+
+    /// The RC:RcNtf content that takes a recalled message's place.
+    func recallNotification(_ m: StoredMessage, _ r: Recall) -> [UInt8] {
+        var n = RecallNotificationMessage()
+        n.operatorId = r.operatorId
+        n.recallTime = m.time
+        n.originalObjectName = m.up.classname
+        n.recallActionTime = r.actionTime
+        n.admin = false
+        n.delete = false
+        return (try? n.jsonBytes()) ?? Array("{}".utf8)
+    }
+}

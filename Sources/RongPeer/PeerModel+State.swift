@@ -1,0 +1,117 @@
+// Sources/RongPeer/PeerModel+State.swift - the JSON served at GET /state
+
+import RongCodec
+
+extension PeerModel {
+    /// The observable state (PEER-OBS-001): per user the devices online, unread counts by
+    /// conversation, the offline queue (inbox entries no device has confirmed), inbox size and read
+    /// times; history sizes by conversation; chatrooms; expansions; group receipts; the push log;
+    /// counters and recent events. `user` limits `users` and the push log to one user.
+    public func snapshot(user only: String? = nil) -> JSONValue {
+        let t = now
+        let offlineCut = t - app.offlineRetention
+        var users: [(String, JSONValue)] = []
+        let ids = Set(fixture.users.keys).union(online.keys).union(inboxes.keys).union(unread.keys)
+        for id in ids.sorted() where only == nil || only == id {
+            var u = JSONObject()
+            let conns = online[id] ?? []
+            u["online"] = .number(JSONNumber(conns.count))
+            u["devices"] = .array(conns.map { c in
+                ["connection": .number(JSONNumber(c)), "platform": .string(sessions[c]?.params.platform ?? "web")]
+            })
+            var unreadObject: [(String, JSONValue)] = []
+            var total = 0
+            var readTimes: [(String, JSONValue)] = []
+            for (conv, s) in (unread[id] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                if !s.pending.isEmpty {
+                    unreadObject.append((conv, .number(JSONNumber(s.pending.count))))
+                    if !conv.hasPrefix("chatroom:") { total += s.pending.count }
+                }
+                if s.readTime > 0 { readTimes.append((conv, .number(JSONNumber(s.readTime)))) }
+            }
+            u["unread"] = Self.object(unreadObject)
+            u["unreadTotal"] = .number(JSONNumber(total))
+            u["readTimes"] = Self.object(readTimes)
+            let inbox = (inboxes[id] ?? []).filter { $0.time >= offlineCut && messages[$0.uid] != nil }
+            let cursor = delivered[id] ?? 0
+            u["offlineQueue"] = .number(JSONNumber(inbox.filter { $0.direction == .received && $0.time > cursor }.count))
+            u["inbox"] = .number(JSONNumber(inbox.filter { $0.direction == .received }.count))
+            u["sentBox"] = .number(JSONNumber(inbox.filter { $0.direction == .sent }.count))
+            users.append((id, .object(u)))
+        }
+        var historyObject: [(String, JSONValue)] = []
+        for (key, list) in history.sorted(by: { $0.key < $1.key }) {
+            let cut = t - retention(ofHistoryKey: key)
+            // Lists are in time order: count from the first entry inside the retention.
+            let live = list.count - list.prefix { (messages[$0]?.time ?? 0) < cut }.count
+            historyObject.append((key, .number(JSONNumber(live))))
+        }
+        var rooms: [(String, JSONValue)] = []
+        for (id, r) in chatrooms.sorted(by: { $0.key < $1.key }) {
+            rooms.append((id, ["members": .array(r.members.keys.sorted().map { .string($0) }), "recent": .number(JSONNumber(r.recent.count))]))
+        }
+        var expansions: [(String, JSONValue)] = []
+        for (uid, m) in messages.filter({ $0.value.expansion?.isEmpty == false }).sorted(by: { $0.key < $1.key }) {
+            expansions.append((uid, Self.object(m.expansion!.sorted(by: { $0.key < $1.key }).map { ($0.key, .string($0.value)) })))
+        }
+        var receiptObject: [(String, JSONValue)] = []
+        for (uid, readers) in receipts.sorted(by: { $0.key < $1.key }) {
+            receiptObject.append((uid, Self.object(readers.sorted(by: { $0.key < $1.key }).map { ($0.key, .number(JSONNumber($0.value))) })))
+        }
+        let recalled: [JSONValue] = messages.filter { $0.value.recalled != nil }.keys.sorted().map { .string($0) }
+        let pushes = pushLog.filter { only == nil || $0.receiver == only }.map { p -> JSONValue in
+            var o = JSONObject()
+            o["time"] = .number(JSONNumber(p.time))
+            o["receiver"] = .string(p.receiver)
+            o["sender"] = .string(p.sender)
+            o["conversationType"] = .string(p.conversationType.name)
+            o["targetId"] = .string(p.targetId)
+            o["objectName"] = .string(p.objectName)
+            o["messageUId"] = .string(p.messageUId)
+            o["pushText"] = .string(p.pushText)
+            if let d = p.pushData { o["pushData"] = .string(d) }
+            if let r = p.recalledUId { o["recalledUId"] = .string(r) }
+            return .object(o)
+        }
+        var s = JSONObject()
+        let st = stats
+        for (k, v) in [
+            ("connectionsAccepted", st.connectionsAccepted), ("connectionsRefused", st.connectionsRefused), ("kicked", st.kicked),
+            ("published", st.published), ("rejected", st.rejected), ("resendsDeduplicated", st.resendsDeduplicated),
+            ("statusDelivered", st.statusDelivered), ("statusDropped", st.statusDropped), ("notifies", st.notifies), ("pulls", st.pulls), ("pings", st.pings),
+            ("historyQueries", st.historyQueries), ("malformed", st.malformed), ("oversized", st.oversized),
+            ("slowConsumers", st.slowConsumers), ("unexpected", st.unexpected), ("messagesStored", messages.count),
+            ("onlineConnections", sessions.count),
+        ] {
+            s[k] = .number(JSONNumber(v))
+        }
+        var root = JSONObject()
+        root["time"] = .number(JSONNumber(t))
+        root["profile"] = .string(app.profile.rawValue)
+        root["users"] = Self.object(users)
+        root["history"] = Self.object(historyObject)
+        root["chatrooms"] = Self.object(rooms)
+        root["expansions"] = Self.object(expansions)
+        root["receipts"] = Self.object(receiptObject)
+        root["recalled"] = .array(recalled)
+        root["pushCount"] = .number(JSONNumber(pushCount))
+        root["pushLog"] = .array(pushes)
+        root["stats"] = .object(s)
+        root["events"] = .array(events.map { .string($0) })
+        return .object(root)
+    }
+
+    /// An object from members with distinct keys, in linear time: `JSONObject`'s setter looks
+    /// keys up one by one, which is quadratic for /state's thousands of conversations.
+    static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+        if members.count <= 16 { return .object(JSONObject(members.map { .init(key: $0.0, value: $0.1) })) }
+        var w = JSONWriter(reservingCapacity: members.count * 32)
+        w.beginObject()
+        for (k, v) in members {
+            w.key(k)
+            try? w.value(v)
+        }
+        w.endObject()
+        return (try? JSONValue(parsing: w.bytes, options: DecodingOptions(maxContentBytes: .max, maxDepth: 64))) ?? .null
+    }
+}

@@ -1,0 +1,475 @@
+// Sources/RongPeer/PeerModel.swift - the server's semantics, without I/O
+
+import RongCodec
+import RongEnvelope
+import SwiftProtobuf
+
+/// A connection's number, unique for the life of a peer.
+public typealias ConnectionID = Int
+
+/// What the peer does in answer to an input: packets to write and connections to end. The
+/// model computes them; ``PeerServer`` performs them (and applies fault injection on the way).
+public enum PeerOutput: Sendable, Hashable {
+    /// Write a packet to a connection.
+    case packet(ConnectionID, Packet)
+    /// Write DISCONNECT with this status, then close.
+    case disconnect(ConnectionID, status: UInt8)
+    /// Close after what was written (a refused CONNACK).
+    case close(ConnectionID)
+}
+
+/// The URL parameters of a WebSocket connection (envelope.md § 1.1: `appId`, `token`, `sdkVer`,
+/// `apiVer`, `pid`, `platform`).
+public struct ConnectParams: Sendable, Hashable {
+    /// Every parameter, decoded.
+    public var query: [String: String]
+
+    /// Parameters from a decoded query.
+    public init(query: [String: String]) { self.query = query }
+
+    /// `appId`: the App Key.
+    public var appId: String? { query["appId"] }
+    /// `token`.
+    public var token: String? { query["token"] }
+    /// `platform` (absent: Web).
+    public var platform: String? { query["platform"] }
+    /// `sdkVer`.
+    public var sdkVersion: String? { query["sdkVer"] }
+    /// `apiVer`.
+    public var apiVersion: String? { query["apiVer"] }
+
+    /// The login class of § 9.6: one online device per class by default.
+    public var platformClass: String {
+        switch (platform ?? "web").lowercased() {
+        case "ios", "android", "harmonyos", "harmony", "mobile": "mobile"
+        case "pc", "windows", "macos", "mac", "linux", "electron", "desktop": "desktop"
+        case "miniprogram", "mini", "miniweb", "uniapp", "wechat": "miniProgram"
+        default: "web"
+        }
+    }
+}
+
+/// DISCONNECT status values (the Web SDK's `DisconnectionStatus`: RECONNECT 0,
+/// OTHER_DEVICE_LOGIN 1, CLOSURE 2, UNKNOWN_ERROR 3, LOGOUT 4, BLOCK 5).
+public enum DisconnectStatus {
+    /// Reconnect.
+    public static let reconnect: UInt8 = 0
+    /// Kicked by a login of the same platform class.
+    public static let otherDeviceLogin: UInt8 = 1
+    /// The server closed the connection: malformed, oversized or unexpected packets, a client
+    /// that does not read.
+    public static let closure: UInt8 = 2
+    /// Unknown error.
+    public static let unknownError: UInt8 = 3
+    /// Logged out.
+    public static let logout: UInt8 = 4
+    /// The user is banned.
+    public static let block: UInt8 = 5
+}
+
+/// Status codes the peer puts in PUBACK and QUERYACK (the SDK error codes of protocol-rules.md
+/// § 10 that describe the same condition).
+public enum PeerStatus {
+    /// Success.
+    public static let ok: UInt16 = 0
+    /// A query topic the peer does not implement (kit choice).
+    public static let unsupportedQuery: UInt16 = 1
+    /// The conversation type does not support this (unknown publish topic).
+    public static let conversationNotSupported: UInt16 = 20109
+    /// Expansion: no such message.
+    public static let originalMessageNotExist: UInt16 = 22201
+    /// Expansion: the message takes none.
+    public static let messageNotExpandable: UInt16 = 22202
+    /// Expansion: bad keys or values, or too many.
+    public static let expansionFormat: UInt16 = 22203
+    /// Expansion: the sender is not in the conversation.
+    public static let expansionNotAuthorized: UInt16 = 22204
+    /// Not a member of the group.
+    public static let notInGroup: UInt16 = 22406
+    /// Not in the chatroom.
+    public static let notInChatroom: UInt16 = 23406
+    /// No such chatroom.
+    public static let chatroomNotExist: UInt16 = 23410
+    /// Not a member of the ultragroup.
+    public static let notInUltragroup: UInt16 = 24406
+    /// Recall: no such message, already recalled, or not in its conversation.
+    public static let recallParameterInvalid: UInt16 = 25101
+    /// Cloud history is off.
+    public static let historyNotEnabled: UInt16 = 25102
+    /// Recall: only the sender may recall.
+    public static let recallUserInvalid: UInt16 = 25107
+    /// Content above 131,072 bytes.
+    public static let messageTooLarge: UInt16 = 30016
+}
+
+/// The peer's state and rules: who is online, inboxes (offline queue and own-message sync),
+/// history, unread counts, chatrooms, expansions, receipts and the push log. Pure: every input
+/// returns the ``PeerOutput``s to perform, so the rules can be tested without sockets. Not
+/// thread-safe; ``PeerServer`` serialises access.
+public struct PeerModel: Sendable {
+    /// Users, groups, chatrooms and app settings.
+    public private(set) var fixture: PeerFixture
+    /// Where the model reads the time.
+    public let clock: any PeerClock
+    var tokens: [String: (user: String, expired: Bool)]
+    var uids: MessageUIDAllocator
+
+    // Connections.
+    var sessions: [ConnectionID: Session] = [:]
+    /// Online connections per user, oldest first.
+    var online: [String: [ConnectionID]] = [:]
+
+    // Messages.
+    var messages: [String: StoredMessage] = [:]
+    var inboxes: [String: [InboxEntry]] = [:]
+    /// Per user: the highest inbox time a device confirmed (pull request or QUERYCON).
+    var delivered: [String: Int64] = [:]
+    var history: [String: [String]] = [:]
+    var chatrooms: [String: Chatroom] = [:]
+    var unread: [String: [String: UnreadState]] = [:]
+    var receipts: [String: [String: Int64]] = [:]
+    var receiptRequests: [String: String] = [:]
+    /// (sender, clientUniqueId) → the first result, so a resend after a lost PUBACK is idempotent.
+    var sendResults: [String: SendResult] = [:]
+    var pushLog: [PushRecord] = []
+    var pushCount = 0
+    var events: [String] = []
+    /// Counters (also in ``snapshot(user:)``).
+    public internal(set) var stats = Stats()
+    var lastTime: Int64 = 0
+    var messagesSinceCompaction = 0
+
+    /// How many push records and events /state keeps.
+    static let pushLogLimit = 1000
+    static let eventLimit = 200
+    /// Largest page of a pull (000:5224: offline messages come in packages of at most 200).
+    public static let pullPageLimit = 200
+
+    /// A model with no connections and no messages; `seed` determines the UIDs.
+    public init(fixture: PeerFixture, clock: any PeerClock = SystemClock(), seed: UInt64 = 0) {
+        self.fixture = fixture
+        self.clock = clock
+        tokens = fixture.tokenIndex()
+        uids = MessageUIDAllocator(seed: seed)
+        for id in fixture.chatrooms { chatrooms[id] = Chatroom() }
+    }
+
+    var app: PeerFixture.AppSettings { fixture.app }
+
+    // MARK: Types
+
+    struct Session: Sendable {
+        var user: String
+        var params: ConnectParams
+        var connectedAt: Int64
+        var ids = MessageIDAllocator()
+        /// Pull replies waiting for QUERYCON: message id → the reply's syncTime.
+        var awaitingCon: [UInt16: Int64] = [:]
+        /// When an s_ntf was last sent and not yet followed by a pull (coalescing).
+        var notifiedAt: Int64?
+        var chatroomNotifiedAt: [String: Int64] = [:]
+    }
+
+    enum Direction: Sendable { case received, sent }
+
+    struct InboxEntry: Sendable {
+        var time: Int64
+        var uid: String
+        var direction: Direction
+        /// The connection that sent it (sent entries only): it is not echoed back there.
+        var origin: ConnectionID?
+    }
+
+    struct StoredMessage: Sendable {
+        var uid: String
+        var time: Int64
+        var sender: String
+        var type: ConversationType
+        /// The receiver (private) or the group, chatroom or ultragroup id.
+        var target: String
+        var topic: String
+        var up: Modules_UpStreamMessage
+        var flag: PersistenceFlag
+        var expansion: [String: String]?
+        var recalled: Recall?
+        var origin: ConnectionID
+
+        var canIncludeExpansion: Bool { SessionIdBits(rawValue: up.sessionID).contains(.canIncludeExpansion) }
+        var disablesNotification: Bool { SessionIdBits(rawValue: up.sessionID).disablesNotification }
+    }
+
+    struct Recall: Sendable {
+        var operatorId: String
+        var actionTime: Int64
+    }
+
+    struct Chatroom: Sendable {
+        /// Member → join time.
+        var members: [String: Int64] = [:]
+        /// The latest messages, oldest first (at most `chatroomRecent`).
+        var recent: [String] = []
+    }
+
+    struct UnreadState: Sendable {
+        /// Counted messages not yet read: (time, uid), oldest first.
+        var pending: [(time: Int64, uid: String)] = []
+        var readTime: Int64 = 0
+    }
+
+    struct SendResult: Sendable {
+        var uid: String
+        var time: Int64
+    }
+
+    /// One remote push the service would have sent to a receiver with no device online.
+    public struct PushRecord: Sendable, Hashable {
+        /// When the message was stored, ms.
+        public var time: Int64
+        /// Who would get the push.
+        public var receiver: String
+        /// Who sent the message.
+        public var sender: String
+        /// The conversation type.
+        public var conversationType: ConversationType
+        /// The conversation as the receiver sees it (`rc.tId`).
+        public var targetId: String
+        /// `rc.oName`.
+        public var objectName: String
+        /// `rc.id`.
+        public var messageUId: String
+        /// The notification text (`aps.alert`).
+        public var pushText: String
+        /// `appData`.
+        public var pushData: String?
+        /// For the push of a recall: the recalled message (`rc-dlt-identifier`).
+        public var recalledUId: String?
+    }
+
+    /// Counters shown in /state.
+    public struct Stats: Sendable, Hashable {
+        /// CONNACK 0 sent.
+        public var connectionsAccepted = 0
+        /// Refusing CONNACKs sent.
+        public var connectionsRefused = 0
+        /// Connections ended by a later login (DISCONNECT 1).
+        public var kicked = 0
+        /// Messages accepted (status messages included).
+        public var published = 0
+        /// PUBLISHes answered with an error status.
+        public var rejected = 0
+        /// Resends answered with the first PUBACK (PEER-MSG-005).
+        public var resendsDeduplicated = 0
+        /// Status (and not offline-cached) deliveries to an online receiver.
+        public var statusDelivered = 0
+        /// Such deliveries dropped because the receiver was offline.
+        public var statusDropped = 0
+        /// `s_ntf` packets sent.
+        public var notifies = 0
+        /// `pullMsg` and `chrmPull` queries.
+        public var pulls = 0
+        /// PINGREQs answered.
+        public var pings = 0
+        /// History queries.
+        public var historyQueries = 0
+        /// Connections ended for malformed packets.
+        public var malformed = 0
+        /// Connections ended for oversized packets.
+        public var oversized = 0
+        /// Connections cut for not reading.
+        public var slowConsumers = 0
+        /// Connections ended for packets a client does not send.
+        public var unexpected = 0
+    }
+
+    // MARK: Time
+
+    /// A fresh message time: the clock, made strictly increasing so pull cursors (`syncTime`,
+    /// "after this time") never skip a message that shares a millisecond with another.
+    mutating func nextMessageTime() -> Int64 {
+        lastTime = max(clock.nowMillis(), lastTime + 1)
+        return lastTime
+    }
+
+    var now: Int64 { max(clock.nowMillis(), lastTime) }
+
+    mutating func log(_ text: String) {
+        events.append("\(clock.nowMillis()) \(text)")
+        if events.count > Self.eventLimit { events.removeFirst(events.count - Self.eventLimit) }
+    }
+
+    // MARK: Connections
+
+    /// A WebSocket connection was upgraded with these URL parameters: CONNACK, and the kick of an
+    /// older login of the same class (PEER-CONN-*).
+    public mutating func connect(_ conn: ConnectionID, params: ConnectParams) -> [PeerOutput] {
+        func refuse(_ code: ConnectResult, _ why: String) -> [PeerOutput] {
+            stats.connectionsRefused += 1
+            log("conn#\(conn) refused: \(code) (\(why))")
+            return [.packet(conn, Packet(.connAck(.init(status: code.rawValue)), retain: true)), .close(conn)]
+        }
+        if app.blocked { return refuse(.appBlockOrDelete, "app blocked") }
+        if let key = app.appKey, params.appId != key { return refuse(.tokenIncorrect, "appId \(params.appId ?? "missing") is not \(key)") }
+        if let allowed = app.platforms, !allowed.contains((params.platform ?? "web").lowercased()) {
+            return refuse(.serverUnavailable, "platform \(params.platform ?? "web") not enabled")
+        }
+        guard let token = params.token, !token.isEmpty, let entry = tokens[token] else {
+            return refuse(.tokenIncorrect, "unknown token")
+        }
+        if entry.expired { return refuse(.tokenExpire, "expired token of \(entry.user)") }
+        if fixture.users[entry.user]?.blocked == true { return refuse(.block, "user \(entry.user) is blocked") }
+
+        var out: [PeerOutput] = []
+        let cls = params.platformClass
+        let same = (online[entry.user] ?? []).filter { sessions[$0]?.params.platformClass == cls }
+        if !same.isEmpty {
+            switch app.kick {
+            case .rejectNewer:
+                return refuse(.hasOtherSameClientOnline, "\(entry.user) already online on \(cls)")
+            case .kickOlder:
+                for old in same {
+                    stats.kicked += 1
+                    log("conn#\(old) \(entry.user) kicked by conn#\(conn) (\(cls))")
+                    removeSession(old, leaveChatrooms: false)
+                    out.append(.disconnect(old, status: DisconnectStatus.otherDeviceLogin))
+                }
+            }
+        }
+        let t = now
+        sessions[conn] = Session(user: entry.user, params: params, connectedAt: t)
+        online[entry.user, default: []].append(conn)
+        stats.connectionsAccepted += 1
+        log("conn#\(conn) \(entry.user) connected (\(params.platform ?? "web"))")
+        let session = Packet.ConnAck.Session(userId: RMTPString(entry.user), sessionId: RMTPString("peer-\(conn)"), timestamp: UInt64(t))
+        out.insert(.packet(conn, Packet(.connAck(.init(status: 0, session: session)), retain: true)), at: 0)
+        return out
+    }
+
+    /// The connection ended (either side). A user with no connection left is offline: later
+    /// messages wait in the inbox and produce push records; chatrooms are left.
+    public mutating func disconnected(_ conn: ConnectionID) {
+        guard let s = sessions[conn] else { return }
+        log("conn#\(conn) \(s.user) disconnected")
+        removeSession(conn, leaveChatrooms: true)
+    }
+
+    mutating func removeSession(_ conn: ConnectionID, leaveChatrooms: Bool) {
+        guard let s = sessions.removeValue(forKey: conn) else { return }
+        online[s.user]?.removeAll { $0 == conn }
+        if online[s.user]?.isEmpty == true {
+            online[s.user] = nil
+            // Chatrooms keep no offline members (000:12539-12550 kicks them; the peer at once).
+            if leaveChatrooms {
+                for id in chatrooms.keys where chatrooms[id]!.members[s.user] != nil {
+                    chatrooms[id]!.members[s.user] = nil
+                }
+            }
+        }
+    }
+
+    /// The user behind a connection.
+    public func user(of conn: ConnectionID) -> String? { sessions[conn]?.user }
+
+    /// Whether a user has a connection.
+    public func isOnline(_ user: String) -> Bool { !(online[user] ?? []).isEmpty }
+
+    /// Records a protocol violation seen by the transport (oversized frame, malformed packet).
+    public mutating func recordViolation(_ conn: ConnectionID, kind: Violation, detail: String) {
+        switch kind {
+        case .malformed: stats.malformed += 1
+        case .oversized: stats.oversized += 1
+        case .slowConsumer: stats.slowConsumers += 1
+        case .unexpected: stats.unexpected += 1
+        }
+        log("conn#\(conn) \(sessions[conn]?.user ?? "?") \(kind.rawValue): \(detail)")
+    }
+
+    /// Kinds of hostile or broken client behaviour.
+    public enum Violation: String, Sendable {
+        case malformed, oversized, slowConsumer, unexpected
+    }
+
+    // MARK: Packets
+
+    /// One packet from an authenticated connection.
+    public mutating func receive(_ packet: Packet, from conn: ConnectionID) -> [PeerOutput] {
+        guard sessions[conn] != nil else { return [] }
+        switch packet.body {
+        case .publish(let p):
+            return publish(p, from: conn)
+        case .query(let q):
+            return query(q, from: conn)
+        case .queryCon(let id):
+            if let t = sessions[conn]!.awaitingCon.removeValue(forKey: id) {
+                confirmDelivered(user: sessions[conn]!.user, upTo: t)
+            }
+            return []
+        case .pubAck:
+            // The client acknowledges a server PUBLISH; delivery state is kept per pull.
+            return []
+        case .pingReq:
+            stats.pings += 1
+            return [.packet(conn, Packet(.pingResp))]
+        case .disconnect:
+            log("conn#\(conn) \(sessions[conn]!.user) sent DISCONNECT")
+            return [.close(conn)]
+        default:
+            recordViolation(conn, kind: .unexpected, detail: "\(packet.body.type.name) is not sent by a WebSocket client")
+            return [.disconnect(conn, status: DisconnectStatus.closure)]
+        }
+    }
+
+    mutating func confirmDelivered(user: String, upTo t: Int64) {
+        if t > delivered[user, default: 0] { delivered[user] = t }
+    }
+
+    /// The next server message id of a connection.
+    mutating func nextId(_ conn: ConnectionID) -> UInt16 {
+        sessions[conn]!.ids.next()
+    }
+
+    func date(_ ms: Int64) -> (UInt32, UInt16) { (UInt32(truncatingIfNeeded: ms / 1000), UInt16(ms % 1000)) }
+
+    // MARK: Maintenance
+
+    /// Drops what retention has expired: inbox entries older than the offline period, history
+    /// older than its period, and messages nothing refers to any more.
+    public mutating func compact() {
+        let t = now
+        let offlineCut = t - app.offlineRetention
+        for user in inboxes.keys {
+            let n = inboxes[user]!.prefix { $0.time < offlineCut }.count
+            if n > 0 { inboxes[user]!.removeFirst(n) }
+        }
+        for key in history.keys {
+            let cut = t - retention(ofHistoryKey: key)
+            let n = history[key]!.prefix { (messages[$0]?.time ?? 0) < cut }.count
+            if n > 0 { history[key]!.removeFirst(n) }
+        }
+        let longest = max(app.offlineRetention, app.historyRetention, app.chatroomHistoryRetention, app.ultragroupRetention)
+        messages = messages.filter { $0.value.time >= t - longest }
+        sendResults = sendResults.filter { $0.value.time >= offlineCut }
+        messagesSinceCompaction = 0
+    }
+
+    func retention(ofHistoryKey key: String) -> Int64 {
+        if key.hasPrefix("chatroom:") { return app.chatroomHistoryRetention }
+        if key.hasPrefix("ultragroup:") { return app.ultragroupRetention }
+        return app.historyRetention
+    }
+}
+
+/// Protobuf bytes of a message built by the peer (required fields are always set).
+func protoBytes(_ m: some SwiftProtobuf.Message) -> [UInt8] {
+    (try? m.serializedBytes(partial: true)) ?? []
+}
+
+/// Parses a protobuf body, required fields checked.
+func parseBody<M: SwiftProtobuf.Message>(_ payload: [UInt8], as _: M.Type) throws(CodecError) -> M {
+    do {
+        return try M(serializedBytes: payload)
+    } catch BinaryDecodingError.missingRequiredFields {
+        throw CodecError(.missingRequiredField, "\(M.protoMessageName) lacks a required field")
+    } catch {
+        throw CodecError(.protobufDecoding, "not a \(M.protoMessageName): \(error)")
+    }
+}

@@ -1,0 +1,398 @@
+// Sources/RongPeer/Scenario.swift - behaviour scenarios: format and strict loading
+
+import RongCodec
+import Yams
+
+/// A behaviour scenario (format: spec/scenarios.md): users connect, send, go offline, come back
+/// and pull; expectations say what each client receives and what `/state` shows.
+public struct Scenario: Sendable {
+    /// Unique within its file.
+    public var id: String
+    /// The requirements (`PEER-…`) the scenario checks.
+    public var spec: [String]
+    public var description: String?
+    /// The fixture the scenario's peer starts with (the demo fixture unless it has its own).
+    public var fixture: PeerFixture
+    var steps: [Step]
+    /// Where the scenario is defined.
+    public var file: String
+    /// The line of the scenario's first key.
+    public var line: Int
+
+    /// One step, with its line for error messages.
+    struct Step: Sendable {
+        var action: Action
+        var line: Int
+    }
+
+    enum Action: Sendable {
+        case connect(Connect)
+        case disconnect(String)
+        case send(Send)
+        case recall(Recall)
+        case pull(String)
+        case join(client: String, room: String, history: Int, status: UInt16)
+        case quit(client: String, room: String)
+        case history(History)
+        case advance(Int64)
+        case wait(Int64)
+        case faults(String)
+        case raw(client: String, bytes: [UInt8])
+        case text(client: String, text: String)
+        case expect([String: ClientExpectation])
+        case state(user: String?, value: JSONValue)
+    }
+
+    struct Connect: Sendable {
+        var client: String
+        var user: String
+        var token: String?
+        var appId: String??
+        var platform: String?
+        /// The expected CONNACK status (0 accepted).
+        var connack: UInt8 = 0
+        var retryMillis: Int64?
+        var pollMillis: Int64?
+        var autoReconnect = false
+    }
+
+    struct Send: Sendable {
+        var client: String
+        var type: ConversationType
+        var to: String
+        var objectName: String
+        var content: JSONValue
+        var flag: PersistenceFlag?
+        var topic: String?
+        var pushContent: String?
+        var pushData: String?
+        var mentioned: Bool?
+        var disableNotification = false
+        var canIncludeExpansion = false
+        var expansion: [String: String]?
+        var directed: [String] = []
+        var label: String?
+        /// Expected PUBACK status; nil: no PUBACK (STATUS messages).
+        var status: UInt16?
+        var expectNoAck = false
+        /// Send the message this many times, one after the other.
+        var count = 1
+        /// A fixed `clientUniqueId` (to resend one message).
+        var clientUniqueId: Int64?
+        /// The PUBACK must carry the UID of this label (an idempotent resend).
+        var sameAs: String?
+    }
+
+    struct Recall: Sendable {
+        var client: String
+        var message: String
+        var label: String?
+        var status: UInt16 = 0
+    }
+
+    struct History: Sendable {
+        var client: String
+        var topic: String
+        var target: String
+        var time: JSONValue?
+        var count: Int32 = 20
+        var order: Int32 = 0
+        var status: UInt16 = 0
+        var messages: [JSONValue]?
+        var hasMore: Bool?
+    }
+
+    /// What one client should have seen since the previous expectation for it.
+    struct ClientExpectation: Sendable {
+        /// The messages surfaced, each a subset of the message view (spec/scenarios.md).
+        var receives: [JSONValue]?
+        /// Compare in order (default) or as a set.
+        var ordered = true
+        /// Only the number of messages surfaced (instead of `receives`).
+        var count: Int?
+        /// Messages suppressed by UID dedup, at least this many.
+        var duplicatesAtLeast: Int?
+        /// The client got DISCONNECT with this status.
+        var disconnected: UInt8?
+    }
+}
+
+// MARK: - Loading
+
+extension Scenario {
+    /// The scenarios of a file.
+    public static func load(file: String) throws(PeerFileError) -> [Scenario] {
+        try load(yaml: try readTextFile(file), file: file)
+    }
+
+    /// Every `*.scenario.yaml` under `paths` (files as given), sorted.
+    public static func files(in paths: [String]) throws(PeerFileError) -> [String] {
+        var out: [String] = []
+        for p in paths {
+            if isDirectory(p) {
+                out += walk(p).filter { $0.hasSuffix(".scenario.yaml") }
+            } else if fileExists(p) {
+                out.append(p)
+            } else {
+                throw PeerFileError(file: p, line: 0, message: "no such file or directory")
+            }
+        }
+        return out
+    }
+
+    static let scenarioKeys: Set<String> = ["id", "spec", "description", "fixture", "profile", "steps"]
+
+    /// The scenarios of YAML text (`file` names it in errors).
+    public static func load(yaml: String, file: String) throws(PeerFileError) -> [Scenario] {
+        let r = YAMLReader(file: file)
+        guard let root = try r.root(yaml) else { throw PeerFileError(file: file, line: 1, message: "empty file: expected `scenarios:`") }
+        let top = try r.mapping(root, "the top level", allowed: ["scenarios"])
+        guard let list = top.first else { throw r.error(root, "missing `scenarios:`") }
+        var out: [Scenario] = []
+        var ids: Set<String> = []
+        for node in try r.list(list.value, "`scenarios`") {
+            let s = try loadScenario(node, r)
+            if !ids.insert(s.id).inserted { throw r.error(node, "duplicate scenario id \(s.id)") }
+            out.append(s)
+        }
+        return out
+    }
+
+    static func loadScenario(_ node: Node, _ r: YAMLReader) throws(PeerFileError) -> Scenario {
+        let entries = try r.mapping(node, "a scenario", allowed: scenarioKeys)
+        func get(_ k: String) -> YAMLReader.Entry? { entries.first { $0.key == k } }
+        guard let idEntry = get("id") else { throw r.error(node, "a scenario needs `id`") }
+        let id = try r.string(idEntry.value, "`id`")
+        guard let specEntry = get("spec") else { throw r.error(node, "a scenario needs `spec` (the PEER requirements it checks)") }
+        var spec: [String] = []
+        for n in try r.list(specEntry.value, "`spec`") { spec.append(try r.string(n, "a requirement id")) }
+        if spec.isEmpty { throw r.error(specEntry.value, "`spec` must list at least one requirement") }
+        var fixture = PeerFixture.demo
+        if let f = get("fixture") { fixture = try PeerFixture.load(node: f.value, reader: r) }
+        if let p = get("profile") {
+            let text = try r.string(p.value, "`profile`")
+            guard let profile = PersistenceProfile(rawValue: text) else { throw r.error(p.value, "`profile` must be current or legacy2021") }
+            fixture.app.profile = profile
+        }
+        guard let stepsEntry = get("steps") else { throw r.error(node, "a scenario needs `steps`") }
+        var steps: [Step] = []
+        for n in try r.list(stepsEntry.value, "`steps`") { steps.append(try loadStep(n, r, fixture: fixture)) }
+        return Scenario(
+            id: id, spec: spec, description: try get("description").map { e throws(PeerFileError) in try r.string(e.value, "`description`") },
+            fixture: fixture, steps: steps, file: r.file, line: node.mark?.line ?? 0)
+    }
+
+    static let actions = [
+        "connect", "disconnect", "send", "recall", "pull", "join", "quit", "history", "advance", "wait", "faults", "raw", "expect", "state",
+    ]
+
+    static func loadStep(_ node: Node, _ r: YAMLReader, fixture: PeerFixture) throws(PeerFileError) -> Step {
+        let entries = try r.mapping(node, "a step", allowed: Set(actions))
+        guard entries.count == 1, let e = entries.first else {
+            throw r.error(node, "a step is one of: \(actions.joined(separator: ", "))")
+        }
+        let line = node.mark?.line ?? 0
+        let v = e.value
+        switch e.key {
+        case "connect": return Step(action: .connect(try loadConnect(v, r, fixture: fixture)), line: line)
+        case "disconnect": return Step(action: .disconnect(try r.identifier(v, "`disconnect`")), line: line)
+        case "pull": return Step(action: .pull(try r.identifier(v, "`pull`")), line: line)
+        case "send": return Step(action: .send(try loadSend(v, r)), line: line)
+        case "recall":
+            var rc = Recall(client: "", message: "")
+            for f in try r.mapping(v, "`recall`", allowed: ["from", "message", "label", "status"]) {
+                switch f.key {
+                case "from": rc.client = try r.identifier(f.value, "`from`")
+                case "message": rc.message = try r.identifier(f.value, "`message`")
+                case "label": rc.label = try r.identifier(f.value, "`label`")
+                default: rc.status = UInt16(clamping: try r.integer(f.value, "`status`"))
+                }
+            }
+            if rc.client.isEmpty || rc.message.isEmpty { throw r.error(v, "`recall` needs `from` and `message` (a label)") }
+            return Step(action: .recall(rc), line: line)
+        case "join", "quit":
+            var client = "", room = "", history = -1, status: UInt16 = 0
+            for f in try r.mapping(v, "`\(e.key)`", allowed: e.key == "join" ? ["client", "room", "history", "status"] : ["client", "room"]) {
+                switch f.key {
+                case "client": client = try r.identifier(f.value, "`client`")
+                case "room": room = try r.identifier(f.value, "`room`")
+                case "history": history = try r.integer(f.value, "`history`")
+                default: status = UInt16(clamping: try r.integer(f.value, "`status`"))
+                }
+            }
+            if client.isEmpty || room.isEmpty { throw r.error(v, "`\(e.key)` needs `client` and `room`") }
+            return Step(action: e.key == "join" ? .join(client: client, room: room, history: history, status: status) : .quit(client: client, room: room), line: line)
+        case "history": return Step(action: .history(try loadHistory(v, r)), line: line)
+        case "advance": return Step(action: .advance(try r.duration(v, "`advance`")), line: line)
+        case "wait": return Step(action: .wait(try r.duration(v, "`wait`")), line: line)
+        case "faults": return Step(action: .faults(try r.string(v, "`faults`")), line: line)
+        case "raw":
+            var client = ""
+            var bytes: [UInt8]?
+            var text: String?
+            for f in try r.mapping(v, "`raw`", allowed: ["client", "hex", "fill", "count", "text"]) {
+                switch f.key {
+                case "client": client = try r.identifier(f.value, "`client`")
+                case "text": text = try r.string(f.value, "`text`")
+                case "hex":
+                    guard let b = hexBytes(try r.string(f.value, "`hex`")) else { throw r.error(f.value, "`hex` is not hex") }
+                    bytes = (bytes ?? []) + b
+                case "fill":
+                    guard let b = hexBytes(try r.string(f.value, "`fill`")), b.count == 1 else { throw r.error(f.value, "`fill` is one hex byte") }
+                    bytes = (bytes ?? []) + b
+                default:
+                    let n = try r.integer(f.value, "`count`")
+                    guard (0...(8 << 20)).contains(n), let last = bytes?.last else { throw r.error(f.value, "`count` repeats `fill` 0...8388608 times") }
+                    bytes! += [UInt8](repeating: last, count: max(0, n - 1))
+                }
+            }
+            if let text, !client.isEmpty, bytes == nil { return Step(action: .text(client: client, text: text), line: line) }
+            guard !client.isEmpty, let bytes else { throw r.error(v, "`raw` needs `client` and `hex` (or `text`)") }
+            return Step(action: .raw(client: client, bytes: bytes), line: line)
+        case "expect":
+            var out: [String: ClientExpectation] = [:]
+            for c in try r.mapping(v, "`expect`") {
+                var x = ClientExpectation()
+                for f in try r.mapping(c.value, "the expectation of \(c.key)", allowed: ["receives", "count", "ordered", "duplicatesAtLeast", "disconnected"]) {
+                    switch f.key {
+                    case "receives": x.receives = try r.list(f.value, "`receives`").map { n throws(PeerFileError) in try r.jsonValue(n) }
+                    case "count": x.count = try r.integer(f.value, "`count`")
+                    case "ordered": x.ordered = try r.bool(f.value, "`ordered`")
+                    case "duplicatesAtLeast": x.duplicatesAtLeast = try r.integer(f.value, "`duplicatesAtLeast`")
+                    default: x.disconnected = UInt8(clamping: try r.integer(f.value, "`disconnected`"))
+                    }
+                }
+                out[c.key] = x
+            }
+            return Step(action: .expect(out), line: line)
+        default:
+            var user: String?
+            var value: JSONValue = .object(JSONObject())
+            if case .mapping = v, let only = try r.mapping(v, "`state`").first(where: { $0.key == "$user" }) {
+                user = try r.identifier(only.value, "`$user`")
+            }
+            value = try r.jsonValue(v)
+            if case .object(var o) = value { o.removeValue(forKey: "$user"); value = .object(o) }
+            return Step(action: .state(user: user, value: value), line: line)
+        }
+    }
+
+    static func loadConnect(_ v: Node, _ r: YAMLReader, fixture: PeerFixture) throws(PeerFileError) -> Connect {
+        if case .scalar = v {
+            let name = try r.identifier(v, "`connect`")
+            return Connect(client: name, user: name)
+        }
+        var c = Connect(client: "", user: "")
+        for f in try r.mapping(v, "`connect`", allowed: ["client", "user", "token", "appId", "platform", "connack", "retry", "poll", "reconnect"]) {
+            switch f.key {
+            case "client": c.client = try r.identifier(f.value, "`client`")
+            case "user": c.user = try r.identifier(f.value, "`user`")
+            case "token": c.token = try r.identifier(f.value, "`token`")
+            case "appId": c.appId = .some(try r.identifier(f.value, "`appId`"))
+            case "platform": c.platform = try r.identifier(f.value, "`platform`")
+            case "connack": c.connack = UInt8(clamping: try r.integer(f.value, "`connack`"))
+            case "retry": c.retryMillis = try r.duration(f.value, "`retry`")
+            case "poll": c.pollMillis = try r.duration(f.value, "`poll`")
+            default: c.autoReconnect = try r.bool(f.value, "`reconnect`")
+            }
+        }
+        if c.client.isEmpty { c.client = c.user }
+        if c.user.isEmpty { c.user = c.client }
+        if c.client.isEmpty { throw r.error(v, "`connect` needs `client` or `user`") }
+        return c
+    }
+
+    static let sendKeys: Set<String> = [
+        "from", "to", "type", "objectName", "content", "text", "flag", "topic", "pushContent", "pushData", "mentioned", "disableNotification",
+        "canIncludeExpansion", "expansion", "directed", "label", "status", "count", "clientUniqueId", "sameAs",
+    ]
+
+    static func loadSend(_ v: Node, _ r: YAMLReader) throws(PeerFileError) -> Send {
+        var s = Send(client: "", type: .private, to: "", objectName: "RC:TxtMsg", content: .null)
+        var text: String?
+        var statusGiven = false
+        for f in try r.mapping(v, "`send`", allowed: sendKeys) {
+            switch f.key {
+            case "from": s.client = try r.identifier(f.value, "`from`")
+            case "to": s.to = try r.identifier(f.value, "`to`")
+            case "type":
+                let t = try r.string(f.value, "`type`")
+                guard let c = ConversationType(name: t) else { throw r.error(f.value, "`type` \(t) is not a conversation type") }
+                s.type = c
+            case "objectName": s.objectName = try r.string(f.value, "`objectName`")
+            case "content": s.content = try r.jsonValue(f.value)
+            case "text": text = try r.string(f.value, "`text`")
+            case "flag":
+                let t = try r.string(f.value, "`flag`")
+                guard let flag = PersistenceFlag(name: t) else { throw r.error(f.value, "`flag` \(t) is not NONE, ISPERSISTED, ISCOUNTED or STATUS") }
+                s.flag = flag
+            case "topic": s.topic = try r.string(f.value, "`topic`")
+            case "pushContent": s.pushContent = try r.string(f.value, "`pushContent`")
+            case "pushData": s.pushData = try r.string(f.value, "`pushData`")
+            case "mentioned": s.mentioned = try r.bool(f.value, "`mentioned`")
+            case "disableNotification": s.disableNotification = try r.bool(f.value, "`disableNotification`")
+            case "canIncludeExpansion": s.canIncludeExpansion = try r.bool(f.value, "`canIncludeExpansion`")
+            case "expansion":
+                var e: [String: String] = [:]
+                for kv in try r.mapping(f.value, "`expansion`") { e[kv.key] = try r.string(kv.value, "an expansion value") }
+                s.expansion = e
+            case "directed": s.directed = try r.identifierList(f.value, "`directed`")
+            case "label": s.label = try r.identifier(f.value, "`label`")
+            case "clientUniqueId": s.clientUniqueId = Int64(try r.integer(f.value, "`clientUniqueId`"))
+            case "sameAs": s.sameAs = try r.identifier(f.value, "`sameAs`")
+            case "count":
+                s.count = try r.integer(f.value, "`count`")
+                guard (1...10_000).contains(s.count) else { throw r.error(f.value, "`count` must be 1...10000") }
+            default:
+                statusGiven = true
+                if case .scalar(let sc) = f.value, sc.string == "none" {
+                    s.expectNoAck = true
+                } else {
+                    s.status = UInt16(clamping: try r.integer(f.value, "`status`"))
+                }
+            }
+        }
+        if s.client.isEmpty || s.to.isEmpty { throw r.error(v, "`send` needs `from` and `to`") }
+        if s.content == .null { s.content = ["content": .string(text ?? "hello")] }
+        if !statusGiven { s.status = 0 }
+        return s
+    }
+
+    static func loadHistory(_ v: Node, _ r: YAMLReader) throws(PeerFileError) -> History {
+        var h = History(client: "", topic: "qryPMsg", target: "")
+        for f in try r.mapping(v, "`history`", allowed: ["client", "type", "target", "time", "count", "order", "status", "messages", "hasMore"]) {
+            switch f.key {
+            case "client": h.client = try r.identifier(f.value, "`client`")
+            case "type":
+                switch try r.string(f.value, "`type`") {
+                case "private": h.topic = "qryPMsg"
+                case "group": h.topic = "qryGMsg"
+                case "chatroom": h.topic = "qryCHMsg"
+                default: throw r.error(f.value, "`type` must be private, group or chatroom")
+                }
+            case "target": h.target = try r.identifier(f.value, "`target`")
+            case "time": h.time = try r.jsonValue(f.value)
+            case "count": h.count = Int32(clamping: try r.integer(f.value, "`count`"))
+            case "order": h.order = Int32(clamping: try r.integer(f.value, "`order`"))
+            case "status": h.status = UInt16(clamping: try r.integer(f.value, "`status`"))
+            case "messages": h.messages = try r.list(f.value, "`messages`").map { n throws(PeerFileError) in try r.jsonValue(n) }
+            default: h.hasMore = try r.bool(f.value, "`hasMore`")
+            }
+        }
+        if h.client.isEmpty || h.target.isEmpty { throw r.error(v, "`history` needs `client` and `target`") }
+        return h
+    }
+}
+
+func hexBytes(_ text: String) -> [UInt8]? {
+    let digits = Array(text.utf8.filter { $0 != 0x20 })
+    guard digits.count % 2 == 0 else { return nil }
+    var out: [UInt8] = []
+    var i = 0
+    while i < digits.count {
+        guard let v = UInt8(String(decoding: digits[i..<i + 2], as: UTF8.self), radix: 16) else { return nil }
+        out.append(v)
+        i += 2
+    }
+    return out
+}

@@ -1,0 +1,104 @@
+// Sources/rongwire/Commands/PeerCommand.swift - `rongwire peer`: run the mock peer
+
+import ArgumentParser
+import RongCodec
+import RongPeer
+
+struct PeerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "peer",
+        abstract: "Run the mock peer: a loopback server that speaks RMTP over WebSocket like the IM service.",
+        discussion: """
+            Clients connect to ws://HOST:PORT/websocket?appId=APPKEY&token=TOKEN (exactly one RMTP \
+            packet per binary WebSocket message; the server speaks first with CONNACK). The same \
+            port serves GET /state (JSON: unread counts, offline queues, history sizes, push log) \
+            and the control endpoints of spec/peer.md. Users, tokens, groups and chatrooms come \
+            from --fixture (format in spec/peer.md; default: the demo fixture of \
+            tools/peer/fixture.yaml). Runs until interrupted.
+
+            Examples:
+              rongwire peer --port 0
+              rongwire peer --fixture tools/peer/fixture.yaml --manual-clock
+              rongwire peer --faults drop=0.01,dup=0.01,delay=0.05:20ms --seed 7
+            """
+    )
+
+    @Option(help: "Address to bind.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to bind (0 picks a free one and prints it).")
+    var port = 8900
+
+    @Option(help: ArgumentHelp("Fixture YAML (users, tokens, groups, chatrooms, app settings).", valueName: "FILE"))
+    var fixture: String?
+
+    @Option(help: "Flag semantics: current (seed 000, default) or legacy2021 (seed 001); overrides the fixture.")
+    var profile: String?
+
+    @Flag(help: "Use a clock that POST /control/advance?by=8d moves forward.")
+    var manualClock = false
+
+    @Option(help: ArgumentHelp("Faults on server packets: drop=P,dup=P,delay=P:MAXms,reorder=P,cut=P[,users=a|b].", valueName: "SPEC"))
+    var faults: String?
+
+    @Option(help: "Seed for fault decisions and UIDs.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Largest packet (WebSocket message) accepted from a client, in bytes.")
+    var maxFrameSize = 131_072 + 8_192
+
+    @Option(help: "Packets queued to one connection before it is cut as a slow consumer.")
+    var maxQueued = 8_192
+
+    @Option(help: "Log level: debug, info, warning, error, off.")
+    var logLevel = "info"
+
+    @Option(help: ArgumentHelp("Add users load0 … loadN-1 (token = id) for rongwire peer-load --url.", valueName: "N"))
+    var generateUsers: Int?
+
+    @Option(help: "Event loop threads (default: one per core).")
+    var threads: Int?
+
+    func run() async throws {
+        var config = PeerConfiguration()
+        config.host = host
+        config.port = port
+        do throws(PeerFileError) {
+            config.fixture = try fixture.map { f throws(PeerFileError) in try PeerFixture.load(file: f) } ?? PeerFixture.demo
+        } catch {
+            CLIIO.printStderr(error.description)
+            throw ExitCode(2)
+        }
+        if let generateUsers { config.fixture.generateUsers(prefix: "load", count: generateUsers) }
+        if let profile {
+            guard let p = PersistenceProfile(rawValue: profile) else { throw ValidationError("--profile must be current or legacy2021") }
+            config.fixture.app.profile = p
+        }
+        if manualClock { config.clock = ManualClock() }
+        if let faults {
+            do throws(FaultPlanError) {
+                config.faults = try FaultPlan(parsing: faults)
+            } catch {
+                throw ValidationError("--faults: \(error.message)")
+            }
+        }
+        config.faults.seed = seed
+        config.seed = seed
+        config.maxFrameSize = maxFrameSize
+        config.maxQueued = maxQueued
+        guard let level = PeerLogger.Level(name: logLevel) else { throw ValidationError("--log-level must be debug, info, warning, error or off") }
+        config.logger = PeerLogger(level: level)
+        if let threads { config.threads = threads }
+        let peer = try await PeerServer.start(config)
+        let f = config.fixture
+        CLIIO.printStdout("rongwire peer listening on \(peer.url)")
+        CLIIO.printStdout("  state:    \(peer.httpURL)/state")
+        CLIIO.printStdout("  app key:  \(f.app.appKey ?? "(any)")   profile: \(f.app.profile.rawValue)   faults: \(config.faults)\(manualClock ? "   clock: manual" : "")")
+        let shown = f.users.values.sorted { $0.id < $1.id }.prefix(12)
+        CLIIO.printStdout("  users:    " + shown.map { "\($0.id) (\($0.tokens.first ?? "-"))" }.joined(separator: ", ")
+            + (f.users.count > shown.count ? ", … (\(f.users.count) in all)" : ""))
+        if !f.groups.isEmpty { CLIIO.printStdout("  groups:   " + f.groups.keys.sorted().joined(separator: ", ")) }
+        if !f.chatrooms.isEmpty { CLIIO.printStdout("  chatrooms: " + f.chatrooms.sorted().joined(separator: ", ")) }
+        try await peer.waitUntilClosed()
+    }
+}

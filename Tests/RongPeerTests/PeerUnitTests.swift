@@ -1,0 +1,150 @@
+// Tests/RongPeerTests/PeerUnitTests.swift - fixtures, UIDs, fault plans, the model without sockets
+
+import RongCodec
+import RongEnvelope
+import Testing
+
+@testable import RongPeer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Peer units")
+struct PeerUnitTests {
+    @Test("UIDs have the documented form and do not repeat")
+    func uids() {
+        var a = MessageUIDAllocator(seed: 42)
+        var seen: Set<String> = []
+        for _ in 0..<50_000 {
+            let u = a.next()
+            #expect(MessageUIDAllocator.isWellFormed(u), "\(u)")
+            #expect(seen.insert(u).inserted)
+        }
+        var b = MessageUIDAllocator(seed: 42)
+        var c = MessageUIDAllocator(seed: 42)
+        #expect(b.next() == c.next(), "same seed, same UIDs")
+        #expect(!MessageUIDAllocator.isWellFormed("abcd-0000-0000-0000"))
+        #expect(!MessageUIDAllocator.isWellFormed("ABCD-0000-0000-000"))
+    }
+
+    @Test("the demo fixture is tools/peer/fixture.yaml")
+    func demoFixture() throws {
+        let file = try PeerFixture.load(file: packageRoot() + "/tools/peer/fixture.yaml")
+        #expect(file == PeerFixture.demo)
+        #expect(file.users["alice"]?.tokens == ["alice-token"])
+        #expect(file.groups["team"]?.members == ["alice", "bob", "carol"])
+    }
+
+    @Test("fixtures: YAML text round-trips; errors name the line")
+    func fixtures() throws {
+        var f = PeerFixture.demo
+        f.app.profile = .legacy2021
+        f.app.platforms = ["web", "ios"]
+        f.generateUsers(prefix: "load", count: 3)
+        #expect(try PeerFixture.load(yaml: f.yamlText()) == f)
+        do {
+            _ = try PeerFixture.load(yaml: "users:\n  - {id: a, tokn: x}\n", file: "f.yaml")
+            Issue.record("loaded a fixture with an unknown key")
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.message.contains("unknown key `tokn`"))
+        }
+        #expect(throws: PeerFileError.self) { try PeerFixture.load(yaml: "app: {profile: newest}\n") }
+        #expect(throws: PeerFileError.self) { try PeerFixture.load(yaml: "users:\n  - {id: a, token: t}\n  - {id: b, token: t}\n") }
+    }
+
+    @Test("fault plans parse, and the same seed gives the same decisions")
+    func faultPlans() throws {
+        let p = try FaultPlan(parsing: "drop=0.1,dup=0.2,delay=0.3:15ms,reorder=0.05,cut=0.001,users=a|b,seed=9")
+        #expect(p.drop == 0.1 && p.duplicate == 0.2 && p.delay == 0.3 && p.delayMaxMillis == 15 && p.cut == 0.001)
+        #expect(p.applies(to: "a") && !p.applies(to: "c"))
+        #expect(throws: FaultPlanError.self) { try FaultPlan(parsing: "drop=2") }
+        #expect(throws: FaultPlanError.self) { try FaultPlan(parsing: "explode=0.1") }
+        var x = FaultInjector(plan: p, connection: 3)
+        var y = FaultInjector(plan: p, connection: 3)
+        let dx = (0..<1000).map { _ in x.decide() }
+        #expect(dx == (0..<1000).map { _ in y.decide() })
+        #expect(dx.contains(.drop) && dx.contains(.duplicate) && dx.contains(.hold))
+    }
+
+    @Test("durations and query strings")
+    func parsing() {
+        #expect(parseDurationMillis("500ms") == 500)
+        #expect(parseDurationMillis("8d") == Int64(8) * 86_400_000)
+        #expect(parseDurationMillis("2h") == 7_200_000)
+        #expect(parseDurationMillis("10m") == 600_000)
+        #expect(parseDurationMillis("1.5s") == 1500)
+        #expect(parseDurationMillis("x") == nil)
+        let q = parseQuery("/websocket?appId=k&token=a%2Bb%3D%3D&platform=iOS")
+        #expect(q.path == "/websocket")
+        #expect(q.query["token"] == "a+b==")
+        #expect(percentEncode("a+b/=") == "a%2Bb%2F%3D")
+    }
+
+    /// A model with alice, bob and carol, without sockets.
+    static func model(_ profile: PersistenceProfile = .current) -> PeerModel {
+        var f = PeerFixture.demo
+        f.app.profile = profile
+        return PeerModel(fixture: f, clock: ManualClock())
+    }
+
+    static func publish(_ m: OutboundMessage, id: UInt16) throws -> Packet { try m.packet(messageId: id) }
+
+    @Test("the model: STATUS gets no PUBACK and is dropped for an offline receiver; ISCOUNTED is acked, stored and counted")
+    func modelFlags() throws {
+        var m = Self.model()
+        _ = m.connect(1, params: ConnectParams(query: ["appId": "rongwire-demo", "token": "alice-token"]))
+        let typing = OutboundMessage(.private, targetId: "bob", content: TypingStatusMessage(typingContentType: "RC:TxtMsg"))
+        #expect(m.receive(try typing.packet(messageId: 1), from: 1).isEmpty)
+        #expect(m.stats.statusDropped == 1)
+        let text = OutboundMessage(.private, targetId: "bob", content: TextMessage(content: "hi"))
+        let out = m.receive(try text.packet(messageId: 2), from: 1)
+        guard case .packet(1, let ack)? = out.first, case .serverPubAck(let a) = ack.body else {
+            Issue.record("no PUBACK: \(out)")
+            return
+        }
+        #expect(a.messageId == 2 && a.status == 0 && MessageUIDAllocator.isWellFormed(a.messageUId.text))
+        let state = m.snapshot(user: "bob")
+        #expect(state.objectValue?["users"]?.objectValue?["bob"]?.objectValue?["unreadTotal"] == 1)
+        #expect(m.pushLog.count == 1)
+    }
+
+    @Test("a client that stops reading is cut once too many packets are queued")
+    func slowConsumer() async throws {
+        var config = PeerConfiguration()
+        config.fixture = PeerFixture.demo
+        config.maxQueued = 16
+        config.threads = 1
+        config.logger = .silent
+        let peer = try await PeerServer.start(config)
+        // bob: a raw socket that completes the handshake and then never reads.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(peer.port).bigEndian)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var small: Int32 = 4096
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        let rc = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        #expect(rc == 0)
+        let request = "GET /websocket?appId=rongwire-demo&token=bob-token HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        var buf = [UInt8](repeating: 0, count: 512)
+        _ = recv(fd, &buf, buf.count, 0)
+        let alice = try await PeerClient.connect(PeerClientOptions(url: peer.url, token: "alice-token", appId: "rongwire-demo"))
+        let big = String(repeating: "x", count: 60_000)
+        var cut = false
+        for _ in 0..<400 {
+            _ = try await alice.send(OutboundMessage(.private, targetId: "bob", content: TypingStatusMessage(typingContentType: "RC:TxtMsg", data: big)))
+            if peer.state().objectValue?["stats"]?.objectValue?["slowConsumers"] == 1 {
+                cut = true
+                break
+            }
+        }
+        #expect(cut, "bob was never cut")
+        close(fd)
+        await alice.close()
+        try await peer.stop()
+    }
+}
