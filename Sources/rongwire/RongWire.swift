@@ -14,7 +14,7 @@ struct RongWire: ParsableCommand {
             """,
         version: RongWireVersion.string,
 
-        subcommands: [TypesCommand.self, DecodeCommand.self, EncodeCommand.self, FrameCommand.self, ConformCommand.self, TesteeCommand.self]
+        subcommands: [TypesCommand.self, DecodeCommand.self, EncodeCommand.self, FrameCommand.self, ConformCommand.self, TesteeCommand.self, DifferentialCommand.self]
     )
 }
 

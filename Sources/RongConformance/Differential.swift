@@ -1,0 +1,484 @@
+// Sources/RongConformance/Differential.swift - two frame decoders fed the same hostile inputs
+
+import RongCodec
+
+/// Differential testing of `frame-decode`: the same seeded random and mutated packets go to a
+/// reference testee (RongWire's codec in-process) and to another one (usually a child process),
+/// and every input where they disagree is reported: one accepts and the other rejects, both
+/// accept with different packet JSON, or both accept and re-encode to different bytes.
+///
+/// Inputs are derived from the frame vectors (the seed corpus): input *i* depends only on the
+/// seed, *i* and the corpus, so a run is reproducible and any input can be regenerated alone.
+/// The first inputs are the corpus itself; the others are mutations of it (bit flips,
+/// truncation, insertion, length-field edits, splices of two packets, stacked mutations) and
+/// purely random packets.
+public struct Differential {
+    /// One packet of the seed corpus.
+    public struct Seed: Sendable, Hashable {
+        public var bytes: [UInt8]
+        public var from: String
+        public var queryTopic: String?
+        /// The vector it comes from.
+        public var id: String
+    }
+
+    /// One generated input.
+    public struct Input: Sendable, Hashable {
+        public var index: Int
+        /// How it was made: `seed`, `bitFlip`, `truncate`, `insert`, `lengthEdit`, `splice`,
+        /// `havoc`, `random`.
+        public var mutation: String
+        /// The seed vector it started from (nil for random packets).
+        public var seedId: String?
+        public var bytes: [UInt8]
+        public var from: String
+        public var queryTopic: String?
+
+        public var request: TesteeRequest {
+            TesteeRequest(
+                id: "differential.\(index)", kind: Vector.Kind.frameDecode.rawValue, from: from, queryTopic: queryTopic,
+                input: .bytes(bytes))
+        }
+    }
+
+    /// How two answers differ.
+    public enum Category: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// One side accepted, the other rejected.
+        case acceptReject = "accept/reject"
+        /// Both accepted with different packet JSON (derived `$` members compared only when
+        /// both produce them).
+        case value
+        /// Both accepted; the re-encoded bytes differ.
+        case bytes
+        /// A side answered `error`, `skipped` or nonsense, crashed, or timed out.
+        case testeeFailure = "testee failure"
+
+        public static func < (a: Category, b: Category) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
+    public struct Disagreement: Sendable {
+        public var input: Input
+        public var category: Category
+        public var reference: TesteeResponse?
+        public var other: TesteeResponse?
+        /// A one-line account of the difference.
+        public var detail: String
+    }
+
+    public let seeds: [Seed]
+    public let seed: UInt64
+
+    public init(seeds: [Seed], seed: UInt64) {
+        self.seeds = seeds
+        self.seed = seed
+    }
+
+    /// The seed corpus: the input bytes of `frame-decode` vectors and the expected bytes of
+    /// accepting `frame-encode` vectors, each once per (bytes, from, queryTopic).
+    public static func seeds(from vectors: [Vector]) -> [Seed] {
+        var out: [Seed] = []
+        var seen = Set<[UInt8]>()
+        for v in vectors where v.kind.isFrame {
+            guard let from = v.from else { continue }
+            let bytes: [UInt8]
+            switch (v.kind, v.input) {
+            case (.frameDecode, .bytes(let b)): bytes = b
+            case (.frameEncode, _) where v.expect.outcome == .accept && v.expect.bytes != nil: bytes = v.expect.bytes!
+            default: continue
+            }
+            // Huge limit vectors (65,535-byte strings) would dominate the run's time.
+            guard bytes.count <= 4096 else { continue }
+            let key = bytes + Array(from.utf8) + [0] + Array((v.queryTopic ?? "").utf8)
+            if seen.insert(key).inserted {
+                out.append(Seed(bytes: bytes, from: from, queryTopic: v.queryTopic, id: v.id))
+            }
+        }
+        return out
+    }
+
+    // MARK: Inputs
+
+    /// Input number `index`.
+    public func input(_ index: Int) -> Input {
+        if index < seeds.count {
+            let s = seeds[index]
+            return Input(index: index, mutation: "seed", seedId: s.id, bytes: s.bytes, from: s.from, queryTopic: s.queryTopic)
+        }
+        var rng = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+        var m = Mutator(seeds: seeds)
+        return m.make(index: index, &rng)
+    }
+
+    // MARK: Running
+
+    /// Counts of a run.
+    public struct Summary: Sendable {
+        public var inputs = 0
+        public var acceptedByBoth = 0
+        public var rejectedByBoth = 0
+        /// Rejected by both with different error codes (reported, not a disagreement: codes are
+        /// advisory, spec/testee-protocol.md).
+        public var differentErrorCodes = 0
+        public var disagreements: [Disagreement] = []
+        public var inputsByMutation: [String: Int] = [:]
+        public var seconds = 0.0
+
+        public func count(_ c: Category) -> Int { disagreements.filter { $0.category == c }.count }
+    }
+
+    /// Runs inputs `0..<count` through both testees. `progress` is called every 1000 inputs.
+    public func run(
+        count: Int, reference: any Testee, other: any Testee, progress: ((Int, Summary) -> Void)? = nil
+    ) -> Summary {
+        var summary = Summary()
+        let start = SubprocessTestee.now()
+        for i in 0..<count {
+            let input = input(i)
+            summary.inputs += 1
+            summary.inputsByMutation[input.mutation, default: 0] += 1
+            let request = input.request
+            let a = Self.ask(reference, request)
+            let b = Self.ask(other, request)
+            if let d = Self.compare(input, a, b, &summary) { summary.disagreements.append(d) }
+            if i % 1000 == 999 { progress?(i + 1, summary) }
+        }
+        summary.seconds = SubprocessTestee.now() - start
+        return summary
+    }
+
+    /// An answer, or the failure that stood in for it.
+    enum Answer {
+        case response(TesteeResponse)
+        case failure(String)
+    }
+
+    static func ask(_ t: any Testee, _ r: TesteeRequest) -> Answer {
+        do throws(TesteeFailure) {
+            return .response(try t.handle(r))
+        } catch {
+            switch error {
+            case .crash(let why): return .failure("CRASH: \(why)")
+            case .timeout(let why): return .failure("TIMEOUT: \(why)")
+            }
+        }
+    }
+
+    static func compare(_ input: Input, _ a: Answer, _ b: Answer, _ s: inout Summary) -> Disagreement? {
+        func d(_ c: Category, _ detail: String, _ ra: TesteeResponse?, _ rb: TesteeResponse?) -> Disagreement {
+            Disagreement(input: input, category: c, reference: ra, other: rb, detail: detail)
+        }
+        switch (a, b) {
+        case (.failure(let why), _):
+            return d(.testeeFailure, "reference: \(why)", nil, b.response)
+        case (_, .failure(let why)):
+            return d(.testeeFailure, "other: \(why)", a.response, nil)
+        case (.response(let ra), .response(let rb)):
+            switch (ra, rb) {
+            case (.accepted(let va, let ba, _), .accepted(let vb, let bb, _)):
+                guard let va, let vb else { return d(.testeeFailure, "an accepted answer without a value", ra, rb) }
+                if !ConformanceRunner.matchesPacket(expected: va, actual: vb) {
+                    return d(.value, "values differ", ra, rb)
+                }
+                if ba != bb { return d(.bytes, "re-encoded bytes differ", ra, rb) }
+                s.acceptedByBoth += 1
+                return nil
+            case (.rejected(let ea, _), .rejected(let eb, _)):
+                s.rejectedByBoth += 1
+                if ea != eb { s.differentErrorCodes += 1 }
+                return nil
+            case (.accepted, .rejected(let e, _)):
+                return d(.acceptReject, "reference accepts, other rejects (\(e))", ra, rb)
+            case (.rejected(let e, _), .accepted):
+                return d(.acceptReject, "reference rejects (\(e)), other accepts", ra, rb)
+            default:
+                return d(.testeeFailure, "unexpected answer", ra, rb)
+            }
+        }
+    }
+
+    // MARK: Reports
+
+    /// The report file: the run's parameters, counts, and every disagreement with its input and
+    /// both answers.
+    public func report(_ s: Summary, count: Int, referenceName: String, otherName: String) -> JSONValue {
+        var o = JSONObject()
+        o["seed"] = .string(String(seed))
+        o["count"] = .number(JSONNumber(count))
+        o["seedCorpus"] = .number(JSONNumber(seeds.count))
+        o["reference"] = .string(referenceName)
+        o["other"] = .string(otherName)
+        o["acceptedByBoth"] = .number(JSONNumber(s.acceptedByBoth))
+        o["rejectedByBoth"] = .number(JSONNumber(s.rejectedByBoth))
+        o["differentErrorCodes"] = .number(JSONNumber(s.differentErrorCodes))
+        var byCategory = JSONObject()
+        for c in Category.allCases { byCategory[c.rawValue] = .number(JSONNumber(s.count(c))) }
+        o["disagreementsByCategory"] = .object(byCategory)
+        o["disagreements"] = .array(
+            s.disagreements.map { d in
+                var e = JSONObject()
+                e["index"] = .number(JSONNumber(d.input.index))
+                e["category"] = .string(d.category.rawValue)
+                e["detail"] = .string(d.detail)
+                e["mutation"] = .string(d.input.mutation)
+                if let id = d.input.seedId { e["seedVector"] = .string(id) }
+                e["from"] = .string(d.input.from)
+                if let q = d.input.queryTopic { e["queryTopic"] = .string(q) }
+                e["hex"] = .string(ByteText.hex(d.input.bytes))
+                e["reference"] = d.reference?.json ?? .null
+                e["other"] = d.other?.json ?? .null
+                return .object(e)
+            })
+        return .object(o)
+    }
+
+    /// The human summary printed at the end of a run.
+    public func text(_ s: Summary, show: Int) -> String {
+        var lines: [String] = []
+        let rate = s.seconds > 0 ? Int(Double(s.inputs) / s.seconds) : 0
+        lines.append("differential frame-decode, seed \(seed): \(s.inputs) inputs (\(seeds.count) corpus packets, the rest generated) in \(String(format1: s.seconds)) s, \(rate)/s")
+        lines.append(
+            "by mutation: " + s.inputsByMutation.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        lines.append("accepted by both: \(s.acceptedByBoth)   rejected by both: \(s.rejectedByBoth) (\(s.differentErrorCodes) with different error codes)")
+        lines.append(
+            "disagreements: \(s.disagreements.count) ("
+                + Category.allCases.map { "\($0.rawValue) \(s.count($0))" }.joined(separator: ", ") + ")")
+        for d in s.disagreements.prefix(show) {
+            lines.append("")
+            lines.append("#\(d.input.index) [\(d.category.rawValue)] \(d.detail) — \(d.input.mutation)\(d.input.seedId.map { " of \($0)" } ?? ""), from \(d.input.from)\(d.input.queryTopic.map { ", queryTopic \($0)" } ?? "")")
+            lines.append("  input     \(Self.clip(ByteText.hex(d.input.bytes)))")
+            lines.append("  reference \(Self.clip(Self.show(d.reference)))")
+            lines.append("  other     \(Self.clip(Self.show(d.other)))")
+        }
+        if s.disagreements.count > show {
+            lines.append("")
+            lines.append("(\(s.disagreements.count - show) more; --report FILE lists them all)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func show(_ r: TesteeResponse?) -> String {
+        guard let r else { return "(no answer)" }
+        return (try? r.json.canonicalBytes()).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+    }
+
+    static func clip(_ s: String) -> String { s.count > 300 ? String(s.prefix(300)) + "…" : s }
+}
+
+extension Differential.Answer {
+    var response: TesteeResponse? { if case .response(let r) = self { r } else { nil } }
+}
+
+extension String {
+    /// One decimal place, without Foundation.
+    init(format1 x: Double) {
+        let tenths = Int((x * 10).rounded())
+        self = "\(tenths / 10).\(tenths % 10)"
+    }
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): small, fast, and fully determined by its seed, so a run
+/// is reproducible on every platform.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Makes one generated input.
+struct Mutator {
+    let seeds: [Differential.Seed]
+
+    /// Bytes that often change how a decoder branches: boundaries, UTF-8 leads (CESU-8 `ED`,
+    /// 4-byte `F0`), protobuf tags of small fields.
+    static let interesting: [UInt8] = [0x00, 0x01, 0x02, 0x7F, 0x80, 0x81, 0xFF, 0xFE, 0xC0, 0xC3, 0xE4, 0xED, 0xA0, 0xB0, 0xF0, 0xF4, 0x08, 0x0A, 0x10, 0x12, 0x1A, 0x22, 0x28, 0x0B, 0x0C]
+
+    /// Topics that select body types, so random packets reach the protobuf decoders.
+    static let topics = [
+        "ppMsgP", "pgMsgP", "chatMsg", "ugMsg", "recallMsg", "s_msg", "s_ntf", "s_cmd", "s_stat", "pullMsg", "chrmPull",
+        "setKV", "delKV", "pullKV", "qryPMsg", "qryRelation", "delMsg", "pullUS", "x",
+    ]
+
+    mutating func make(index: Int, _ rng: inout SplitMix64) -> Differential.Input {
+        let roll = Int.random(in: 0..<100, using: &rng)
+        if seeds.isEmpty || roll < 10 {
+            let from = Bool.random(using: &rng) ? "client" : "server"
+            return Differential.Input(
+                index: index, mutation: "random", seedId: nil, bytes: randomPacket(from: from, &rng), from: from,
+                queryTopic: Bool.random(using: &rng) ? Self.topics.randomElement(using: &rng) : nil)
+        }
+        let s = seeds.randomElement(using: &rng)!
+        var bytes = s.bytes
+        let mutation: String
+        switch roll {
+        case 10..<30:
+            mutation = "bitFlip"
+            bitFlip(&bytes, &rng)
+        case 30..<40:
+            mutation = "truncate"
+            truncate(&bytes, &rng)
+        case 40..<55:
+            mutation = "insert"
+            insert(&bytes, &rng)
+        case 55..<70:
+            mutation = "lengthEdit"
+            lengthEdit(&bytes, &rng)
+        case 70..<85:
+            mutation = "splice"
+            splice(&bytes, &rng)
+        default:
+            mutation = "havoc"
+            for _ in 0..<Int.random(in: 2...4, using: &rng) {
+                switch Int.random(in: 0..<5, using: &rng) {
+                case 0: bitFlip(&bytes, &rng)
+                case 1: truncate(&bytes, &rng)
+                case 2: insert(&bytes, &rng)
+                case 3: lengthEdit(&bytes, &rng)
+                default: splice(&bytes, &rng)
+                }
+            }
+        }
+        var from = s.from
+        // Now and then the other direction: the same bytes under the other layout.
+        if Int.random(in: 0..<10, using: &rng) == 0 { from = from == "client" ? "server" : "client" }
+        var queryTopic = s.queryTopic
+        if Int.random(in: 0..<10, using: &rng) == 0 { queryTopic = Self.topics.randomElement(using: &rng) }
+        return Differential.Input(index: index, mutation: mutation, seedId: s.id, bytes: bytes, from: from, queryTopic: queryTopic)
+    }
+
+    func randomByte(_ rng: inout SplitMix64) -> UInt8 {
+        Bool.random(using: &rng) ? Self.interesting.randomElement(using: &rng)! : UInt8.random(in: 0...255, using: &rng)
+    }
+
+    func bitFlip(_ b: inout [UInt8], _ rng: inout SplitMix64) {
+        guard !b.isEmpty else { return }
+        for _ in 0..<Int.random(in: 1...4, using: &rng) {
+            b[Int.random(in: 0..<b.count, using: &rng)] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &rng)
+        }
+    }
+
+    func truncate(_ b: inout [UInt8], _ rng: inout SplitMix64) {
+        guard !b.isEmpty else { return }
+        // Mostly a few bytes off the end (inside the last field), sometimes anywhere.
+        let cut = Bool.random(using: &rng) ? max(0, b.count - Int.random(in: 1...4, using: &rng)) : Int.random(in: 0..<b.count, using: &rng)
+        b.removeLast(b.count - cut)
+    }
+
+    func insert(_ b: inout [UInt8], _ rng: inout SplitMix64) {
+        let at = Int.random(in: 0...b.count, using: &rng)
+        let n = Int.random(in: 1...8, using: &rng)
+        b.insert(contentsOf: (0..<n).map { _ in randomByte(&rng) }, at: at)
+    }
+
+    /// Changes a plausible length: a big-endian u16 that does not exceed the rest of the frame
+    /// (header strings), or a byte after a protobuf length-delimited tag.
+    func lengthEdit(_ b: inout [UInt8], _ rng: inout SplitMix64) {
+        var u16s: [Int] = []
+        var varints: [Int] = []
+        if b.count >= 3 {
+            for i in 1..<(b.count - 1) where Int(b[i]) << 8 | Int(b[i + 1]) <= b.count - i - 2 { u16s.append(i) }
+        }
+        if b.count >= 2 {
+            for i in 1..<b.count where b[i - 1] & 7 == 2 && Int(b[i]) <= b.count - i - 1 { varints.append(i) }
+        }
+        if !u16s.isEmpty && (varints.isEmpty || Bool.random(using: &rng)) {
+            let i = u16s.randomElement(using: &rng)!
+            let old = Int(b[i]) << 8 | Int(b[i + 1])
+            let new: Int =
+                switch Int.random(in: 0..<6, using: &rng) {
+                case 0: 0
+                case 1: 0xFFFF
+                case 2: b.count - i - 2 + 1  // one past the end
+                case 3: min(0xFFFF, old + 1)
+                case 4: max(0, old - 1)
+                default: Int.random(in: 0...0xFFFF, using: &rng)
+                }
+            b[i] = UInt8(new >> 8)
+            b[i + 1] = UInt8(new & 0xFF)
+        } else if let i = varints.randomElement(using: &rng) {
+            switch Int.random(in: 0..<5, using: &rng) {
+            case 0: b[i] &+= 1
+            case 1: b[i] &-= 1
+            case 2: b[i] = 0
+            case 3: b[i] |= 0x80  // the length now continues into the next byte
+            default: b[i] = UInt8.random(in: 0...255, using: &rng)
+            }
+        } else {
+            bitFlip(&b, &rng)
+        }
+    }
+
+    /// The start of this packet joined to the end of another, preferably of the same type, so
+    /// bodies and their tails meet headers they were not written for.
+    func splice(_ b: inout [UInt8], _ rng: inout SplitMix64) {
+        let sameType = seeds.filter { !$0.bytes.isEmpty && !b.isEmpty && $0.bytes[0] >> 4 == b[0] >> 4 }
+        let pool = sameType.isEmpty || Int.random(in: 0..<4, using: &rng) == 0 ? seeds : sameType
+        let other = pool.randomElement(using: &rng)!.bytes
+        let cut = Int.random(in: 0...b.count, using: &rng)
+        let from = Int.random(in: 0...other.count, using: &rng)
+        b = Array(b[0..<cut]) + Array(other[from...])
+    }
+
+    /// A packet from nothing: a header byte (usually of a type the side sends), and either
+    /// random bytes or a plausible layout with a known topic and a protobuf-shaped payload.
+    func randomPacket(from: String, _ rng: inout SplitMix64) -> [UInt8] {
+        let types: [UInt8] = from == "client" ? [1, 3, 4, 5, 7, 12, 14] : [2, 3, 4, 6, 13, 14]
+        let type = Int.random(in: 0..<5, using: &rng) == 0 ? UInt8.random(in: 0...15, using: &rng) : types.randomElement(using: &rng)!
+        var b: [UInt8] = [type << 4 | UInt8.random(in: 0...15, using: &rng)]
+        if Bool.random(using: &rng) {
+            for _ in 0..<Int.random(in: 0...48, using: &rng) { b.append(randomByte(&rng)) }
+            return b
+        }
+        func str(_ s: [UInt8]) { b += [UInt8(s.count >> 8), UInt8(s.count & 0xFF)] + s }
+        if type == 3 && from == "server" { b += (0..<4).map { _ in UInt8.random(in: 0...255, using: &rng) } }
+        if type == 6 {
+            b += (0..<8).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        } else {
+            str(Array(Self.topics.randomElement(using: &rng)!.utf8))
+            str((0..<Int.random(in: 0...4, using: &rng)).map { _ in UInt8.random(in: 0x61...0x7A, using: &rng) })
+            b += [0, UInt8.random(in: 0...255, using: &rng)]
+        }
+        b += protobufish(depth: 0, &rng)
+        return b
+    }
+
+    /// Random protobuf-shaped bytes: fields 0-25 with every wire type, nested now and then.
+    func protobufish(depth: Int, _ rng: inout SplitMix64) -> [UInt8] {
+        var out: [UInt8] = []
+        func varint(_ v: UInt64) {
+            var v = v
+            while v >= 0x80 {
+                out.append(UInt8(v & 0x7F) | 0x80)
+                v >>= 7
+            }
+            out.append(UInt8(v))
+        }
+        for _ in 0..<Int.random(in: 0...6, using: &rng) {
+            let field = UInt64.random(in: 0...25, using: &rng)
+            let wire: UInt64 = [0, 0, 0, 2, 2, 2, 1, 5, 3, 4, 6, 7].randomElement(using: &rng)!
+            varint(field << 3 | wire)
+            switch wire {
+            case 0:
+                varint(Bool.random(using: &rng) ? UInt64.random(in: 0...300, using: &rng) : UInt64.random(in: 0...UInt64.max, using: &rng))
+            case 1: out += (0..<8).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            case 5: out += (0..<4).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            case 2:
+                let inner: [UInt8] =
+                    depth < 2 && Bool.random(using: &rng)
+                    ? protobufish(depth: depth + 1, &rng)
+                    : (0..<Int.random(in: 0...12, using: &rng)).map { _ in Bool.random(using: &rng) ? UInt8.random(in: 0x20...0x7E, using: &rng) : randomByte(&rng) }
+                varint(UInt64(inner.count))
+                out += inner
+            default: break
+            }
+        }
+        return out
+    }
+}
