@@ -16,9 +16,10 @@ ROOT=$(cd "$HERE/../.." && pwd)
 BUILD=${BUILD:-$HERE/build}
 CC=${CC:-cc}
 
-# protoc-c and the protobuf-c runtime (libprotobuf-c-dev: headers, library). Installed only when
-# missing; apt-get needs root, as in CI.
-packages=(protobuf-c-compiler libprotobuf-c-dev)
+# protoc-c, the protobuf-c runtime (libprotobuf-c-dev: headers, library, protobuf-c.proto) and
+# google/protobuf/descriptor.proto, which protobuf-c.proto imports (libprotobuf-dev). Installed
+# only when missing; apt-get needs root, as in CI.
+packages=(protobuf-c-compiler libprotobuf-c-dev libprotobuf-dev)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -32,15 +33,32 @@ fi
 GEN=$BUILD/gen
 rm -rf "$GEN"
 mkdir -p "$GEN"
+# The schema as written: the declared type of every field.
 protoc-c --proto_path="$ROOT/spec" --c_out="$GEN" "$ROOT/spec/rongcloud.proto"
-# Every message descriptor of the schema, so body.c needs no hand-kept list.
-sed -n 's/^extern const ProtobufCMessageDescriptor \([a-z0-9_]*\);$/\&\1,/p' "$GEN/rongcloud.pb-c.h" >"$GEN/descriptors.inc"
-if [ ! -s "$GEN/descriptors.inc" ]; then
-    echo "build.sh: no message descriptors found in $GEN/rongcloud.pb-c.h" >&2
+# The same schema with every string field marked string_as_bytes, under the C package
+# ModulesWire: protobuf-c keeps a string as a NUL-terminated char * and packs it with strlen, so
+# a string holding U+0000 would be cut; as bytes it keeps its length (see src/body.c).
+sed -E \
+    -e 's/^(\s*(optional|required|repeated)\s+string\s+\w+\s*=\s*[0-9]+)\s*;/\1 [(pb_c_field).string_as_bytes = true];/' \
+    -e 's|^package Modules;$|package Modules;\nimport "protobuf-c/protobuf-c.proto";\noption (pb_c_file).c_package = "ModulesWire";|' \
+    "$ROOT/spec/rongcloud.proto" >"$GEN/rongcloud_wire.proto"
+protoc-c --proto_path=/usr/include --proto_path="$GEN" --c_out="$GEN" "$GEN/rongcloud_wire.proto"
+if grep -q PROTOBUF_C_TYPE_STRING "$GEN/rongcloud_wire.pb-c.c"; then
+    echo "build.sh: a string field was not turned into bytes in $GEN/rongcloud_wire.proto" >&2
     exit 1
 fi
+# Every message descriptor of both, so body.c needs no hand-kept list (body_init checks that
+# the two lists match field by field).
+for h in rongcloud rongcloud_wire; do
+    inc=$GEN/descriptors${h#rongcloud}.inc
+    sed -n 's/^extern const ProtobufCMessageDescriptor \([a-z0-9_]*\);$/\&\1,/p' "$GEN/$h.pb-c.h" >"$inc"
+    if [ ! -s "$inc" ]; then
+        echo "build.sh: no message descriptors found in $GEN/$h.pb-c.h" >&2
+        exit 1
+    fi
+done
 
-SOURCES=("$HERE"/src/*.c "$GEN/rongcloud.pb-c.c")
+SOURCES=("$HERE"/src/*.c "$GEN/rongcloud.pb-c.c" "$GEN/rongcloud_wire.pb-c.c")
 FLAGS=(-std=c99 -Wall -Wextra -Werror -I"$HERE/src" -I"$GEN")
 LIBS=(-lprotobuf-c)
 

@@ -3,7 +3,14 @@
  * Everything here goes through protobuf-c's descriptors: a field's JSON name is the descriptor's
  * `name` (the schema's field name), its value is read and written at the descriptor's offsets,
  * and the bytes come from protobuf_c_message_unpack / protobuf_c_message_pack. Nothing is
- * specific to one message type except the topic tables, which name types by schema name. */
+ * specific to one message type except the topic tables, which name types by schema name.
+ *
+ * protoc-c compiles the schema twice (build.sh). The declared descriptors (`modules__…`) say
+ * what each field is. The wire descriptors (`modules_wire__…`, the same schema with every
+ * string field marked string_as_bytes) are what unpack and pack run on: protobuf-c stores a
+ * `string` as a NUL-terminated char * and packs it with strlen, which would cut a string holding
+ * U+0000; as bytes it keeps its length. Field i of a wire descriptor is field i of the declared
+ * one. */
 #include "body.h"
 
 #include <inttypes.h>
@@ -12,35 +19,29 @@
 #include <string.h>
 
 #include "rongcloud.pb-c.h"
+#include "rongcloud_wire.pb-c.h"
+#include "wire.h"
 
-/* Every message descriptor of spec/rongcloud.proto, listed by build.sh from the generated
- * header. */
+/* Every message descriptor of spec/rongcloud.proto, declared and wire, listed by build.sh from
+ * the generated headers in the same order. */
 static const ProtobufCMessageDescriptor *const all_types[] = {
 #include "descriptors.inc"
 };
+static const ProtobufCMessageDescriptor *const wire_types[] = {
+#include "descriptors_wire.inc"
+};
 #define N_TYPES (sizeof all_types / sizeof all_types[0])
-
-/* ---- required-field classification ----
- * protobuf_c_message_unpack returns NULL both for bytes that are not protobuf and for a message
- * that lacks a required field. To tell the two apart (protobufDecoding vs
- * missingRequiredField), the payload is parsed again with copies of the descriptors in which
- * `required` reads as `optional`: if that parse succeeds, only required fields were missing. */
-typedef struct {
-    ProtobufCMessageDescriptor desc;
-    ProtobufCFieldDescriptor *fields;
-} Relaxed;
-static Relaxed relaxed[N_TYPES];
 
 static size_t type_index(const ProtobufCMessageDescriptor *d) {
     size_t i;
     for (i = 0; i < N_TYPES; i++)
-        if (all_types[i] == d) return i;
+        if (all_types[i] == d || wire_types[i] == d) return i;
     return N_TYPES;
 }
 
-static void free_relaxed(void) {
-    size_t i;
-    for (i = 0; i < N_TYPES; i++) free(relaxed[i].fields);
+/* The declared descriptor of a wire one. */
+static const ProtobufCMessageDescriptor *declared(const ProtobufCMessageDescriptor *wire) {
+    return all_types[type_index(wire)];
 }
 
 static int is_supported_type(ProtobufCType t) {
@@ -83,27 +84,25 @@ int body_init(char *why, size_t n) {
             }
         }
     }
+    if (sizeof wire_types / sizeof wire_types[0] != N_TYPES) {
+        snprintf(why, n, "the wire schema has another number of messages");
+        return 0;
+    }
     for (i = 0; i < N_TYPES; i++) {
-        const ProtobufCMessageDescriptor *d = all_types[i];
-        relaxed[i].desc = *d;
-        relaxed[i].fields = calloc(d->n_fields ? d->n_fields : 1, sizeof(ProtobufCFieldDescriptor));
-        if (!relaxed[i].fields) {
-            snprintf(why, n, "out of memory");
+        const ProtobufCMessageDescriptor *d = all_types[i], *w = wire_types[i];
+        if (strcmp(d->short_name, w->short_name) != 0 || d->n_fields != w->n_fields) {
+            snprintf(why, n, "wire message %s does not match %s", w->short_name, d->short_name);
             return 0;
         }
         for (f = 0; f < d->n_fields; f++) {
-            ProtobufCFieldDescriptor *fd = &relaxed[i].fields[f];
-            *fd = d->fields[f];
-            /* quantifier_offset stays 0 for a required field, so unpack sets no `has_` flag. */
-            if (fd->label == PROTOBUF_C_LABEL_REQUIRED) fd->label = PROTOBUF_C_LABEL_OPTIONAL;
+            const ProtobufCFieldDescriptor *x = &d->fields[f], *y = &w->fields[f];
+            ProtobufCType expect = x->type == PROTOBUF_C_TYPE_STRING ? PROTOBUF_C_TYPE_BYTES : x->type;
+            if (x->id != y->id || x->label != y->label || y->type != expect || strcmp(x->name, y->name) != 0) {
+                snprintf(why, n, "wire field %s.%s does not match the schema", d->short_name, y->name);
+                return 0;
+            }
         }
-        relaxed[i].desc.fields = relaxed[i].fields;
     }
-    for (i = 0; i < N_TYPES; i++)
-        for (f = 0; f < all_types[i]->n_fields; f++)
-            if (relaxed[i].fields[f].type == PROTOBUF_C_TYPE_MESSAGE)
-                relaxed[i].fields[f].descriptor = &relaxed[type_index(all_types[i]->fields[f].descriptor)].desc;
-    atexit(free_relaxed);
     return 1;
 }
 
@@ -222,9 +221,10 @@ static void pb_free(void *data, void *p) { rg_free(data, p); }
 
 static JValue *message_json(Region *rg, const ProtobufCMessage *m, const char *path, Err *e);
 
-static JValue *value_json(Region *rg, const ProtobufCFieldDescriptor *f, const unsigned char *p, const char *path,
-                          Err *e) {
-    switch (f->type) {
+/* The value at p of field fw (wire descriptor: how it is stored), declared as fd. */
+static JValue *value_json(Region *rg, const ProtobufCFieldDescriptor *fw, const ProtobufCFieldDescriptor *fd,
+                          const unsigned char *p, const char *path, Err *e) {
+    switch (fd->type) {
     case PROTOBUF_C_TYPE_INT32: case PROTOBUF_C_TYPE_SINT32: case PROTOBUF_C_TYPE_SFIXED32: {
         int32_t v;
         memcpy(&v, p, 4);
@@ -254,18 +254,23 @@ static JValue *value_json(Region *rg, const ProtobufCFieldDescriptor *f, const u
         int32_t v;
         const ProtobufCEnumValue *ev;
         memcpy(&v, p, 4);
-        ev = protobuf_c_enum_descriptor_get_value(f->descriptor, v);
-        return ev ? jstrz(rg, ev->name) : ji64(rg, v);
+        ev = protobuf_c_enum_descriptor_get_value(fd->descriptor, v);
+        /* wire_normalize dropped numbers the enum does not define. */
+        if (!ev) {
+            err_set(e, "protobufDecoding", "%s: %ld is not a value of the enum", path, (long)v);
+            return NULL;
+        }
+        return jstrz(rg, ev->name);
     }
     case PROTOBUF_C_TYPE_STRING: {
-        const char *s = load_ptr(p);
-        size_t len = strlen(s);
-        /* A protobuf string is UTF-8 text; the JSON form has no other spelling for it. */
-        if (!utf8_valid(s, len)) {
+        ProtobufCBinaryData bd; /* stored as bytes, see the top of this file */
+        memcpy(&bd, p, sizeof bd);
+        /* A protobuf string is UTF-8 text (wire_normalize checked); JSON has no other spelling. */
+        if (!utf8_valid(bd.data, bd.len)) {
             err_set(e, "protobufDecoding", "%s is not UTF-8", path);
             return NULL;
         }
-        return jstr(rg, s, len);
+        return jstr(rg, bd.len ? (const char *)bd.data : "", bd.len);
     }
     case PROTOBUF_C_TYPE_BYTES: {
         ProtobufCBinaryData bd;
@@ -280,6 +285,7 @@ static JValue *value_json(Region *rg, const ProtobufCFieldDescriptor *f, const u
         return o;
     }
     case PROTOBUF_C_TYPE_MESSAGE:
+        (void)fw;
         return message_json(rg, load_ptr(p), path, e);
     default:
         err_set(e, "protobufDecoding", "%s: unsupported field type", path);
@@ -288,12 +294,12 @@ static JValue *value_json(Region *rg, const ProtobufCFieldDescriptor *f, const u
 }
 
 static JValue *message_json(Region *rg, const ProtobufCMessage *m, const char *path, Err *e) {
-    const ProtobufCMessageDescriptor *d = m->descriptor;
+    const ProtobufCMessageDescriptor *d = m->descriptor, *dd = declared(d);
     JValue *o = jobject(rg);
     unsigned i;
     char sub[256];
     for (i = 0; i < d->n_fields; i++) {
-        const ProtobufCFieldDescriptor *f = &d->fields[i];
+        const ProtobufCFieldDescriptor *f = &d->fields[i], *fd = &dd->fields[i];
         JValue *v;
         if (f->label == PROTOBUF_C_LABEL_REPEATED) {
             size_t count, k, size = elem_size(f->type);
@@ -305,13 +311,13 @@ static JValue *message_json(Region *rg, const ProtobufCMessage *m, const char *p
             for (k = 0; k < count; k++) {
                 JValue *item;
                 child_path(sub, sizeof sub, path, f->name, (long)k);
-                if (!(item = value_json(rg, f, base + k * size, sub, e))) return NULL;
+                if (!(item = value_json(rg, f, fd, base + k * size, sub, e))) return NULL;
                 jarray_push(rg, v, item);
             }
         } else {
             if (!field_present(m, f)) continue;
             child_path(sub, sizeof sub, path, f->name, -1);
-            if (!(v = value_json(rg, f, at(m, f->offset), sub, e))) return NULL;
+            if (!(v = value_json(rg, f, fd, at(m, f->offset), sub, e))) return NULL;
         }
         jobject_put(rg, o, f->name, v);
     }
@@ -321,14 +327,17 @@ static JValue *message_json(Region *rg, const ProtobufCMessage *m, const char *p
 JValue *body_decode(Region *rg, const ProtobufCMessageDescriptor *type, const uint8_t *p, size_t n, Err *e) {
     ProtobufCAllocator a;
     ProtobufCMessage *m;
+    Buf clean;
     a.alloc = pb_alloc;
     a.free = pb_free;
     a.allocator_data = rg;
-    m = protobuf_c_message_unpack(type, &a, n, p);
+    buf_init(&clean, rg);
+    if (!wire_normalize(rg, type, p, n, &clean, e)) return NULL;
+    m = protobuf_c_message_unpack(wire_types[type_index(type)], &a, clean.len, clean.data ? clean.data : (const uint8_t *)"");
     if (!m) {
-        ProtobufCMessage *r = protobuf_c_message_unpack(&relaxed[type_index(type)].desc, &a, n, p);
-        if (r) err_set(e, "missingRequiredField", "%s lacks a required field", type->short_name);
-        else err_set(e, "protobufDecoding", "not a %s", type->short_name);
+        /* What wire_normalize passes is well-formed protobuf with the right wire types, so
+         * unpack fails only for a required field that is absent (here or in a sub-message). */
+        err_set(e, "missingRequiredField", "%s lacks a required field", type->short_name);
         return NULL;
     }
     return message_json(rg, m, "$.body", e);
@@ -385,11 +394,12 @@ range:
     return 0;
 }
 
-static int set_value(Region *rg, const ProtobufCFieldDescriptor *f, unsigned char *p, const JValue *v,
-                     const char *path, Err *e) {
+/* Stores v at p for field fw (wire descriptor), declared as fd. */
+static int set_value(Region *rg, const ProtobufCFieldDescriptor *fw, const ProtobufCFieldDescriptor *fd,
+                     unsigned char *p, const JValue *v, const char *path, Err *e) {
     int64_t s;
     uint64_t u;
-    switch (f->type) {
+    switch (fd->type) {
     case PROTOBUF_C_TYPE_INT32: case PROTOBUF_C_TYPE_SINT32: case PROTOBUF_C_TYPE_SFIXED32: {
         int32_t x;
         if (!read_int(v, 0, INT32_MIN, INT32_MAX, 0, &s, &u, path, e)) return 0;
@@ -426,7 +436,7 @@ static int set_value(Region *rg, const ProtobufCFieldDescriptor *f, unsigned cha
         const ProtobufCEnumValue *ev = NULL;
         int32_t x;
         if (v->type == J_STRING) {
-            if (strlen(v->str) == v->len) ev = protobuf_c_enum_descriptor_get_value_by_name(f->descriptor, v->str);
+            if (strlen(v->str) == v->len) ev = protobuf_c_enum_descriptor_get_value_by_name(fd->descriptor, v->str);
             if (!ev) {
                 err_set(e, "invalidValue", "%s: no enum value is named %s", path, v->str);
                 return 0;
@@ -434,7 +444,7 @@ static int set_value(Region *rg, const ProtobufCFieldDescriptor *f, unsigned cha
         } else if (v->type == J_NUMBER) {
             if (!read_int(v, 0, INT32_MIN, INT32_MAX, 0, &s, &u, path, e)) return 0;
             /* proto2 enums are closed: a number must name one of the values. */
-            if (!(ev = protobuf_c_enum_descriptor_get_value(f->descriptor, (int)s))) {
+            if (!(ev = protobuf_c_enum_descriptor_get_value(fd->descriptor, (int)s))) {
                 err_set(e, "invalidValue", "%s: %s is not a value of the enum", path, v->str);
                 return 0;
             }
@@ -446,13 +456,17 @@ static int set_value(Region *rg, const ProtobufCFieldDescriptor *f, unsigned cha
         memcpy(p, &x, 4);
         return 1;
     }
-    case PROTOBUF_C_TYPE_STRING:
+    case PROTOBUF_C_TYPE_STRING: {
+        ProtobufCBinaryData bd; /* stored as bytes, see the top of this file */
         if (v->type != J_STRING) {
             err_set(e, "typeMismatch", "%s must be a string, not %s", path, jtype_name(v));
             return 0;
         }
-        store_ptr(p, rg_strndup(rg, v->str, v->len));
+        bd.len = v->len;
+        bd.data = (uint8_t *)rg_strndup(rg, v->str, v->len);
+        memcpy(p, &bd, sizeof bd);
         return 1;
+    }
     case PROTOBUF_C_TYPE_BYTES: {
         ProtobufCBinaryData bd;
         if (v->type == J_STRING) {
@@ -479,7 +493,7 @@ static int set_value(Region *rg, const ProtobufCFieldDescriptor *f, unsigned cha
         return 1;
     }
     case PROTOBUF_C_TYPE_MESSAGE: {
-        ProtobufCMessage *sub = message_from_json(rg, f->descriptor, v, path, e);
+        ProtobufCMessage *sub = message_from_json(rg, fw->descriptor, v, path, e);
         if (!sub) return 0;
         store_ptr(p, sub);
         return 1;
@@ -490,15 +504,17 @@ static int set_value(Region *rg, const ProtobufCFieldDescriptor *f, unsigned cha
     }
 }
 
+/* A message of wire type d from its JSON form. */
 static ProtobufCMessage *message_from_json(Region *rg, const ProtobufCMessageDescriptor *d, const JValue *v,
                                            const char *path, Err *e) {
+    const ProtobufCMessageDescriptor *dd = declared(d);
     ProtobufCMessage *m;
     unsigned char *seen;
     size_t i;
     unsigned f;
     char sub[256];
     if (v->type != J_OBJECT) {
-        err_set(e, "typeMismatch", "%s: a %s must be a JSON object, not %s", path, d->short_name, jtype_name(v));
+        err_set(e, "typeMismatch", "%s: a %s must be a JSON object, not %s", path, dd->short_name, jtype_name(v));
         return NULL;
     }
     m = rg_alloc(rg, d->sizeof_message);
@@ -506,14 +522,15 @@ static ProtobufCMessage *message_from_json(Region *rg, const ProtobufCMessageDes
     seen = rg_calloc(rg, d->n_fields ? d->n_fields : 1, 1);
     for (i = 0; i < v->n; i++) {
         const JMember *mem = &v->members[i];
-        const ProtobufCFieldDescriptor *fd = NULL;
+        const ProtobufCFieldDescriptor *fd = NULL, *fdd;
         unsigned char *p;
         if (mem->klen > 0 && mem->key[0] == '$') continue; /* derived, output only */
         if (strlen(mem->key) == mem->klen) fd = protobuf_c_message_descriptor_get_field_by_name(d, mem->key);
         if (!fd) {
-            err_set(e, "invalidValue", "%s: %s has no field %s", path, d->short_name, mem->key);
+            err_set(e, "invalidValue", "%s: %s has no field %s", path, dd->short_name, mem->key);
             return NULL;
         }
+        fdd = &dd->fields[fd - d->fields];
         if (mem->val->type == J_NULL) continue; /* null means absent */
         seen[fd - d->fields] = 1;
         p = at(m, fd->offset);
@@ -529,13 +546,13 @@ static ProtobufCMessage *message_from_json(Region *rg, const ProtobufCMessageDes
             base = rg_calloc(rg, a->n ? a->n : 1, size);
             for (k = 0; k < a->n; k++) {
                 child_path(sub, sizeof sub, path, fd->name, (long)k);
-                if (!set_value(rg, fd, base + k * size, a->items[k], sub, e)) return NULL;
+                if (!set_value(rg, fd, fdd, base + k * size, a->items[k], sub, e)) return NULL;
             }
             memcpy(at(m, fd->quantifier_offset), &a->n, sizeof a->n);
             store_ptr(p, base);
         } else {
             child_path(sub, sizeof sub, path, fd->name, -1);
-            if (!set_value(rg, fd, p, mem->val, sub, e)) return NULL;
+            if (!set_value(rg, fd, fdd, p, mem->val, sub, e)) return NULL;
             if (fd->label == PROTOBUF_C_LABEL_OPTIONAL && fd->quantifier_offset && fd->type != PROTOBUF_C_TYPE_STRING &&
                 fd->type != PROTOBUF_C_TYPE_MESSAGE) {
                 protobuf_c_boolean has = 1;
@@ -545,7 +562,7 @@ static ProtobufCMessage *message_from_json(Region *rg, const ProtobufCMessageDes
     }
     for (f = 0; f < d->n_fields; f++) {
         if (d->fields[f].label == PROTOBUF_C_LABEL_REQUIRED && !seen[f]) {
-            err_set(e, "missingRequiredField", "%s: %s lacks required field %s", path, d->short_name, d->fields[f].name);
+            err_set(e, "missingRequiredField", "%s: %s lacks required field %s", path, dd->short_name, d->fields[f].name);
             return NULL;
         }
     }
@@ -554,7 +571,7 @@ static ProtobufCMessage *message_from_json(Region *rg, const ProtobufCMessageDes
 
 int body_encode(Region *rg, const ProtobufCMessageDescriptor *type, const JValue *v, const char *path, Buf *out,
                 Err *e) {
-    ProtobufCMessage *m = message_from_json(rg, type, v, path, e);
+    ProtobufCMessage *m = message_from_json(rg, wire_types[type_index(type)], v, path, e);
     size_t n;
     if (!m) return 0;
     n = protobuf_c_message_get_packed_size(m);
