@@ -2,16 +2,19 @@
 
 import RongCodec
 
-/// Differential testing of `frame-decode`: the same seeded random and mutated packets go to a
+/// Differential testing of the frame kinds: the same seeded random and mutated inputs go to a
 /// reference testee (RongWire's codec in-process) and to another one (usually a child process),
 /// and every input where they disagree is reported: one accepts and the other rejects, both
-/// accept with different packet JSON, or both accept and re-encode to different bytes.
+/// accept with different packet JSON, or both accept and (re-)encode to different bytes.
 ///
 /// Inputs are derived from the frame vectors (the seed corpus): input *i* depends only on the
 /// seed, *i* and the corpus, so a run is reproducible and any input can be regenerated alone.
-/// The first inputs are the corpus itself; the others are mutations of it (bit flips,
-/// truncation, insertion, length-field edits, splices of two packets, stacked mutations) and
-/// purely random packets.
+/// Inputs `0..<count` are `frame-decode` requests: the corpus packets themselves, then mutations
+/// of them (bit flips, truncation, insertion, length-field edits, splices of two packets,
+/// stacked mutations) and purely random packets. Inputs `count..<count + jsonCount` are
+/// `frame-encode` requests: the packet JSON values of the corpus, then mutations of them (a
+/// member deleted, added, nulled, or given another JSON type or value), which check how both
+/// sides read the packet JSON form.
 public struct Differential {
     /// One packet of the seed corpus.
     public struct Seed: Sendable, Hashable {
@@ -22,22 +25,58 @@ public struct Differential {
         public var id: String
     }
 
+    /// One packet JSON value of the seed corpus (for `frame-encode`).
+    public struct ValueSeed: Sendable, Hashable {
+        public var value: JSONValue
+        public var from: String
+        public var id: String
+    }
+
     /// One generated input.
     public struct Input: Sendable, Hashable {
         public var index: Int
+        /// `frame-decode` (bytes) or `frame-encode` (value).
+        public var kind: Vector.Kind
         /// How it was made: `seed`, `bitFlip`, `truncate`, `insert`, `lengthEdit`, `splice`,
-        /// `havoc`, `random`.
+        /// `havoc`, `random` for packets; `seed`, `json` for values.
         public var mutation: String
         /// The seed vector it started from (nil for random packets).
         public var seedId: String?
         public var bytes: [UInt8]
+        public var value: JSONValue?
         public var from: String
         public var queryTopic: String?
 
+        init(index: Int, mutation: String, seedId: String?, bytes: [UInt8], from: String, queryTopic: String?) {
+            self.index = index
+            self.kind = .frameDecode
+            self.mutation = mutation
+            self.seedId = seedId
+            self.bytes = bytes
+            self.from = from
+            self.queryTopic = queryTopic
+        }
+
+        init(index: Int, mutation: String, seedId: String?, value: JSONValue, from: String) {
+            self.index = index
+            self.kind = .frameEncode
+            self.mutation = mutation
+            self.seedId = seedId
+            self.bytes = []
+            self.value = value
+            self.from = from
+        }
+
         public var request: TesteeRequest {
             TesteeRequest(
-                id: "differential.\(index)", kind: Vector.Kind.frameDecode.rawValue, from: from, queryTopic: queryTopic,
-                input: .bytes(bytes))
+                id: "differential.\(index)", kind: kind.rawValue, from: from, queryTopic: queryTopic,
+                input: value.map { .value($0) } ?? .bytes(bytes))
+        }
+
+        /// The input for reports: hex, or the packet JSON text.
+        public var text: String {
+            guard let value else { return ByteText.hex(bytes) }
+            return (try? value.canonicalBytes()).map { String(decoding: $0, as: UTF8.self) } ?? "?"
         }
     }
 
@@ -68,10 +107,12 @@ public struct Differential {
     }
 
     public let seeds: [Seed]
+    public let valueSeeds: [ValueSeed]
     public let seed: UInt64
 
-    public init(seeds: [Seed], seed: UInt64) {
+    public init(seeds: [Seed], valueSeeds: [ValueSeed] = [], seed: UInt64) {
         self.seeds = seeds
+        self.valueSeeds = valueSeeds
         self.seed = seed
     }
 
@@ -98,10 +139,42 @@ public struct Differential {
         return out
     }
 
+    /// The packet JSON values of the corpus: the input of every `frame-encode` vector and the
+    /// expected value of every accepting `frame-decode` vector, each once per (value, from).
+    public static func valueSeeds(from vectors: [Vector]) -> [ValueSeed] {
+        var out: [ValueSeed] = []
+        var seen = Set<JSONValue>()
+        for v in vectors where v.kind.isFrame {
+            guard let from = v.from else { continue }
+            let value: JSONValue
+            switch (v.kind, v.input) {
+            case (.frameEncode, .value(let x)): value = x
+            case (.frameDecode, _) where v.expect.outcome == .accept && v.expect.value != nil: value = v.expect.value!
+            default: continue
+            }
+            guard let text = try? value.canonicalBytes(), text.count <= 4096 else { continue }
+            if seen.insert(.array([value, .string(from)])).inserted {
+                out.append(ValueSeed(value: value, from: from, id: v.id))
+            }
+        }
+        return out
+    }
+
     // MARK: Inputs
 
-    /// Input number `index`.
-    public func input(_ index: Int) -> Input {
+    /// Input number `index` of a run of `count` packets: a `frame-decode` input below `count`,
+    /// a `frame-encode` one from `count` on.
+    public func input(_ index: Int, count: Int) -> Input {
+        if index >= count && !valueSeeds.isEmpty {
+            let j = index - count
+            if j < valueSeeds.count {
+                let s = valueSeeds[j]
+                return Input(index: index, mutation: "seed", seedId: s.id, value: s.value, from: s.from)
+            }
+            // A stream of its own, so --count does not change the values generated.
+            var rng = SplitMix64(seed: (seed ^ 0x5EED_0F0A_15CE_0DE5) &+ UInt64(j) &* 0x9E37_79B9_7F4A_7C15)
+            return JSONMutator().make(index: index, valueSeeds, &rng)
+        }
         if index < seeds.count {
             let s = seeds[index]
             return Input(index: index, mutation: "seed", seedId: s.id, bytes: s.bytes, from: s.from, queryTopic: s.queryTopic)
@@ -116,11 +189,14 @@ public struct Differential {
     /// Counts of a run.
     public struct Summary: Sendable {
         public var inputs = 0
+        public var inputsByKind: [String: Int] = [:]
         public var acceptedByBoth = 0
         public var rejectedByBoth = 0
         /// Rejected by both with different error codes (reported, not a disagreement: codes are
         /// advisory, spec/testee-protocol.md).
         public var differentErrorCodes = 0
+        /// "reference code / other code" (with the kind) → how often.
+        public var errorCodePairs: [String: Int] = [:]
         public var disagreements: [Disagreement] = []
         public var inputsByMutation: [String: Int] = [:]
         public var seconds = 0.0
@@ -128,16 +204,19 @@ public struct Differential {
         public func count(_ c: Category) -> Int { disagreements.filter { $0.category == c }.count }
     }
 
-    /// Runs inputs `0..<count` through both testees. `progress` is called every 1000 inputs.
+    /// Runs `count` packets (`frame-decode`) and `jsonCount` packet JSON values (`frame-encode`)
+    /// through both testees. `progress` is called every 1000 inputs.
     public func run(
-        count: Int, reference: any Testee, other: any Testee, progress: ((Int, Summary) -> Void)? = nil
+        count: Int, jsonCount: Int = 0, reference: any Testee, other: any Testee,
+        progress: ((Int, Summary) -> Void)? = nil
     ) -> Summary {
         var summary = Summary()
         let start = SubprocessTestee.now()
-        for i in 0..<count {
-            let input = input(i)
+        for i in 0..<(count + (valueSeeds.isEmpty ? 0 : jsonCount)) {
+            let input = input(i, count: count)
             summary.inputs += 1
-            summary.inputsByMutation[input.mutation, default: 0] += 1
+            summary.inputsByKind[input.kind.rawValue, default: 0] += 1
+            summary.inputsByMutation["\(input.kind == .frameEncode ? "encode " : "")\(input.mutation)", default: 0] += 1
             let request = input.request
             let a = Self.ask(reference, request)
             let b = Self.ask(other, request)
@@ -177,16 +256,22 @@ public struct Differential {
         case (.response(let ra), .response(let rb)):
             switch (ra, rb) {
             case (.accepted(let va, let ba, _), .accepted(let vb, let bb, _)):
-                guard let va, let vb else { return d(.testeeFailure, "an accepted answer without a value", ra, rb) }
-                if !ConformanceRunner.matchesPacket(expected: va, actual: vb) {
-                    return d(.value, "values differ", ra, rb)
+                if input.kind == .frameDecode {
+                    guard let va, let vb else { return d(.testeeFailure, "an accepted answer without a value", ra, rb) }
+                    if !ConformanceRunner.matchesPacket(expected: va, actual: vb) {
+                        return d(.value, "values differ", ra, rb)
+                    }
                 }
-                if ba != bb { return d(.bytes, "re-encoded bytes differ", ra, rb) }
+                guard ba != nil, bb != nil else { return d(.testeeFailure, "an accepted answer without bytes", ra, rb) }
+                if ba != bb { return d(.bytes, input.kind == .frameDecode ? "re-encoded bytes differ" : "encoded bytes differ", ra, rb) }
                 s.acceptedByBoth += 1
                 return nil
             case (.rejected(let ea, _), .rejected(let eb, _)):
                 s.rejectedByBoth += 1
-                if ea != eb { s.differentErrorCodes += 1 }
+                if ea != eb {
+                    s.differentErrorCodes += 1
+                    s.errorCodePairs["\(input.kind): \(ea) / \(eb)", default: 0] += 1
+                }
                 return nil
             case (.accepted, .rejected(let e, _)):
                 return d(.acceptReject, "reference accepts, other rejects (\(e))", ra, rb)
@@ -202,16 +287,19 @@ public struct Differential {
 
     /// The report file: the run's parameters, counts, and every disagreement with its input and
     /// both answers.
-    public func report(_ s: Summary, count: Int, referenceName: String, otherName: String) -> JSONValue {
+    public func report(_ s: Summary, count: Int, jsonCount: Int, referenceName: String, otherName: String) -> JSONValue {
         var o = JSONObject()
         o["seed"] = .string(String(seed))
         o["count"] = .number(JSONNumber(count))
+        o["jsonCount"] = .number(JSONNumber(jsonCount))
         o["seedCorpus"] = .number(JSONNumber(seeds.count))
+        o["valueCorpus"] = .number(JSONNumber(valueSeeds.count))
         o["reference"] = .string(referenceName)
         o["other"] = .string(otherName)
         o["acceptedByBoth"] = .number(JSONNumber(s.acceptedByBoth))
         o["rejectedByBoth"] = .number(JSONNumber(s.rejectedByBoth))
         o["differentErrorCodes"] = .number(JSONNumber(s.differentErrorCodes))
+        o["errorCodePairs"] = .object(JSONObject(s.errorCodePairs.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .number(JSONNumber($0.value))) }))
         var byCategory = JSONObject()
         for c in Category.allCases { byCategory[c.rawValue] = .number(JSONNumber(s.count(c))) }
         o["disagreementsByCategory"] = .object(byCategory)
@@ -219,13 +307,14 @@ public struct Differential {
             s.disagreements.map { d in
                 var e = JSONObject()
                 e["index"] = .number(JSONNumber(d.input.index))
+                e["kind"] = .string(d.input.kind.rawValue)
                 e["category"] = .string(d.category.rawValue)
                 e["detail"] = .string(d.detail)
                 e["mutation"] = .string(d.input.mutation)
                 if let id = d.input.seedId { e["seedVector"] = .string(id) }
                 e["from"] = .string(d.input.from)
                 if let q = d.input.queryTopic { e["queryTopic"] = .string(q) }
-                e["hex"] = .string(ByteText.hex(d.input.bytes))
+                if let v = d.input.value { e["value"] = v } else { e["hex"] = .string(ByteText.hex(d.input.bytes)) }
                 e["reference"] = d.reference?.json ?? .null
                 e["other"] = d.other?.json ?? .null
                 return .object(e)
@@ -237,17 +326,23 @@ public struct Differential {
     public func text(_ s: Summary, show: Int) -> String {
         var lines: [String] = []
         let rate = s.seconds > 0 ? Int(Double(s.inputs) / s.seconds) : 0
-        lines.append("differential frame-decode, seed \(seed): \(s.inputs) inputs (\(seeds.count) corpus packets, the rest generated) in \(String(format1: s.seconds)) s, \(rate)/s")
+        lines.append(
+            "differential, seed \(seed): \(s.inputs) inputs in \(String(format1: s.seconds)) s, \(rate)/s: "
+                + "\(s.inputsByKind["frame-decode", default: 0]) frame-decode (\(seeds.count) corpus packets, the rest generated), "
+                + "\(s.inputsByKind["frame-encode", default: 0]) frame-encode (\(valueSeeds.isEmpty ? 0 : valueSeeds.count) corpus values, the rest generated)")
         lines.append(
             "by mutation: " + s.inputsByMutation.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         lines.append("accepted by both: \(s.acceptedByBoth)   rejected by both: \(s.rejectedByBoth) (\(s.differentErrorCodes) with different error codes)")
+        for (pair, n) in s.errorCodePairs.sorted(by: { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }).prefix(8) {
+            lines.append("  error codes (reference / other) \(pair): \(n)")
+        }
         lines.append(
             "disagreements: \(s.disagreements.count) ("
                 + Category.allCases.map { "\($0.rawValue) \(s.count($0))" }.joined(separator: ", ") + ")")
         for d in s.disagreements.prefix(show) {
             lines.append("")
-            lines.append("#\(d.input.index) [\(d.category.rawValue)] \(d.detail) — \(d.input.mutation)\(d.input.seedId.map { " of \($0)" } ?? ""), from \(d.input.from)\(d.input.queryTopic.map { ", queryTopic \($0)" } ?? "")")
-            lines.append("  input     \(Self.clip(ByteText.hex(d.input.bytes)))")
+            lines.append("#\(d.input.index) \(d.input.kind) [\(d.category.rawValue)] \(d.detail) — \(d.input.mutation)\(d.input.seedId.map { " of \($0)" } ?? ""), from \(d.input.from)\(d.input.queryTopic.map { ", queryTopic \($0)" } ?? "")")
+            lines.append("  input     \(Self.clip(d.input.text))")
             lines.append("  reference \(Self.clip(Self.show(d.reference)))")
             lines.append("  other     \(Self.clip(Self.show(d.other)))")
         }
@@ -480,5 +575,146 @@ struct Mutator {
             }
         }
         return out
+    }
+}
+
+/// Makes one generated packet JSON value: 1-3 edits of a corpus value at random places, each
+/// one a thing a writer of the JSON form could get wrong (a member missing, extra, null, of
+/// another JSON type, out of range, or an enum or type name respelled).
+struct JSONMutator {
+    enum Step: Hashable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// Names the form uses, so a replaced string is often a valid one in the wrong place.
+    static let names = [
+        "PUBLISH", "QUERY", "QUERYACK", "PUBACK", "CONNACK", "CONNECT", "DISCONNECT", "PINGREQ", "SYMMETRIC",
+        "UpStreamMessage", "DownStreamMessage", "NotifyMsg", "SyncRequestMsg", "RelationsInput", "PushExtra",
+        "PERSON", "GROUP", "ULTRAGROUP", "group", "ppMsgP", "s_msg", "", "RCloud",
+    ]
+
+    func make(index: Int, _ seeds: [Differential.ValueSeed], _ rng: inout SplitMix64) -> Differential.Input {
+        let s = seeds.randomElement(using: &rng)!
+        var value = s.value
+        for _ in 0..<Int.random(in: 1...3, using: &rng) { mutate(&value, &rng) }
+        var from = s.from
+        if Int.random(in: 0..<10, using: &rng) == 0 { from = from == "client" ? "server" : "client" }
+        return Differential.Input(index: index, mutation: "json", seedId: s.id, value: value, from: from)
+    }
+
+    /// Every place in v: members and elements, depth first.
+    func paths(_ v: JSONValue, _ prefix: [Step] = [], into out: inout [[Step]]) {
+        switch v {
+        case .object(let o):
+            for m in o {
+                out.append(prefix + [.key(m.key)])
+                paths(m.value, prefix + [.key(m.key)], into: &out)
+            }
+        case .array(let a):
+            for (i, e) in a.enumerated() {
+                out.append(prefix + [.index(i)])
+                paths(e, prefix + [.index(i)], into: &out)
+            }
+        default: break
+        }
+    }
+
+    func get(_ v: JSONValue, _ path: ArraySlice<Step>) -> JSONValue? {
+        guard let first = path.first else { return v }
+        switch (first, v) {
+        case (.key(let k), .object(let o)): return o[k].flatMap { get($0, path.dropFirst()) }
+        case (.index(let i), .array(let a)) where i < a.count: return get(a[i], path.dropFirst())
+        default: return nil
+        }
+    }
+
+    /// Replaces the value at path (nil removes it).
+    func set(_ v: inout JSONValue, _ path: ArraySlice<Step>, _ new: JSONValue?) {
+        guard let first = path.first else {
+            if let new { v = new }
+            return
+        }
+        switch (first, v) {
+        case (.key(let k), .object(var o)):
+            if path.count == 1 {
+                o[k] = new
+            } else if var child = o[k] {
+                set(&child, path.dropFirst(), new)
+                o[k] = child
+            }
+            v = .object(o)
+        case (.index(let i), .array(var a)) where i < a.count:
+            if path.count == 1 {
+                if let new { a[i] = new } else { a.remove(at: i) }
+            } else {
+                set(&a[i], path.dropFirst(), new)
+            }
+            v = .array(a)
+        default: break
+        }
+    }
+
+    static func number(_ text: String) -> JSONValue {
+        (try? JSONValue(parsing: Array(text.utf8))) ?? .number(JSONNumber(0))
+    }
+
+    func mutate(_ v: inout JSONValue, _ rng: inout SplitMix64) {
+        var all: [[Step]] = []
+        paths(v, into: &all)
+        guard let path = all.randomElement(using: &rng), let node = get(v, path[...]) else { return }
+        if Int.random(in: 0..<6, using: &rng) == 0 {
+            set(&v, path[...], nil)  // the member or element is gone
+            return
+        }
+        let new: JSONValue
+        switch node {
+        case .number(let n):
+            new = [
+                .string(n.description), Self.number(n.description + ".5"), .number(JSONNumber(-1)), Self.number("18446744073709551616"),
+                Self.number("4294967296"), Self.number("65536"), Self.number("256"), .number(JSONNumber(0)), .null, .bool(true),
+                Self.number("1e2"), .number(JSONNumber(Int64.random(in: -3...70000, using: &rng))),
+            ].randomElement(using: &rng)!
+        case .string(let s):
+            let utf8 = Array(s.utf8)
+            new = [
+                .number(JSONNumber(3)), .null, .string(""), .string(s.lowercased()), .string(s + "\u{0}"), .string(s + "😀"),
+                ["hex": .string(ByteText.hex(utf8))], ["text": .string(s), "hex": .string(ByteText.hex(utf8))],
+                ["text": .string(s + "x"), "hex": .string(ByteText.hex(utf8))], ["hex": "zz"], .bool(false),
+                .string(Self.names.randomElement(using: &rng)!), .array([.string(s)]),
+            ].randomElement(using: &rng)!
+        case .bool(let b):
+            new = [.bool(!b), .number(JSONNumber(1)), .string("true"), .null].randomElement(using: &rng)!
+        case .object(var o):
+            switch Int.random(in: 0..<7, using: &rng) {
+            case 0 where !o.isEmpty: o.removeValue(forKey: o.keys.randomElement(using: &rng)!)
+            case 1: o["x"] = 1
+            case 2: o["$x"] = 1
+            case 3 where !o.isEmpty: o[o.keys.randomElement(using: &rng)!] = .null
+            case 4: o["hex"] = "00"
+            case 5:
+                new = .null
+                set(&v, path[...], new)
+                return
+            default:
+                set(&v, path[...], .array([]))
+                return
+            }
+            new = .object(o)
+        case .array(var a):
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0 where !a.isEmpty: a.remove(at: Int.random(in: 0..<a.count, using: &rng))
+            case 1 where !a.isEmpty: a.append(a.randomElement(using: &rng)!)
+            case 2: a.append(.null)
+            default:
+                new = .object(JSONObject())
+                set(&v, path[...], new)
+                return
+            }
+            new = .array(a)
+        case .null:
+            new = .number(JSONNumber(0))
+        }
+        set(&v, path[...], new)
     }
 }

@@ -13,16 +13,18 @@ struct DifferentialCommand: ParsableCommand {
         commandName: "differential",
         abstract: "Feed the same random and mutated packets to RongWire and a testee; report every disagreement.",
         discussion: """
-            Sends `frame-decode` requests (spec/testee-protocol.md) to RongWire's codec \
-            in-process and to --testee, and compares the answers: accept or reject, the packet \
-            JSON when both accept (derived `$` members only when both produce them), and the \
-            re-encoded bytes. Different error codes on a shared rejection are counted, not \
-            reported.
+            Sends the same requests (spec/testee-protocol.md) to RongWire's codec in-process and \
+            to --testee, and compares the answers: accept or reject, the packet JSON when both \
+            accept (derived `$` members only when both produce them), and the bytes. Different \
+            error codes on a shared rejection are counted, not reported.
 
-            The inputs are the frame vectors under --vectors (the corpus), then mutations of \
-            them (bit flips, truncation, insertion, length-field edits, splices of two packets, \
-            stacked mutations) and random packets. Input i depends only on --seed, i and the \
-            corpus, so a run is reproducible; without --seed a random seed is chosen and printed.
+            --count packets go as `frame-decode` requests: the frame vectors under --vectors \
+            (the corpus), then mutations of them (bit flips, truncation, insertion, length-field \
+            edits, splices of two packets, stacked mutations) and random packets. Then \
+            --json-count packet JSON values go as `frame-encode` requests: the corpus values, \
+            then mutations of them (members deleted, added, nulled, retyped). Input i depends \
+            only on --seed, i and the corpus, so a run is reproducible; without --seed a random \
+            seed is chosen and printed.
 
             Prints a summary and the first disagreements; --report writes all of them as JSON \
             with each input's hex and both answers. Exits 1 when there is any disagreement.
@@ -38,8 +40,11 @@ struct DifferentialCommand: ParsableCommand {
     @Option(help: "Seed of the generated inputs (default: random, printed).")
     var seed: UInt64?
 
-    @Option(help: "Number of inputs, corpus included.")
+    @Option(help: "Number of packets (frame-decode inputs), corpus included.")
     var count: Int = 100_000
+
+    @Option(help: "Number of packet JSON values (frame-encode inputs), corpus included (default: count / 5).")
+    var jsonCount: Int?
 
     @Option(help: ArgumentHelp("Write every disagreement, with input and answers, as JSON.", valueName: "FILE"))
     var report: String?
@@ -55,6 +60,7 @@ struct DifferentialCommand: ParsableCommand {
 
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive") }
+        guard (jsonCount ?? 0) >= 0 else { throw ValidationError("--json-count must not be negative") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
     }
 
@@ -67,23 +73,24 @@ struct DifferentialCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let seeds = Differential.seeds(from: loaded)
+        let jsonCount = self.jsonCount ?? count / 5
         if seeds.isEmpty {
             CLIIO.printStderr("error: no frame vectors under \(vectors.joined(separator: ", "))")
             throw ExitCode(2)
         }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
-        let differential = Differential(seeds: seeds, seed: seed)
+        let differential = Differential(seeds: seeds, valueSeeds: Differential.valueSeeds(from: loaded), seed: seed)
         let other = SubprocessTestee(command: testee, timeout: timeout)
         let tty = isatty(2) == 1
-        let summary = differential.run(count: count, reference: CodecTestee(), other: other) { done, s in
+        let summary = differential.run(count: count, jsonCount: jsonCount, reference: CodecTestee(), other: other) { done, s in
             guard tty else { return }
-            CLIIO.write(Array("\r\(done)/\(count) inputs, \(s.disagreements.count) disagreements ".utf8), to: 2)
+            CLIIO.write(Array("\r\(done)/\(count + jsonCount) inputs, \(s.disagreements.count) disagreements ".utf8), to: 2)
         }
         other.stop()
         if tty { CLIIO.write(Array(("\r" + String(repeating: " ", count: 60) + "\r").utf8), to: 2) }
         CLIIO.printStdout(differential.text(summary, show: show))
         if let report {
-            let json = differential.report(summary, count: count, referenceName: "rongwire", otherName: testee)
+            let json = differential.report(summary, count: count, jsonCount: jsonCount, referenceName: "rongwire", otherName: testee)
             let text = ((try? json.prettyText()) ?? "{}") + "\n"
             guard let f = fopen(report, "wb") else {
                 CLIIO.printStderr("error[ioError]: cannot write \(report)")
