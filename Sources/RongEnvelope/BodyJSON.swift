@@ -152,6 +152,9 @@ public enum BodyJSON {
             let key = member.key
             let memberPath = path + "." + key
             if toProtobufForm && key.hasPrefix("$") { continue }  // derived, output only
+            // null means absent (ENV-JSON-003). The protobuf JSON mapping already reads a null
+            // scalar so; bytes and message members are rewritten here and must not see one.
+            if toProtobufForm && member.value == .null { continue }
             if shape.bytesFields.contains(key) {
                 out[key] = toProtobufForm ? .string(base64(try BytesJSON.bytes(from: member.value, path: memberPath))) : BytesJSON.json(of: try unbase64(member.value, path: memberPath))
             } else if let nested = shape.messageFields[key] {
