@@ -20,7 +20,10 @@ struct CorpusTests {
         let unexpected = summary.results.filter { $0.status.isUnexpected }
         #expect(unexpected.isEmpty, "\(unexpected.prefix(10).map { "\($0.vector.id): \($0.detail)" })")
         #expect(summary.corpusErrors.isEmpty, "\(summary.corpusErrors)")
-        let uncovered = requirements.subtracting(summary.coveredRequirements)
+        // spec/envelope.md, "Coverage": these are about the message API rather than bytes and are
+        // checked by Tests/RongEnvelopeTests directly; ENV-FRAME-006 states a gap.
+        let notByVectors: Set = ["ENV-MSGID-002", "FLAG-007", "ENV-MSG-002", "ENV-MSG-004", "ENV-FRAME-006"]
+        let uncovered = requirements.subtracting(summary.coveredRequirements).subtracting(notByVectors)
         #expect(uncovered.isEmpty, "requirements without a vector: \(uncovered.sorted())")
     }
 
