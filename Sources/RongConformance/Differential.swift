@@ -197,6 +197,8 @@ public struct Differential {
         public var differentErrorCodes = 0
         /// "reference code / other code" (with the kind) → how often.
         public var errorCodePairs: [String: Int] = [:]
+        /// Up to three inputs per code pair, for the report.
+        public var errorCodeExamples: [String: [Input]] = [:]
         public var disagreements: [Disagreement] = []
         public var inputsByMutation: [String: Int] = [:]
         public var seconds = 0.0
@@ -270,7 +272,9 @@ public struct Differential {
                 s.rejectedByBoth += 1
                 if ea != eb {
                     s.differentErrorCodes += 1
-                    s.errorCodePairs["\(input.kind): \(ea) / \(eb)", default: 0] += 1
+                    let pair = "\(input.kind): \(ea) / \(eb)"
+                    s.errorCodePairs[pair, default: 0] += 1
+                    if s.errorCodeExamples[pair, default: []].count < 3 { s.errorCodeExamples[pair, default: []].append(input) }
                 }
                 return nil
             case (.accepted, .rejected(let e, _)):
@@ -299,7 +303,16 @@ public struct Differential {
         o["acceptedByBoth"] = .number(JSONNumber(s.acceptedByBoth))
         o["rejectedByBoth"] = .number(JSONNumber(s.rejectedByBoth))
         o["differentErrorCodes"] = .number(JSONNumber(s.differentErrorCodes))
-        o["errorCodePairs"] = .object(JSONObject(s.errorCodePairs.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .number(JSONNumber($0.value))) }))
+        o["errorCodePairs"] = .object(
+            JSONObject(
+                s.errorCodePairs.sorted { $0.key < $1.key }.map { pair in
+                    .init(
+                        key: pair.key,
+                        value: [
+                            "count": .number(JSONNumber(pair.value)),
+                            "examples": .array((s.errorCodeExamples[pair.key] ?? []).map { .string($0.text) }),
+                        ])
+                }))
         var byCategory = JSONObject()
         for c in Category.allCases { byCategory[c.rawValue] = .number(JSONNumber(s.count(c))) }
         o["disagreementsByCategory"] = .object(byCategory)
