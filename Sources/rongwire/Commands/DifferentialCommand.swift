@@ -89,6 +89,7 @@ struct DifferentialCommand: ParsableCommand {
         other.stop()
         if tty { CLIIO.write(Array(("\r" + String(repeating: " ", count: 60) + "\r").utf8), to: 2) }
         CLIIO.printStdout(differential.text(summary, show: show))
+        for p in other.exitProblems { CLIIO.printStdout("FAIL at exit: \(p)") }
         if let report {
             let json = differential.report(summary, count: count, jsonCount: jsonCount, referenceName: "rongwire", otherName: testee)
             let text = ((try? json.prettyText()) ?? "{}") + "\n"
@@ -99,6 +100,6 @@ struct DifferentialCommand: ParsableCommand {
             _ = Array(text.utf8).withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
             fclose(f)
         }
-        if !summary.disagreements.isEmpty { throw ExitCode(1) }
+        if !summary.disagreements.isEmpty || !other.exitProblems.isEmpty { throw ExitCode(1) }
     }
 }
