@@ -189,9 +189,12 @@ public enum BodyJSON {
             let key = member.key
             let memberPath = path + "." + key
             if toProtobufForm && key.hasPrefix("$") { continue }  // derived, output only
-            // null means absent (ENV-JSON-003). The protobuf JSON mapping already reads a null
-            // scalar so; bytes and message members are rewritten here and must not see one.
-            if toProtobufForm && member.value == .null { continue }
+            // null means absent (ENV-JSON-005). The protobuf JSON mapping already reads a null
+            // scalar so; bytes and message members are rewritten here and must not see one. A null
+            // member the schema lacks is left to the mapping, which rejects it as undefined.
+            if toProtobufForm && member.value == .null && (shape.bytesFields.contains(key) || shape.messageFields[key] != nil) {
+                continue
+            }
             if shape.bytesFields.contains(key) {
                 out[key] = toProtobufForm ? .string(base64(try BytesJSON.bytes(from: member.value, path: memberPath))) : BytesJSON.json(of: try unbase64(member.value, path: memberPath))
             } else if let nested = shape.messageFields[key] {

@@ -141,6 +141,7 @@ struct PacketJSONTests {
         // ENV-JSON-005: integers are JSON numbers inside the body too (found by the C testee).
         ("a quoted int32 in the body", #"{"header":{"type":"PUBLISH"},"topic":"t","targetId":"","messageId":1,"bodyType":"NotifyMsg","body":{"type":"1"}}"#, .client, .typeMismatch),
         ("a quoted int64 in a nested body", #"{"header":{"type":"QUERYACK"},"messageId":1,"date":0,"status":0,"bodyType":"ChrmKVOutput","body":{"entries":[{"key":"k","value":"v","timestamp":"7"}]}}"#, .server, .typeMismatch),
+        ("an undefined body member, even null", #"{"header":{"type":"PUBLISH"},"topic":"t","targetId":"","messageId":1,"bodyType":"NotifyMsg","body":{"type":1,"x":null}}"#, .client, .invalidValue),
         ("a null required bytes member", #"{"header":{"type":"PUBLISH"},"topic":"t","targetId":"","messageId":1,"bodyType":"UpStreamMessage","body":{"sessionId":1,"classname":"x","content":null}}"#, .client, .missingRequiredField),
         ("bad bodyHex", #"{"header":{"type":"PUBLISH"},"topic":"t","targetId":"","messageId":1,"bodyHex":"0g"}"#, .client, .invalidValue),
         ("a member of another packet type", #"{"header":{"type":"QUERYCON"},"messageId":1,"topic":"t"}"#, .client, .invalidValue),
