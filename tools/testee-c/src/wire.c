@@ -159,21 +159,23 @@ static int keep_value(Cursor *c, const ProtobufCFieldDescriptor *fd, Buf *out, M
             return 0;
         }
         if (fd->type == PROTOBUF_C_TYPE_MESSAGE) {
+            /* Each occurrence must be a well-formed message on its own, even where the
+             * occurrences together would parse. */
+            Buf sub;
+            buf_init(&sub, c->rg);
+            if (!normalize(c->rg, fd->descriptor, data, len, &sub, depth + 1, c->e)) return 0;
             if (fd->label != PROTOBUF_C_LABEL_REPEATED) {
-                /* Merged with the field's other occurrences, normalized once at the end. */
+                /* Merged with the field's other occurrences; the merge is normalized at the end
+                 * (which also merges their own singular sub-messages). */
                 merged->seen = 1;
-                buf_put(&merged->bytes, data, len);
-                return 1;
+                buf_put(&merged->bytes, sub.data, sub.len);
             } else {
-                Buf sub;
-                buf_init(&sub, c->rg);
-                if (!normalize(c->rg, fd->descriptor, data, len, &sub, depth + 1, c->e)) return 0;
                 put_tag(out, fd->id, WT_LEN);
                 put_varint(out, sub.len);
                 buf_put(out, sub.data, sub.len);
-                rg_free(c->rg, sub.data);
-                return 1;
             }
+            rg_free(c->rg, sub.data);
+            return 1;
         }
         put_tag(out, fd->id, WT_LEN);
         put_varint(out, len);
