@@ -65,4 +65,5 @@ LIBS=(-lprotobuf-c)
 "$CC" "${FLAGS[@]}" -O2 -o "$BUILD/rongwire-testee-c" "${SOURCES[@]}" "${LIBS[@]}"
 "$CC" "${FLAGS[@]}" -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
     -o "$BUILD/rongwire-testee-c-asan" "${SOURCES[@]}" "${LIBS[@]}"
-echo "built $BUILD/rongwire-testee-c and $BUILD/rongwire-testee-c-asan"
+shown=${BUILD#"$ROOT"/}
+echo "built $shown/rongwire-testee-c and $shown/rongwire-testee-c-asan"
