@@ -13,9 +13,7 @@
  * one. */
 #include "body.h"
 
-#include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "rongcloud.pb-c.h"

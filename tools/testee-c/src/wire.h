@@ -3,8 +3,9 @@
  * protobuf-c's unpack differs from protobuf's reference parsers (C++, Java, Go, and the
  * SwiftProtobuf RongWire uses) on inputs those parsers treat as unknown fields: it rejects a
  * known field sent with another wire type (and reads a bool from any wire type), rejects groups,
- * accepts field number 0, keeps enum numbers the enum does not define, and checks required fields
- * of each occurrence of a repeated-by-accident sub-message before merging them. wire_normalize
+ * accepts field number 0 (written 80 00) and tags above 32 bits, keeps enum numbers the enum does
+ * not define, and checks the required fields of each occurrence of a singular sub-message given
+ * more than once before merging them. wire_normalize
  * walks a payload with the schema's descriptors, decides what is malformed, and writes the part
  * protobuf-c should see: known fields with their wire type, enum values the enum defines,
  * varints in shortest form, and every occurrence of a singular sub-message merged into one (the
