@@ -23,6 +23,10 @@ public final class SubprocessTestee: Testee {
     public private(set) var starts = 0
     /// The testee's answer to `hello`, once started.
     public private(set) var helloResponse: TesteeResponse?
+    /// How the testee ended when ``stop()`` closed its input and it exited by itself with a
+    /// non-zero status or a signal: a sanitizer's leak report at exit, for example. Each entry
+    /// quotes the first lines of its stderr. A testee that had to be killed is not listed.
+    public private(set) var exitProblems: [String] = []
 
     private var pid: pid_t = 0
     private var toChild: Int32 = -1
@@ -91,20 +95,33 @@ public final class SubprocessTestee: Testee {
         #endif
     }
 
-    /// Stops the testee (closing its stdin, then killing it) and reaps it.
-    public func stop() {
+    /// Stops the testee at the end of a run: closes its stdin, gives it up to 5 seconds to exit
+    /// (sanitizers check for leaks at exit, which takes time), then kills it; reaps it, and
+    /// records a non-zero exit in ``exitProblems``.
+    public func stop() { stop(grace: 5) }
+
+    /// Stops the testee, killing it if it has not exited `grace` seconds after its stdin closed.
+    private func stop(grace: Double) {
         if toChild >= 0 { close(toChild) }
         if fromChild >= 0 { close(fromChild) }
         toChild = -1
         fromChild = -1
         if pid > 0 {
             var status: Int32 = 0
-            // Give a well-behaved testee a moment to exit on EOF, then kill it.
-            for _ in 0..<20 {
+            let deadline = Self.now() + grace
+            while true {
                 if waitpid(pid, &status, WNOHANG) == pid {
                     pid = 0
+                    let signal = status & 0x7F
+                    let code = (status >> 8) & 0xFF
+                    if signal != 0 || code != 0 {
+                        let how = signal != 0 ? "was killed by signal \(signal)" : "exited with status \(code)"
+                        let tail = stderrHead()
+                        exitProblems.append("testee \(how) after its input ended" + (tail.isEmpty ? "" : "; stderr: " + tail))
+                    }
                     break
                 }
+                if Self.now() >= deadline { break }
                 usleep(5_000)
             }
             if pid > 0 {
@@ -137,14 +154,14 @@ public final class SubprocessTestee: Testee {
         let prefix = try readAnswer(count: 4, deadline: deadline, request: request)
         let length = TesteeFraming.length(prefix)
         guard length <= TesteeFraming.maxMessageBytes else {
-            stop()
+            stop(grace: 0.1)
             return .runtimeError(message: "protocol error: response of \(length) bytes")
         }
         let body = try readAnswer(count: length, deadline: deadline, request: request)
         do throws(TesteeProtocolError) {
             return try TesteeResponse(json: try TesteeFraming.parse(body))
         } catch {
-            stop()  // the stream may be out of step; start afresh
+            stop(grace: 0.1)  // the stream may be out of step; start afresh
             return .runtimeError(message: "protocol error: \(error)")
         }
     }
@@ -168,7 +185,7 @@ public final class SubprocessTestee: Testee {
         while got < count {
             let remaining = deadline - Self.now()
             if remaining <= 0 {
-                stop()
+                stop(grace: 0.1)
                 throw .timeout("no answer to \(request.id) within \(timeout) s; testee killed")
             }
             var p = pollfd(fd: fromChild, events: Int16(POLLIN), revents: 0)
@@ -204,7 +221,7 @@ public final class SubprocessTestee: Testee {
             }
         }
         let tail = stderrHead()
-        stop()
+        stop(grace: 0.1)
         return .crash(tail.isEmpty ? detail : detail + "; stderr: " + tail)
     }
 

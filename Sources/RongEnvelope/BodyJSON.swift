@@ -36,6 +36,12 @@ public enum BodyJSON {
         registry: ContentRegistry = .builtIn,
         contentOptions: DecodingOptions = .default
     ) throws(CodecError) -> JSONValue {
+        try adjust(try mappingJSON(of: message, as: type), type, path: "$", toProtobufForm: false, registry: registry, contentOptions: contentOptions)
+    }
+
+    /// The message in SwiftProtobuf's JSON mapping (schema field names, int64 as numbers, bytes
+    /// as base64), before ``adjust``.
+    static func mappingJSON(of message: any SwiftProtobuf.Message, as type: BodyType) throws(CodecError) -> JSONValue {
         var options = JSONEncodingOptions()
         options.alwaysPrintInt64sAsNumbers = true
         options.preserveProtoFieldNames = true
@@ -45,26 +51,57 @@ public enum BodyJSON {
         } catch {
             throw CodecError(.invalidValue, "\(type) cannot be written as JSON: \(error)")
         }
-        let raw = try JSONValue(parsing: text, options: DecodingOptions(maxContentBytes: .max, maxDepth: DecodingOptions.maximumDepthLimit))
-        return try adjust(raw, type, path: "$", toProtobufForm: false, registry: registry, contentOptions: contentOptions)
+        return try JSONValue(parsing: text, options: DecodingOptions(maxContentBytes: .max, maxDepth: DecodingOptions.maximumDepthLimit))
     }
 
     /// Serialises the JSON form of a `type` message to protobuf bytes (canonical: fields in
     /// number order). Throws ``CodecError/Code/invalidValue`` for members the schema does not
-    /// have or values of the wrong kind, ``CodecError/Code/missingRequiredField`` for an absent
-    /// `required` field.
+    /// have or values of the wrong kind, ``CodecError/Code/typeMismatch`` for an integer written
+    /// as a string, ``CodecError/Code/missingRequiredField`` for an absent `required` field.
     public static func payload(from json: JSONValue, as type: BodyType) throws(CodecError) -> [UInt8] {
         try serialize(try message(from: json, as: type), type)
     }
 
+    /// ``payload(from:as:)`` for a value ``json(of:as:registry:contentOptions:)`` wrote, whose
+    /// integers are numbers already (the check of ``message(from:as:)`` would only cost time).
+    static func payload(fromRendered json: JSONValue, as type: BodyType) throws(CodecError) -> [UInt8] {
+        try serialize(try message(from: json, as: type, checkingIntegers: false), type)
+    }
+
     /// The generated message value for a JSON form.
     public static func message(from json: JSONValue, as type: BodyType) throws(CodecError) -> any SwiftProtobuf.Message {
+        try message(from: json, as: type, checkingIntegers: true)
+    }
+
+    static func message(from json: JSONValue, as type: BodyType, checkingIntegers: Bool) throws(CodecError) -> any SwiftProtobuf.Message {
         let adjusted = try adjust(json, type, path: "$", toProtobufForm: true, registry: .builtIn, contentOptions: .default)
         let text = try adjusted.canonicalBytes()
+        let message: any SwiftProtobuf.Message
         do {
-            return try Self.decodeJSON(type.messageType, text)
+            message = try Self.decodeJSON(type.messageType, text)
         } catch {
             throw CodecError(.invalidValue, "not a \(type) in JSON form: \(error)")
+        }
+        if checkingIntegers { try checkIntegers(adjusted, written: try mappingJSON(of: message, as: type), path: "$") }
+        return message
+    }
+
+    /// Integers of the body JSON are JSON numbers (spec/envelope.md, "Body JSON"), but the
+    /// protobuf JSON mapping that reads it also takes them as strings (`"3"`). Where the mapping
+    /// writes the decoded message back with a number, the input must have had a number too.
+    /// (Enums go the other way, written as names and read as names or numbers, which is allowed.)
+    private static func checkIntegers(_ input: JSONValue, written: JSONValue, path: String) throws(CodecError) {
+        switch (input, written) {
+        case (.object(let i), .object(let w)):
+            for m in i {
+                if let v = w[m.key] { try checkIntegers(m.value, written: v, path: path + "." + m.key) }
+            }
+        case (.array(let i), .array(let w)) where i.count == w.count:
+            for (k, pair) in zip(i, w).enumerated() { try checkIntegers(pair.0, written: pair.1, path: "\(path)[\(k)]") }
+        case (.string, .number):
+            throw CodecError(.typeMismatch, "an integer must be a JSON number, not a string", path: path)
+        default:
+            break
         }
     }
 
@@ -152,6 +189,12 @@ public enum BodyJSON {
             let key = member.key
             let memberPath = path + "." + key
             if toProtobufForm && key.hasPrefix("$") { continue }  // derived, output only
+            // null means absent (ENV-JSON-005). The protobuf JSON mapping already reads a null
+            // scalar so; bytes and message members are rewritten here and must not see one. A null
+            // member the schema lacks is left to the mapping, which rejects it as undefined.
+            if toProtobufForm && member.value == .null && (shape.bytesFields.contains(key) || shape.messageFields[key] != nil) {
+                continue
+            }
             if shape.bytesFields.contains(key) {
                 out[key] = toProtobufForm ? .string(base64(try BytesJSON.bytes(from: member.value, path: memberPath))) : BytesJSON.json(of: try unbase64(member.value, path: memberPath))
             } else if let nested = shape.messageFields[key] {

@@ -117,7 +117,7 @@ extension Packet {
         let value = try BodyJSON.json(of: payload, as: type, registry: options.registry, contentOptions: options.contentOptions)
         o["bodyType"] = .string(type.name)
         o["body"] = value
-        if try BodyJSON.payload(from: value, as: type) != payload {
+        if try BodyJSON.payload(fromRendered: value, as: type) != payload {
             o["bodyHex"] = .string(Hex.encode(payload))
         }
     }

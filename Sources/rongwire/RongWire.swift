@@ -14,8 +14,10 @@ struct RongWire: AsyncParsableCommand {
             """,
         version: RongWireVersion.string,
 
-        subcommands: [TypesCommand.self, DecodeCommand.self, EncodeCommand.self, FrameCommand.self, ConformCommand.self, TesteeCommand.self,
-            PeerCommand.self, PeerClientCommand.self, ScenarioCommand.self, PeerLoadCommand.self]
+        subcommands: [
+            TypesCommand.self, DecodeCommand.self, EncodeCommand.self, FrameCommand.self, ConformCommand.self, TesteeCommand.self,
+            DifferentialCommand.self, PeerCommand.self, PeerClientCommand.self, ScenarioCommand.self, PeerLoadCommand.self,
+        ]
     )
 }
 

@@ -75,6 +75,22 @@ struct TesteeProcessTests {
         #expect(summary.text().hasSuffix("1 passed, 3 failed, 0 skipped"))
     }
 
+    @Test("a testee that exits non-zero after its input ends is reported (a sanitizer's leak report)")
+    func exitProblems() throws {
+        let bin = try #require(rongwireBinary(), "build the rongwire executable first (swift build)")
+        let vectors = try VectorLoader().load(yaml: corpus, file: "fixture.yaml")
+        let testee = SubprocessTestee(command: "sh -c \"'\(bin)' testee; echo leaked >&2; exit 23\"", timeout: 20)
+        let summary = ConformanceRunner().run(Array(vectors.suffix(1)), on: testee)
+        #expect(summary.isSuccess)
+        #expect(testee.exitProblems.isEmpty)
+        testee.stop()
+        #expect(testee.exitProblems == ["testee exited with status 23 after its input ended; stderr: leaked"])
+        let clean = SubprocessTestee(command: "'\(bin)' testee", timeout: 20)
+        _ = ConformanceRunner().run(Array(vectors.suffix(1)), on: clean)
+        clean.stop()
+        #expect(clean.exitProblems.isEmpty)
+    }
+
     @Test("a testee that is not a testee fails the cases without hanging the run")
     func notATestee() throws {
         let vectors = try VectorLoader().load(yaml: corpus, file: "fixture.yaml")

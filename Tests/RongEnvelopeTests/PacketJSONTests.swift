@@ -138,6 +138,11 @@ struct PacketJSONTests {
         ("unknown bodyType", #"{"header":{"type":"PUBLISH"},"topic":"t","targetId":"","messageId":1,"bodyType":"X","body":{}}"#, .client, .invalidValue),
         ("body misses a required field", #"{"header":{"type":"PUBLISH"},"topic":"t","targetId":"","messageId":1,"bodyType":"UpStreamMessage","body":{"sessionId":1}}"#, .client, .missingRequiredField),
         ("body has an unknown field", #"{"header":{"type":"PUBLISH"},"topic":"t","targetId":"","messageId":1,"bodyType":"NotifyMsg","body":{"type":1,"x":2}}"#, .client, .invalidValue),
+        // ENV-JSON-005: integers are JSON numbers inside the body too (found by the C testee).
+        ("a quoted int32 in the body", #"{"header":{"type":"PUBLISH"},"topic":"t","targetId":"","messageId":1,"bodyType":"NotifyMsg","body":{"type":"1"}}"#, .client, .typeMismatch),
+        ("a quoted int64 in a nested body", #"{"header":{"type":"QUERYACK"},"messageId":1,"date":0,"status":0,"bodyType":"ChrmKVOutput","body":{"entries":[{"key":"k","value":"v","timestamp":"7"}]}}"#, .server, .typeMismatch),
+        ("an undefined body member, even null", #"{"header":{"type":"PUBLISH"},"topic":"t","targetId":"","messageId":1,"bodyType":"NotifyMsg","body":{"type":1,"x":null}}"#, .client, .invalidValue),
+        ("a null required bytes member", #"{"header":{"type":"PUBLISH"},"topic":"t","targetId":"","messageId":1,"bodyType":"UpStreamMessage","body":{"sessionId":1,"classname":"x","content":null}}"#, .client, .missingRequiredField),
         ("bad bodyHex", #"{"header":{"type":"PUBLISH"},"topic":"t","targetId":"","messageId":1,"bodyHex":"0g"}"#, .client, .invalidValue),
         ("a member of another packet type", #"{"header":{"type":"QUERYCON"},"messageId":1,"topic":"t"}"#, .client, .invalidValue),
         ("lone surrogate in exact string", #"{"header":{"type":"PUBLISH"},"topic":{"hex":"eda0bd"},"targetId":"","messageId":1}"#, .client, .invalidString),
@@ -148,6 +153,20 @@ struct PacketJSONTests {
         let (name, text, side, code) = Self.badJSON[i]
         let value = try json(text)
         expectCode(code, "\(name)") { _ = try Packet(json: value, from: side) }
+    }
+
+    @Test("null body members are absent (ENV-JSON-005): sub-messages, repeated fields, scalars")
+    func nullMembers() throws {
+        let input = #"{"type":"GROUP","msg":null,"count":null,"busChannel":null}"#
+        #expect(try BodyJSON.payload(from: try json(input), as: .relationsInput) == [0x08, 0x03])
+        let list = #"{"list":null,"syncTime":1}"#
+        #expect(try BodyJSON.payload(from: try json(list), as: .downStreamMessages) == [0x10, 0x01])
+    }
+
+    @Test("enums still take a number on input; integers given as numbers in any spelling still encode")
+    func integerSpellings() throws {
+        #expect(try BodyJSON.payload(from: try json(#"{"type":3}"#), as: .relationsInput) == [0x08, 0x03])
+        #expect(try BodyJSON.payload(from: try json(#"{"type":1e1}"#), as: .notifyMsg) == [0x08, 0x0A])
     }
 
     @Test("chatroom KV set with a notification: nested UpStreamMessage gets $content too")

@@ -124,9 +124,15 @@ struct ConformCommand: ParsableCommand {
             CLIIO.write(Array((text.count > 100 ? String(text.prefix(100)) : text + String(repeating: " ", count: 100 - text.count)).utf8), to: 2)
         }
         if tty { CLIIO.write(Array(("\r" + String(repeating: " ", count: 100) + "\r").utf8), to: 2) }
-        if let sub = target as? SubprocessTestee { sub.stop() }
+        var exitProblems: [String] = []
+        if let sub = target as? SubprocessTestee {
+            sub.stop()
+            exitProblems = sub.exitProblems
+        }
 
         CLIIO.printStdout(summary.text(verbose: verbose))
+        // A testee that fails as it exits (a sanitizer's leak report, for one) fails the run.
+        for p in exitProblems { CLIIO.printStdout("FAIL at exit: \(p)") }
         if let jsonReport {
             try writeFile(jsonReport, Array(((try? summary.jsonReport().prettyText()) ?? "{}").utf8) + [0x0A])
         }
@@ -138,7 +144,7 @@ struct ConformCommand: ParsableCommand {
             if !summary.corpusErrors.isEmpty { throw ExitCode(1) }
             return
         }
-        if !summary.isSuccess { throw ExitCode(1) }
+        if !summary.isSuccess || !exitProblems.isEmpty { throw ExitCode(1) }
     }
 
     private func writeFile(_ path: String, _ bytes: [UInt8]) throws {
