@@ -90,8 +90,8 @@ public struct RunSummary: Sendable {
     /// Whether the run is clean: no unexpected case, no stale list entry, no corpus error.
     public var isSuccess: Bool { unexpected == 0 && staleEntries.isEmpty && corpusErrors.isEmpty }
 
-    /// Requirement ids cited by the vectors that ran.
-    public var coveredRequirements: Set<String> { Set(results.flatMap { $0.vector.spec }) }
+    /// Requirement ids cited by the vectors that ran (a skipped vector covers nothing).
+    public var coveredRequirements: Set<String> { Set(results.filter { $0.status != .skipped }.flatMap { $0.vector.spec }) }
 }
 
 /// Runs vectors against a testee.
