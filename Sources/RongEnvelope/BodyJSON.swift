@@ -79,6 +79,16 @@ public enum BodyJSON {
         let message: any SwiftProtobuf.Message
         do {
             message = try Self.decodeJSON(type.messageType, text)
+        } catch let e as JSONDecodingError {
+            // The codes of ENV-JSON-003/005: wrong JSON type, integer out of range, or a member
+            // or value the form does not define.
+            let code: CodecError.Code
+            switch e {
+            case .numberRange: code = .numberOutOfRange
+            case .malformedNumber, .malformedBool, .malformedString, .malformedMap, .schemaMismatch, .illegalNull: code = .typeMismatch
+            default: code = .invalidValue
+            }
+            throw CodecError(code, "not a \(type) in JSON form: \(e)")
         } catch {
             throw CodecError(.invalidValue, "not a \(type) in JSON form: \(error)")
         }
