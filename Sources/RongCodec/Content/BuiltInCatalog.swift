@@ -3,7 +3,11 @@
 /// The built-in content types and the alias objectNames that decode as them.
 public enum BuiltInCatalog {
     /// Every built-in type, in catalog order.
-    public static let types: [any MessageContent.Type] =
+    public static let types: [any MessageContent.Type] = entries.map(\.type)
+
+    /// Every built-in type with its decoder, created from the concrete type so each decoder is
+    /// specialized (a decode through the existential metatype is generic code at run time).
+    static let entries: [ContentTypeEntry] =
         userContentTypes + notificationTypes + statusTypes + signallingTypes + locationTypes + callTypes
 
     /// Alias objectName → canonical objectName.

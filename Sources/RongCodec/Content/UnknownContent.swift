@@ -26,7 +26,7 @@ public struct AnyMessageContent: Hashable, Sendable {
     public let base: any MessageContent
 
     /// Wraps a value.
-    public init(_ base: some MessageContent) { self.base = base }
+    public init(_ base: consuming some MessageContent) { self.base = base }
 
     /// The objectName of the wrapped value's type.
     public var objectName: String { type(of: base).objectName }

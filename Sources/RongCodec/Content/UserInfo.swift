@@ -91,9 +91,17 @@ public struct UserInfo: Hashable, Sendable {
             try d.noteLeniency(.emptyUser, at: at)
             return nil
         }
-        var user = UserInfo(id: id, name: name, portrait: portrait, extra: extra, alias: alias)
-        user.unknownFields = r.unknownFields
-        return user
+        return UserInfo(id: id, name: name, portrait: portrait, extra: extra, alias: alias, unknownFields: r.unknownFields)
+    }
+
+    /// Every member at once: built in one step, the decoded strings are moved, not copied.
+    init(id: String?, name: String?, portrait: String?, extra: String?, alias: String?, unknownFields: JSONObject) {
+        self.id = id
+        self.name = name
+        self.portrait = portrait
+        self.extra = extra
+        self.alias = alias
+        self.unknownFields = unknownFields
     }
 
     func encode(to w: inout JSONWriter) throws(CodecError) {

@@ -202,7 +202,22 @@ struct JSONScanner {
             } else if b < 0x20 {
                 throw error(.controlCharacter, "unescaped control character 0x\(String(b, radix: 16)) in a string", at: i)
             } else {
-                i = try scanUTF8Sequence(at: i)
+                // A run of multi-byte characters (CJK text is mostly 3-byte sequences), the
+                // common well-formed shapes checked inline; the rest by scanUTF8Sequence.
+                while i < count {
+                    let c = source[i]
+                    if c >= 0xE1 && c <= 0xEF && c != 0xED && i + 2 < count
+                        && source[i + 1] & 0xC0 == 0x80 && source[i + 2] & 0xC0 == 0x80
+                    {
+                        i += 3
+                    } else if c >= 0xC2 && c <= 0xDF && i + 1 < count && source[i + 1] & 0xC0 == 0x80 {
+                        i += 2
+                    } else if c >= 0x80 {
+                        i = try scanUTF8Sequence(at: i)
+                    } else {
+                        break
+                    }
+                }
             }
         }
     }
@@ -302,46 +317,76 @@ struct JSONScanner {
 
     /// Decodes the escapes of an already validated string body.
     static func unescape(_ raw: UnsafeRawBufferPointer) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
-        var i = 0
-        let n = raw.count
-        while i < n {
-            let b = raw[i]
-            if b != asciiBackslash {
-                out.append(b)
-                i += 1
-                continue
-            }
-            let e = raw[i + 1]
-            switch e {
-            case UInt8(ascii: "b"): out.append(0x08); i += 2
-            case UInt8(ascii: "f"): out.append(0x0C); i += 2
-            case UInt8(ascii: "n"): out.append(0x0A); i += 2
-            case UInt8(ascii: "r"): out.append(0x0D); i += 2
-            case UInt8(ascii: "t"): out.append(0x09); i += 2
-            case UInt8(ascii: "u"):
-                var scalar = hex4Unchecked(raw, i + 2)
-                i += 6
-                if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    // The scanner guarantees a low surrogate follows, unless lone surrogates are
-                    // being replaced.
-                    if i + 5 < n && raw[i] == asciiBackslash && raw[i + 1] == UInt8(ascii: "u"),
-                        case let low = hex4Unchecked(raw, i + 2), low >= 0xDC00 && low <= 0xDFFF
-                    {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        i += 6
-                    } else {
+        // Written straight into the string's storage: unescaping never lengthens the text (an
+        // escape is at least as long as the UTF-8 it stands for), so `raw.count` bytes suffice
+        // and no intermediate buffer is needed. Runs without a backslash are copied whole.
+        String(unsafeUninitializedCapacity: raw.count) { out in
+            let n = raw.count
+            let src = raw.baseAddress!, dst = out.baseAddress!
+            var i = 0, o = 0
+            while i < n {
+                var j = i
+                while j < n && src.load(fromByteOffset: j, as: UInt8.self) != asciiBackslash { j += 1 }
+                if j > i {
+                    (dst + o).update(from: src.assumingMemoryBound(to: UInt8.self) + i, count: j - i)
+                    o += j - i
+                    i = j
+                }
+                guard i < n else { break }
+                let e = raw[i + 1]
+                switch e {
+                case UInt8(ascii: "b"): dst[o] = 0x08; o += 1; i += 2
+                case UInt8(ascii: "f"): dst[o] = 0x0C; o += 1; i += 2
+                case UInt8(ascii: "n"): dst[o] = 0x0A; o += 1; i += 2
+                case UInt8(ascii: "r"): dst[o] = 0x0D; o += 1; i += 2
+                case UInt8(ascii: "t"): dst[o] = 0x09; o += 1; i += 2
+                case UInt8(ascii: "u"):
+                    var scalar = hex4Unchecked(raw, i + 2)
+                    i += 6
+                    if scalar >= 0xD800 && scalar <= 0xDBFF {
+                        // The scanner guarantees a low surrogate follows, unless lone surrogates
+                        // are being replaced.
+                        if i + 5 < n && raw[i] == asciiBackslash && raw[i + 1] == UInt8(ascii: "u"),
+                            case let low = hex4Unchecked(raw, i + 2), low >= 0xDC00 && low <= 0xDFFF
+                        {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                            i += 6
+                        } else {
+                            scalar = 0xFFFD
+                        }
+                    } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
                         scalar = 0xFFFD
                     }
-                } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
-                    scalar = 0xFFFD
+                    o = writeUTF8(scalar, to: dst, at: o)
+                default: dst[o] = e; o += 1; i += 2  // \" \\ \/
                 }
-                appendUTF8(scalar, to: &out)
-            default: out.append(e); i += 2  // \" \\ \/
             }
+            return o
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes the UTF-8 of a scalar at `o`; returns the index after it.
+    private static func writeUTF8(_ scalar: UInt32, to dst: UnsafeMutablePointer<UInt8>, at o: Int) -> Int {
+        switch scalar {
+        case 0..<0x80:
+            dst[o] = UInt8(scalar)
+            return o + 1
+        case 0x80..<0x800:
+            dst[o] = UInt8(0xC0 | scalar >> 6)
+            dst[o + 1] = UInt8(0x80 | scalar & 0x3F)
+            return o + 2
+        case 0x800..<0x10000:
+            dst[o] = UInt8(0xE0 | scalar >> 12)
+            dst[o + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            dst[o + 2] = UInt8(0x80 | scalar & 0x3F)
+            return o + 3
+        default:
+            dst[o] = UInt8(0xF0 | scalar >> 18)
+            dst[o + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            dst[o + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            dst[o + 3] = UInt8(0x80 | scalar & 0x3F)
+            return o + 4
+        }
     }
 
     private static func hex4Unchecked(_ raw: UnsafeRawBufferPointer, _ i: Int) -> UInt32 {
@@ -530,24 +575,6 @@ func hexValue(_ b: UInt8) -> UInt32? {
     case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(b - UInt8(ascii: "a") + 10)
     case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(b - UInt8(ascii: "A") + 10)
     default: nil
-    }
-}
-
-func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
-    switch scalar {
-    case 0..<0x80: out.append(UInt8(scalar))
-    case 0x80..<0x800:
-        out.append(UInt8(0xC0 | (scalar >> 6)))
-        out.append(UInt8(0x80 | (scalar & 0x3F)))
-    case 0x800..<0x10000:
-        out.append(UInt8(0xE0 | (scalar >> 12)))
-        out.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-        out.append(UInt8(0x80 | (scalar & 0x3F)))
-    default:
-        out.append(UInt8(0xF0 | (scalar >> 18)))
-        out.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
-        out.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-        out.append(UInt8(0x80 | (scalar & 0x3F)))
     }
 }
 

@@ -2,13 +2,13 @@
 
 extension BuiltInCatalog {
     /// VoIP call signalling and the call summary.
-    static let callTypes: [any MessageContent.Type] = [
-        CallSummaryMessage.self,
-        CallAcceptMessage.self,
-        CallRingingMessage.self,
-        CallHangupMessage.self,
-        CallInviteMessage.self,
-        CallModifyMediaMessage.self,
-        CallModifyMemberMessage.self,
+    static let callTypes: [ContentTypeEntry] = [
+        ContentTypeEntry(CallSummaryMessage.self),
+        ContentTypeEntry(CallAcceptMessage.self),
+        ContentTypeEntry(CallRingingMessage.self),
+        ContentTypeEntry(CallHangupMessage.self),
+        ContentTypeEntry(CallInviteMessage.self),
+        ContentTypeEntry(CallModifyMediaMessage.self),
+        ContentTypeEntry(CallModifyMemberMessage.self),
     ]
 }

@@ -2,10 +2,10 @@
 
 extension BuiltInCatalog {
     /// Real-time location sharing.
-    static let locationTypes: [any MessageContent.Type] = [
-        RealTimeLocationJoinMessage.self,
-        RealTimeLocationStartMessage.self,
-        RealTimeLocationQuitMessage.self,
-        RealTimeLocationStatusMessage.self,
+    static let locationTypes: [ContentTypeEntry] = [
+        ContentTypeEntry(RealTimeLocationJoinMessage.self),
+        ContentTypeEntry(RealTimeLocationStartMessage.self),
+        ContentTypeEntry(RealTimeLocationQuitMessage.self),
+        ContentTypeEntry(RealTimeLocationStatusMessage.self),
     ]
 }

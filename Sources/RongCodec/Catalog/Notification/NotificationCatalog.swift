@@ -2,13 +2,13 @@
 
 extension BuiltInCatalog {
     /// Notifications shown as grey-bar tips or system messages.
-    static let notificationTypes: [any MessageContent.Type] = [
-        GroupNotificationMessage.self,
-        RecallNotificationMessage.self,
-        InformationNotificationMessage.self,
-        ContactNotificationMessage.self,
-        ProfileNotificationMessage.self,
-        CommandNotificationMessage.self,
-        DiscussionNotificationMessage.self,
+    static let notificationTypes: [ContentTypeEntry] = [
+        ContentTypeEntry(GroupNotificationMessage.self),
+        ContentTypeEntry(RecallNotificationMessage.self),
+        ContentTypeEntry(InformationNotificationMessage.self),
+        ContentTypeEntry(ContactNotificationMessage.self),
+        ContentTypeEntry(ProfileNotificationMessage.self),
+        ContentTypeEntry(CommandNotificationMessage.self),
+        ContentTypeEntry(DiscussionNotificationMessage.self),
     ]
 }

@@ -2,12 +2,12 @@
 
 extension BuiltInCatalog {
     /// Recall, commands, expansion, chatroom KV, burn notices, log commands.
-    static let signallingTypes: [any MessageContent.Type] = [
-        RecallCommandMessage.self,
-        CommandMessage.self,
-        MessageExpansionMessage.self,
-        ChatroomKVNotificationMessage.self,
-        BurnNoticeMessage.self,
-        LogCommandMessage.self,
+    static let signallingTypes: [ContentTypeEntry] = [
+        ContentTypeEntry(RecallCommandMessage.self),
+        ContentTypeEntry(CommandMessage.self),
+        ContentTypeEntry(MessageExpansionMessage.self),
+        ContentTypeEntry(ChatroomKVNotificationMessage.self),
+        ContentTypeEntry(BurnNoticeMessage.self),
+        ContentTypeEntry(LogCommandMessage.self),
     ]
 }

@@ -2,11 +2,11 @@
 
 extension BuiltInCatalog {
     /// Typing status, read receipts and read-status sync.
-    static let statusTypes: [any MessageContent.Type] = [
-        TypingStatusMessage.self,
-        ReadReceiptMessage.self,
-        ReadReceiptRequestMessage.self,
-        ReadReceiptResponseMessage.self,
-        SyncReadStatusMessage.self,
+    static let statusTypes: [ContentTypeEntry] = [
+        ContentTypeEntry(TypingStatusMessage.self),
+        ContentTypeEntry(ReadReceiptMessage.self),
+        ContentTypeEntry(ReadReceiptRequestMessage.self),
+        ContentTypeEntry(ReadReceiptResponseMessage.self),
+        ContentTypeEntry(SyncReadStatusMessage.self),
     ]
 }

@@ -2,22 +2,22 @@
 
 extension BuiltInCatalog {
     /// User content: text, media, location, quote, combine, sticker, card, public service, stream.
-    static let userContentTypes: [any MessageContent.Type] = [
-        TextMessage.self,
-        ImageMessage.self,
-        GIFMessage.self,
-        VoiceMessage.self,
-        HQVoiceMessage.self,
-        FileMessage.self,
-        SightMessage.self,
-        LocationMessage.self,
-        RichContentMessage.self,
-        ReferenceMessage.self,
-        CombineMessage.self,
-        StickerMessage.self,
-        ContactCardMessage.self,
-        PublicServiceRichContentMessage.self,
-        PublicServiceMultiRichContentMessage.self,
-        StreamMessage.self,
+    static let userContentTypes: [ContentTypeEntry] = [
+        ContentTypeEntry(TextMessage.self),
+        ContentTypeEntry(ImageMessage.self),
+        ContentTypeEntry(GIFMessage.self),
+        ContentTypeEntry(VoiceMessage.self),
+        ContentTypeEntry(HQVoiceMessage.self),
+        ContentTypeEntry(FileMessage.self),
+        ContentTypeEntry(SightMessage.self),
+        ContentTypeEntry(LocationMessage.self),
+        ContentTypeEntry(RichContentMessage.self),
+        ContentTypeEntry(ReferenceMessage.self),
+        ContentTypeEntry(CombineMessage.self),
+        ContentTypeEntry(StickerMessage.self),
+        ContentTypeEntry(ContactCardMessage.self),
+        ContentTypeEntry(PublicServiceRichContentMessage.self),
+        ContentTypeEntry(PublicServiceMultiRichContentMessage.self),
+        ContentTypeEntry(StreamMessage.self),
     ]
 }
