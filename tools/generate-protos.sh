@@ -8,7 +8,7 @@
 # Needs `protoc` (Debian's protobuf-compiler; installed with apt-get when missing and running as
 # root) and the `protoc-gen-swift` plugin, built once from swift-protobuf at the version below
 # into .build-protoc/ (gitignored; the first build takes a few minutes). Set PROTOC_GEN_SWIFT to
-# use a plugin built elsewhere.
+# use a plugin built elsewhere. The output is post-processed (unchecked_storage below).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -59,6 +59,23 @@ generate_into() {
     --swift_opt=Visibility=Public \
     --swift_out="$1" \
     -I "$proto_dir" "$proto_dir/$proto_file"
+  unchecked_storage "$1/$out_file"
+}
+
+# The stored properties of the generated _StorageClass (UpStreamMessage, DownStreamMessage) get
+# @exclusivity(unchecked): every field decode is an inout access to a class property, and its
+# dynamic exclusivity check was a third of a PUBLISH body decode (tools/benchmarks). The storage
+# is reached only through the message struct's copy-on-write accessors, which never overlap two
+# accesses, and Sendable checking rules out concurrent mutation.
+unchecked_storage() {
+  awk '
+    /^  fileprivate class _StorageClass \{$/ { inside = 1; print; next }
+    inside && /^    var _/ { sub(/^    var _/, "    @exclusivity(unchecked) var _"); print; next }
+    inside && /^$/ { inside = 0 }
+    { print }
+  ' "$1" > "$1.tmp"
+  mv "$1.tmp" "$1"
+  grep -q "@exclusivity(unchecked) var _" "$1" || { echo "generate-protos.sh: no _StorageClass property found to mark" >&2; exit 1; }
 }
 
 ensure_protoc

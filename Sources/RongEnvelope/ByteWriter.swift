@@ -20,12 +20,23 @@ struct ByteWriter {
 
     /// A u16 length and the string's wire bytes; ``CodecError/Code/sizeLimit`` above 65,535 bytes.
     mutating func string(_ s: RMTPString, _ field: StaticString) throws(CodecError) {
-        let wire = s.wireBytes
-        guard wire.count <= Int(UInt16.max) else {
-            throw CodecError(.sizeLimit, "\(field) is \(wire.count) bytes; a header string holds at most 65535")
+        // Text without 4-byte sequences is its own CESU-8: written from the string's UTF-8
+        // without building the wire bytes first.
+        if s.isCanonical && !s.text.utf8.contains(where: { $0 >= 0xF0 }) {
+            try length(s.text.utf8.count, field)
+            bytes.append(contentsOf: s.text.utf8)
+        } else {
+            let wire = s.wireBytes
+            try length(wire.count, field)
+            bytes.append(contentsOf: wire)
         }
-        u16(UInt16(wire.count))
-        bytes.append(contentsOf: wire)
+    }
+
+    private mutating func length(_ n: Int, _ field: StaticString) throws(CodecError) {
+        guard n <= Int(UInt16.max) else {
+            throw CodecError(.sizeLimit, "\(field) is \(n) bytes; a header string holds at most 65535")
+        }
+        u16(UInt16(n))
     }
 
     mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }

@@ -96,7 +96,7 @@ public struct InboundMessage: Hashable, Sendable {
         }
         channelId = m.hasBusChannel ? m.busChannel : nil
         objectName = m.classname
-        content = try registry.decode(objectName: m.classname, bytes: [UInt8](m.content), options: options)
+        content = try registry.decode(objectName: m.classname, bytes: m.content, options: options)
         messageUId = m.hasMsgID ? m.msgID : nil
         sentTime = m.dataTime
         status = StatusBits(rawValue: m.status)
@@ -146,7 +146,7 @@ public struct InboundMessage: Hashable, Sendable {
         direction = .sent
         channelId = m.hasBusChannel ? m.busChannel : nil
         objectName = m.classname
-        content = try registry.decode(objectName: m.classname, bytes: [UInt8](m.content), options: options)
+        content = try registry.decode(objectName: m.classname, bytes: m.content, options: options)
         messageUId = nil
         sentTime = Int64(date) * 1000
         status = Self.statusBits(sessionId: SessionIdBits(rawValue: m.sessionID))

@@ -7,7 +7,7 @@ extension Packet {
     /// field, no checksum. Throws ``CodecError/Code/sizeLimit`` for a header string longer than
     /// 65,535 bytes (its length must fit in a u16).
     public func encoded() throws(CodecError) -> [UInt8] {
-        var w = ByteWriter(capacity: 32 + (body.payload?.count ?? 0))
+        var w = ByteWriter(capacity: 64 + (body.payload?.count ?? 0))
         w.u8(header.byte)
         switch body {
         case .connect(let c):

@@ -38,16 +38,25 @@ public struct RMTPString: Hashable, Sendable, ExpressibleByStringLiteral, Custom
     /// surrogate pairs, also mixed; anything else is ``CodecError/Code/invalidString`` with the
     /// offset inside the string.
     public init(wireBytes: some Collection<UInt8>) throws(CodecError) {
-        let bytes = Array(wireBytes)
-        let scan = try Self.validate(bytes)
-        if !scan.hasSurrogatePair {
-            // Plain UTF-8 (the common case, and always for ASCII topics and ids).
-            text = String(decoding: bytes, as: UTF8.self)
-            exactBytes = scan.hasFourByte ? bytes : nil
-        } else {
-            text = scan.text
-            exactBytes = scan.hasFourByte ? bytes : nil
+        // Checked where the bytes are (usually a slice of the frame); copied only when the exact
+        // bytes must be kept.
+        let checked: Result<RMTPString, CodecError>? = wireBytes.withContiguousStorageIfAvailable { b in
+            Result { () throws(CodecError) in try RMTPString(checking: b) }
         }
+        if let checked {
+            self = try checked.get()
+        } else {
+            self = try Array(wireBytes).withUnsafeBufferPointer { b in
+                Result { () throws(CodecError) in try RMTPString(checking: b) }
+            }.get()
+        }
+    }
+
+    private init(checking bytes: UnsafeBufferPointer<UInt8>) throws(CodecError) {
+        let scan = try Self.validate(bytes)
+        // Plain UTF-8 (the common case, and always for ASCII topics and ids) is the text as is.
+        text = scan.hasSurrogatePair ? scan.text : String(decoding: bytes, as: UTF8.self)
+        exactBytes = scan.hasFourByte ? Array(bytes) : nil
     }
 
     /// The bytes written after the length prefix.
@@ -95,7 +104,7 @@ public struct RMTPString: Hashable, Sendable, ExpressibleByStringLiteral, Custom
 
     /// One pass over the bytes: checks every sequence is a shortest-form UTF-8 sequence or a
     /// high-surrogate 3-byte sequence directly followed by a low-surrogate one.
-    private static func validate(_ b: [UInt8]) throws(CodecError) -> Scan {
+    private static func validate(_ b: UnsafeBufferPointer<UInt8>) throws(CodecError) -> Scan {
         var scan = Scan()
         var scalars = String.UnicodeScalarView()
         var i = 0

@@ -1452,19 +1452,19 @@ nonisolated extension Modules_UpStreamMessage: SwiftProtobuf.Message, SwiftProto
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}sessionId\0\u{1}classname\0\u{1}content\0\u{1}pushText\0\u{1}appData\0\u{1}userId\0\u{1}delMsgTime\0\u{1}delMsgId\0\u{1}configFlag\0\u{1}clientUniqueId\0\u{1}extraContent\0\u{1}pushExt\0\u{1}busChannel\0")
 
   fileprivate class _StorageClass {
-    var _sessionID: Int32? = nil
-    var _classname: String? = nil
-    var _content: Data? = nil
-    var _pushText: String? = nil
-    var _appData: String? = nil
-    var _userID: [String] = []
-    var _delMsgTime: Int64? = nil
-    var _delMsgID: String? = nil
-    var _configFlag: Int32? = nil
-    var _clientUniqueID: Int64? = nil
-    var _extraContent: String? = nil
-    var _pushExt: Modules_PushExtra? = nil
-    var _busChannel: String? = nil
+    @exclusivity(unchecked) var _sessionID: Int32? = nil
+    @exclusivity(unchecked) var _classname: String? = nil
+    @exclusivity(unchecked) var _content: Data? = nil
+    @exclusivity(unchecked) var _pushText: String? = nil
+    @exclusivity(unchecked) var _appData: String? = nil
+    @exclusivity(unchecked) var _userID: [String] = []
+    @exclusivity(unchecked) var _delMsgTime: Int64? = nil
+    @exclusivity(unchecked) var _delMsgID: String? = nil
+    @exclusivity(unchecked) var _configFlag: Int32? = nil
+    @exclusivity(unchecked) var _clientUniqueID: Int64? = nil
+    @exclusivity(unchecked) var _extraContent: String? = nil
+    @exclusivity(unchecked) var _pushExt: Modules_PushExtra? = nil
+    @exclusivity(unchecked) var _busChannel: String? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1615,28 +1615,28 @@ nonisolated extension Modules_DownStreamMessage: SwiftProtobuf.Message, SwiftPro
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}fromUserId\0\u{1}type\0\u{1}groupId\0\u{1}classname\0\u{1}content\0\u{1}dataTime\0\u{1}status\0\u{1}extra\0\u{1}msgId\0\u{1}direction\0\u{1}plantform\0\u{1}isRemoved\0\u{1}source\0\u{1}clientUniqueId\0\u{1}extraContent\0\u{1}pushContent\0\u{1}configFlag\0\u{1}pushExt\0\u{1}busChannel\0\u{1}extStatus\0\u{1}toUserId\0\u{1}groupUnpush\0")
 
   fileprivate class _StorageClass {
-    var _fromUserID: String? = nil
-    var _type: Modules_ChannelType? = nil
-    var _groupID: String? = nil
-    var _classname: String? = nil
-    var _content: Data? = nil
-    var _dataTime: Int64? = nil
-    var _status: Int64? = nil
-    var _extra: Int64? = nil
-    var _msgID: String? = nil
-    var _direction: Int32? = nil
-    var _plantform: Int32? = nil
-    var _isRemoved: Int32? = nil
-    var _source: String? = nil
-    var _clientUniqueID: Int64? = nil
-    var _extraContent: String? = nil
-    var _pushContent: String? = nil
-    var _configFlag: Int32? = nil
-    var _pushExt: Modules_PushExtra? = nil
-    var _busChannel: String? = nil
-    var _extStatus: Int64? = nil
-    var _toUserID: [String] = []
-    var _groupUnpush: Int32? = nil
+    @exclusivity(unchecked) var _fromUserID: String? = nil
+    @exclusivity(unchecked) var _type: Modules_ChannelType? = nil
+    @exclusivity(unchecked) var _groupID: String? = nil
+    @exclusivity(unchecked) var _classname: String? = nil
+    @exclusivity(unchecked) var _content: Data? = nil
+    @exclusivity(unchecked) var _dataTime: Int64? = nil
+    @exclusivity(unchecked) var _status: Int64? = nil
+    @exclusivity(unchecked) var _extra: Int64? = nil
+    @exclusivity(unchecked) var _msgID: String? = nil
+    @exclusivity(unchecked) var _direction: Int32? = nil
+    @exclusivity(unchecked) var _plantform: Int32? = nil
+    @exclusivity(unchecked) var _isRemoved: Int32? = nil
+    @exclusivity(unchecked) var _source: String? = nil
+    @exclusivity(unchecked) var _clientUniqueID: Int64? = nil
+    @exclusivity(unchecked) var _extraContent: String? = nil
+    @exclusivity(unchecked) var _pushContent: String? = nil
+    @exclusivity(unchecked) var _configFlag: Int32? = nil
+    @exclusivity(unchecked) var _pushExt: Modules_PushExtra? = nil
+    @exclusivity(unchecked) var _busChannel: String? = nil
+    @exclusivity(unchecked) var _extStatus: Int64? = nil
+    @exclusivity(unchecked) var _toUserID: [String] = []
+    @exclusivity(unchecked) var _groupUnpush: Int32? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
