@@ -1,0 +1,276 @@
+// tools/benchmarks/Benchmarks/RongWireBenchmarks/RongWireBenchmarks.swift - every benchmark
+//
+// Names follow one pattern that tools/benchmarks/table.py reads:
+//
+//     <subject> [<bytes per op> B] | <implementation>
+//
+// Rows with the same subject are the same work on the same bytes; the table gives each
+// baseline's time as a multiple of RongWire's. One op is one decode or encode of the subject
+// (for the mixed corpus: all 100 messages). Times and malloc counts are per op: every benchmark
+// runs its op `scaledIterations` times per sample.
+
+import Benchmark
+import BenchFixtures
+import Foundation
+import RongCodec
+import RongEnvelope
+import SwiftProtobuf
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        timeUnits: .nanoseconds,
+        warmupIterations: 3,
+        scalingFactor: .kilo,
+        maxDuration: .seconds(1),
+        maxIterations: 1_000,
+        // Malloc counts are exact for a given build: any increase is a regression.
+        thresholds: [.mallocCountTotal: .init(relative: [.p90: 0], absolute: [.p90: 0])])
+
+    contentBenchmarks()
+    memoryBenchmarks()
+    envelopeBenchmarks()
+    messageBenchmarks()
+}
+
+/// `subject [n B] | impl`.
+func name(_ subject: String, bytes: Int, _ impl: String) -> String { "\(subject) [\(bytes) B] | \(impl)" }
+
+/// Fails the run loudly: a benchmark whose input does not decode measures nothing.
+func must<T>(_ what: String, _ body: () throws -> T) -> T {
+    do { return try body() } catch { fatalError("benchmark setup: \(what): \(error)") }
+}
+
+// MARK: - Content
+
+func contentBenchmarks() {
+    let registry = ContentRegistry.builtIn
+    for entry in Corpus.types {
+        let bytes = entry.json
+        let data = Data(bytes)
+        let subject = entry.shortName
+        let decoded = must("decode \(entry.objectName)") { try registry.decode(objectName: entry.objectName, bytes: bytes) }
+        // The corpus is canonical, so encode writes the same bytes it decoded.
+        precondition(must("encode \(entry.objectName)") { try decoded.jsonBytes() } == bytes, "\(entry.objectName) corpus entry is not canonical")
+        let object = must("JSONSerialization \(entry.objectName)") { try JSONSerialization.jsonObject(with: data) }
+        let codable = CodableCodec.forObjectName(entry.objectName)
+        let model = must("JSONDecoder \(entry.objectName)") { try codable.decode(JSONDecoder(), data) }
+
+        Benchmark(name("content decode \(subject)", bytes: bytes.count, "RongWire")) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try registry.decode(objectName: entry.objectName, bytes: bytes))
+            }
+        }
+        Benchmark(name("content decode \(subject)", bytes: bytes.count, "JSONSerialization")) { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try JSONSerialization.jsonObject(with: data)) }
+        }
+        Benchmark(name("content decode \(subject)", bytes: bytes.count, "JSONDecoder")) { benchmark in
+            let decoder = JSONDecoder()
+            for _ in benchmark.scaledIterations { blackHole(try codable.decode(decoder, data)) }
+        }
+        Benchmark(name("content encode \(subject)", bytes: bytes.count, "RongWire")) { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try decoded.jsonBytes()) }
+        }
+        Benchmark(name("content encode \(subject)", bytes: bytes.count, "JSONSerialization")) { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try JSONSerialization.data(withJSONObject: object)) }
+        }
+        Benchmark(name("content encode \(subject)", bytes: bytes.count, "JSONEncoder")) { benchmark in
+            let encoder = JSONEncoder()
+            for _ in benchmark.scaledIterations { blackHole(try codable.encode(encoder, model)) }
+        }
+    }
+
+    // The mixed corpus: 100 messages (Corpus.mixed), one op decodes or encodes all of them.
+    let mixed = Corpus.mixed
+    let total = Corpus.mixedBytes
+    let datas = mixed.map { Data($0.json) }
+    let decodedAll = mixed.map { e in must("decode \(e.objectName)") { try registry.decode(objectName: e.objectName, bytes: e.json) } }
+    let objects = datas.map { d in must("JSONSerialization") { try JSONSerialization.jsonObject(with: d) } }
+    let codecs = mixed.map { CodableCodec.forObjectName($0.objectName) }
+    let models = zip(codecs, datas).map { c, d in must("JSONDecoder") { try c.decode(JSONDecoder(), d) } }
+    let mixedConfig = Benchmark.Configuration(scalingFactor: .one, maxIterations: 10_000)
+
+    Benchmark(name("content decode mixed corpus ×100", bytes: total, "RongWire"), configuration: mixedConfig) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for e in mixed { blackHole(try registry.decode(objectName: e.objectName, bytes: e.json)) }
+        }
+    }
+    Benchmark(name("content decode mixed corpus ×100", bytes: total, "JSONSerialization"), configuration: mixedConfig) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for d in datas { blackHole(try JSONSerialization.jsonObject(with: d)) }
+        }
+    }
+    Benchmark(name("content decode mixed corpus ×100", bytes: total, "JSONDecoder"), configuration: mixedConfig) { benchmark in
+        let decoder = JSONDecoder()
+        for _ in benchmark.scaledIterations {
+            for (c, d) in zip(codecs, datas) { blackHole(try c.decode(decoder, d)) }
+        }
+    }
+    Benchmark(name("content encode mixed corpus ×100", bytes: total, "RongWire"), configuration: mixedConfig) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for c in decodedAll { blackHole(try c.jsonBytes()) }
+        }
+    }
+    Benchmark(name("content encode mixed corpus ×100", bytes: total, "JSONSerialization"), configuration: mixedConfig) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for o in objects { blackHole(try JSONSerialization.data(withJSONObject: o)) }
+        }
+    }
+    Benchmark(name("content encode mixed corpus ×100", bytes: total, "JSONEncoder"), configuration: mixedConfig) { benchmark in
+        let encoder = JSONEncoder()
+        for _ in benchmark.scaledIterations {
+            for (c, m) in zip(codecs, models) { blackHole(try c.encode(encoder, m)) }
+        }
+    }
+}
+
+// MARK: - Memory
+
+/// Decoding the largest content the protocol allows. `mallocBytesCount` is every byte requested
+/// from malloc during one decode, live or not, so it bounds the peak extra memory from above.
+func memoryBenchmarks() {
+    let registry = ContentRegistry.builtIn
+    let size = DecodingOptions.protocolContentLimit
+    let bytes = Corpus.largeText(size: size)
+    precondition(bytes.count == size)
+    _ = must("decode the 128 KB text") { try registry.decode(objectName: "RC:TxtMsg", bytes: bytes) }
+    let data = Data(bytes)
+    let config = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount], units: [.mallocBytesCount: .count],
+        scalingFactor: .one, maxIterations: 10_000,
+        thresholds: [
+            .mallocCountTotal: .init(relative: [.p90: 0], absolute: [.p90: 0]),
+            .mallocBytesCount: .init(relative: [.p90: 0], absolute: [.p90: 0]),
+        ])
+    Benchmark(name("content decode TxtMsg 128 KB", bytes: size, "RongWire"), configuration: config) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try registry.decode(objectName: "RC:TxtMsg", bytes: bytes)) }
+    }
+    Benchmark(name("content decode TxtMsg 128 KB", bytes: size, "JSONSerialization"), configuration: config) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try JSONSerialization.jsonObject(with: data)) }
+    }
+}
+
+// MARK: - Envelope
+
+/// Frame ↔ packet with its protobuf body; the contents are not decoded. Baseline: SwiftProtobuf
+/// alone on the body (the protobuf-c anchor is c/pbc-bench.c, on the same bytes).
+func envelopeBenchmarks() {
+    let up = must("PUBLISH up") { try EnvelopeFixtures.publishUp() }
+    let down = must("PUBLISH down") { try EnvelopeFixtures.publishDown() }
+    let pull = must("pull") { try EnvelopeFixtures.pull200() }
+
+    func bodyBytes(_ frame: [UInt8], from side: Side) -> [UInt8] {
+        let packet = must("packet") { try Packet.decode(frame, from: side) }
+        return packet.body.payload ?? []
+    }
+    let upBody = bodyBytes(up, from: .client), downBody = bodyBytes(down, from: .server), pullBody = bodyBytes(pull, from: .server)
+    let upPacket = must("packet") { try Packet.decode(up, from: .client) }
+    let upMessage = must("UpStreamMessage") { try Modules_UpStreamMessage(serializedBytes: upBody) }
+    let downPacket = must("packet") { try Packet.decode(down, from: .server) }
+    let downMessage = must("DownStreamMessage") { try Modules_DownStreamMessage(serializedBytes: downBody) }
+    let pullPacket = must("packet") { try Packet.decode(pull, from: .server) }
+    let pullMessages = must("DownStreamMessages") { try Modules_DownStreamMessages(serializedBytes: pullBody) }
+
+    // RongWire: the frame, then the body as its generated type.
+    Benchmark(name("envelope decode PUBLISH up", bytes: up.count, "RongWire")) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let p = try Packet.decode(up, from: .client)
+            guard case .publish(let body) = p.body else { fatalError("not a PUBLISH") }
+            blackHole(try Modules_UpStreamMessage(serializedBytes: body.payload))
+        }
+    }
+    Benchmark(name("envelope decode PUBLISH up", bytes: up.count, "SwiftProtobuf")) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try Modules_UpStreamMessage(serializedBytes: upBody)) }
+    }
+    Benchmark(name("envelope encode PUBLISH up", bytes: up.count, "RongWire")) { benchmark in
+        for _ in benchmark.scaledIterations {
+            var p = upPacket
+            guard case .publish(var body) = p.body else { fatalError("not a PUBLISH") }
+            body.payload = try upMessage.serializedBytes()
+            p.body = .publish(body)
+            blackHole(try p.encoded())
+        }
+    }
+    Benchmark(name("envelope encode PUBLISH up", bytes: up.count, "SwiftProtobuf")) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try upMessage.serializedBytes() as [UInt8]) }
+    }
+
+    Benchmark(name("envelope decode PUBLISH down", bytes: down.count, "RongWire")) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let p = try Packet.decode(down, from: .server)
+            guard case .serverPublish(let body) = p.body else { fatalError("not a PUBLISH") }
+            blackHole(try Modules_DownStreamMessage(serializedBytes: body.payload))
+        }
+    }
+    Benchmark(name("envelope decode PUBLISH down", bytes: down.count, "SwiftProtobuf")) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try Modules_DownStreamMessage(serializedBytes: downBody)) }
+    }
+    Benchmark(name("envelope encode PUBLISH down", bytes: down.count, "RongWire")) { benchmark in
+        for _ in benchmark.scaledIterations {
+            var p = downPacket
+            guard case .serverPublish(var body) = p.body else { fatalError("not a PUBLISH") }
+            body.payload = try downMessage.serializedBytes()
+            p.body = .serverPublish(body)
+            blackHole(try p.encoded())
+        }
+    }
+    Benchmark(name("envelope encode PUBLISH down", bytes: down.count, "SwiftProtobuf")) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try downMessage.serializedBytes() as [UInt8]) }
+    }
+
+    let pullConfig = Benchmark.Configuration(scalingFactor: .one, maxIterations: 10_000)
+    Benchmark(name("envelope decode pull ×200", bytes: pull.count, "RongWire"), configuration: pullConfig) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let p = try Packet.decode(pull, from: .server)
+            guard case .queryAck(let body) = p.body else { fatalError("not a QUERYACK") }
+            blackHole(try Modules_DownStreamMessages(serializedBytes: body.payload))
+        }
+    }
+    Benchmark(name("envelope decode pull ×200", bytes: pull.count, "SwiftProtobuf"), configuration: pullConfig) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try Modules_DownStreamMessages(serializedBytes: pullBody)) }
+    }
+    Benchmark(name("envelope encode pull ×200", bytes: pull.count, "RongWire"), configuration: pullConfig) { benchmark in
+        for _ in benchmark.scaledIterations {
+            var p = pullPacket
+            guard case .queryAck(var body) = p.body else { fatalError("not a QUERYACK") }
+            body.payload = try pullMessages.serializedBytes()
+            p.body = .queryAck(body)
+            blackHole(try p.encoded())
+        }
+    }
+    Benchmark(name("envelope encode pull ×200", bytes: pull.count, "SwiftProtobuf"), configuration: pullConfig) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try pullMessages.serializedBytes() as [UInt8]) }
+    }
+}
+
+// MARK: - Whole messages
+
+/// What an SDK or server does per message: typed outbound message → frame bytes, frame bytes
+/// → typed inbound message (content decoded), and a pull result of 200 → 200 typed messages.
+func messageBenchmarks() {
+    let outbound = must("outbound") { try EnvelopeFixtures.outboundText() }
+    let up = must("PUBLISH up") { try EnvelopeFixtures.publishUp() }
+    let down = must("PUBLISH down") { try EnvelopeFixtures.publishDown() }
+    let pull = must("pull") { try EnvelopeFixtures.pull200() }
+    let decodedPull = must("pull") { () throws -> InboundMessage.PullResult in
+        guard case .queryAck(let ack) = try Packet.decode(pull, from: .server).body else { fatalError("not a QUERYACK") }
+        return try InboundMessage.pullResult(ack.payload)
+    }
+    precondition(decodedPull.messages.count == 200 && decodedPull.messages.allSatisfy { (try? $0.get()) != nil })
+
+    Benchmark(name("message outbound TxtMsg → frame", bytes: up.count, "RongWire")) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try outbound.encoded(messageId: 17)) }
+    }
+    Benchmark(name("message frame → inbound TxtMsg", bytes: down.count, "RongWire")) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try InboundMessage(packet: try Packet.decode(down, from: .server)))
+        }
+    }
+    Benchmark(name("message pull frame → 200 inbound", bytes: pull.count, "RongWire"),
+              configuration: .init(scalingFactor: .one, maxIterations: 10_000)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            guard case .queryAck(let ack) = try Packet.decode(pull, from: .server).body else { fatalError("not a QUERYACK") }
+            blackHole(try InboundMessage.pullResult(ack.payload))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+// swift-tools-version:6.1
+// RongWire benchmarks: the codec's speed and allocations against baselines measured in the
+// same run. A package of its own so the main package does not depend on the benchmark tooling.
+//
+//   tools/benchmarks/run.sh            # everything, one table (see README.md, "Benchmarks")
+//   tools/benchmarks/run.sh --check    # malloc counts against Thresholds/, as CI runs it
+
+import PackageDescription
+
+let package = Package(
+    name: "RongWireBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "RongWire", path: "../.."),
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // The inputs: the content corpus and the envelope fixtures built from it, shared by the
+        // benchmarks and the fixture writer the C benchmark reads.
+        .target(
+            name: "BenchFixtures",
+            dependencies: [
+                .product(name: "RongCodec", package: "RongWire"),
+                .product(name: "RongEnvelope", package: "RongWire"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            path: "Sources/BenchFixtures"
+        ),
+        // Writes the envelope fixtures as files for c/pbc-bench.
+        .executableTarget(
+            name: "bench-fixtures",
+            dependencies: ["BenchFixtures"],
+            path: "Sources/bench-fixtures"
+        ),
+        .executableTarget(
+            name: "RongWireBenchmarks",
+            dependencies: [
+                "BenchFixtures",
+                .product(name: "RongCodec", package: "RongWire"),
+                .product(name: "RongEnvelope", package: "RongWire"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/RongWireBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
