@@ -25,6 +25,14 @@ struct JSONParsingTests {
         ("\"\\ud83d\\ude00\"", "😀"),
         ("\"😀 中文\"", "😀 中文"),
         ("\"\\u0000\"", "\u{0}"),
+        // Unescaping writes into the string's storage: escapes at either end, runs of plain
+        // text between them, text much shorter than its escapes, and strings long enough for
+        // heap storage.
+        ("\"\\nabc\\n\"", "\nabc\n"),
+        ("\"\\u4e2d\\u6587\\u4e2d\\u6587\\u4e2d\\u6587\\u4e2d\\u6587\"", "中文中文中文中文"),
+        ("\"协议评审 RongWire \\\"quoted\\\" line\\n协议评审 RongWire \\\"quoted\\\" line\\n\"",
+         "协议评审 RongWire \"quoted\" line\n协议评审 RongWire \"quoted\" line\n"),
+        ("\"0123456789abcdef0123456789abcdef\\ud83d\\ude00\\/\\t\"", "0123456789abcdef0123456789abcdef😀/\t"),
         ("\"\u{7F}\"", "\u{7F}"),
         ("[true,false,null]", [true, false, nil]),
         ("0", 0),
