@@ -155,91 +155,54 @@ func memoryBenchmarks() {
 /// Frame ↔ packet with its protobuf body; the contents are not decoded. Baseline: SwiftProtobuf
 /// alone on the body (the protobuf-c anchor is c/pbc-bench.c, on the same bytes).
 func envelopeBenchmarks() {
-    let up = must("PUBLISH up") { try EnvelopeFixtures.publishUp() }
-    let down = must("PUBLISH down") { try EnvelopeFixtures.publishDown() }
-    let pull = must("pull") { try EnvelopeFixtures.pull200() }
+    let pull = Benchmark.Configuration(scalingFactor: .one, maxIterations: 10_000)
+    envelopeBenchmarks("PUBLISH up", frame: must("PUBLISH up") { try EnvelopeFixtures.publishUp() }, from: .client,
+                       Modules_UpStreamMessage.self)
+    envelopeBenchmarks("PUBLISH down", frame: must("PUBLISH down") { try EnvelopeFixtures.publishDown() }, from: .server,
+                       Modules_DownStreamMessage.self)
+    envelopeBenchmarks("pull ×200", frame: must("pull") { try EnvelopeFixtures.pull200() }, from: .server,
+                       Modules_DownStreamMessages.self, configuration: pull)
+}
 
-    func bodyBytes(_ frame: [UInt8], from side: Side) -> [UInt8] {
-        let packet = must("packet") { try Packet.decode(frame, from: side) }
-        return packet.body.payload ?? []
-    }
-    let upBody = bodyBytes(up, from: .client), downBody = bodyBytes(down, from: .server), pullBody = bodyBytes(pull, from: .server)
-    let upPacket = must("packet") { try Packet.decode(up, from: .client) }
-    let upMessage = must("UpStreamMessage") { try Modules_UpStreamMessage(serializedBytes: upBody) }
-    let downPacket = must("packet") { try Packet.decode(down, from: .server) }
-    let downMessage = must("DownStreamMessage") { try Modules_DownStreamMessage(serializedBytes: downBody) }
-    let pullPacket = must("packet") { try Packet.decode(pull, from: .server) }
-    let pullMessages = must("DownStreamMessages") { try Modules_DownStreamMessages(serializedBytes: pullBody) }
+/// Decode and encode of one frame whose body is an `M`, by RongWire and by SwiftProtobuf alone.
+func envelopeBenchmarks<M: SwiftProtobuf.Message>(
+    _ label: String, frame: [UInt8], from side: Side, _: M.Type,
+    configuration: Benchmark.Configuration = Benchmark.defaultConfiguration
+) {
+    let packet = must("\(label) frame") { try Packet.decode(frame, from: side) }
+    let body = packet.body.payload ?? []
+    let message = must("\(label) body") { try M(serializedBytes: body) }
 
     // RongWire: the frame, then the body as its generated type.
-    Benchmark(name("envelope decode PUBLISH up", bytes: up.count, "RongWire")) { benchmark in
+    Benchmark(name("envelope decode \(label)", bytes: frame.count, "RongWire"), configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
-            let p = try Packet.decode(up, from: .client)
-            guard case .publish(let body) = p.body else { fatalError("not a PUBLISH") }
-            blackHole(try Modules_UpStreamMessage(serializedBytes: body.payload))
+            let p = try Packet.decode(frame, from: side)
+            blackHole(try M(serializedBytes: p.body.payload ?? []))
         }
     }
-    Benchmark(name("envelope decode PUBLISH up", bytes: up.count, "SwiftProtobuf")) { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try Modules_UpStreamMessage(serializedBytes: upBody)) }
+    Benchmark(name("envelope decode \(label)", bytes: frame.count, "SwiftProtobuf"), configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try M(serializedBytes: body)) }
     }
-    Benchmark(name("envelope encode PUBLISH up", bytes: up.count, "RongWire")) { benchmark in
+    // RongWire: the body serialised into the packet, then the frame.
+    Benchmark(name("envelope encode \(label)", bytes: frame.count, "RongWire"), configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
-            var p = upPacket
-            guard case .publish(var body) = p.body else { fatalError("not a PUBLISH") }
-            body.payload = try upMessage.serializedBytes()
-            p.body = .publish(body)
+            var p = packet
+            p.body = replacingPayload(of: p.body, with: try message.serializedBytes())
             blackHole(try p.encoded())
         }
     }
-    Benchmark(name("envelope encode PUBLISH up", bytes: up.count, "SwiftProtobuf")) { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try upMessage.serializedBytes() as [UInt8]) }
+    Benchmark(name("envelope encode \(label)", bytes: frame.count, "SwiftProtobuf"), configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try message.serializedBytes() as [UInt8]) }
     }
+}
 
-    Benchmark(name("envelope decode PUBLISH down", bytes: down.count, "RongWire")) { benchmark in
-        for _ in benchmark.scaledIterations {
-            let p = try Packet.decode(down, from: .server)
-            guard case .serverPublish(let body) = p.body else { fatalError("not a PUBLISH") }
-            blackHole(try Modules_DownStreamMessage(serializedBytes: body.payload))
-        }
-    }
-    Benchmark(name("envelope decode PUBLISH down", bytes: down.count, "SwiftProtobuf")) { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try Modules_DownStreamMessage(serializedBytes: downBody)) }
-    }
-    Benchmark(name("envelope encode PUBLISH down", bytes: down.count, "RongWire")) { benchmark in
-        for _ in benchmark.scaledIterations {
-            var p = downPacket
-            guard case .serverPublish(var body) = p.body else { fatalError("not a PUBLISH") }
-            body.payload = try downMessage.serializedBytes()
-            p.body = .serverPublish(body)
-            blackHole(try p.encoded())
-        }
-    }
-    Benchmark(name("envelope encode PUBLISH down", bytes: down.count, "SwiftProtobuf")) { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try downMessage.serializedBytes() as [UInt8]) }
-    }
-
-    let pullConfig = Benchmark.Configuration(scalingFactor: .one, maxIterations: 10_000)
-    Benchmark(name("envelope decode pull ×200", bytes: pull.count, "RongWire"), configuration: pullConfig) { benchmark in
-        for _ in benchmark.scaledIterations {
-            let p = try Packet.decode(pull, from: .server)
-            guard case .queryAck(let body) = p.body else { fatalError("not a QUERYACK") }
-            blackHole(try Modules_DownStreamMessages(serializedBytes: body.payload))
-        }
-    }
-    Benchmark(name("envelope decode pull ×200", bytes: pull.count, "SwiftProtobuf"), configuration: pullConfig) { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try Modules_DownStreamMessages(serializedBytes: pullBody)) }
-    }
-    Benchmark(name("envelope encode pull ×200", bytes: pull.count, "RongWire"), configuration: pullConfig) { benchmark in
-        for _ in benchmark.scaledIterations {
-            var p = pullPacket
-            guard case .queryAck(var body) = p.body else { fatalError("not a QUERYACK") }
-            body.payload = try pullMessages.serializedBytes()
-            p.body = .queryAck(body)
-            blackHole(try p.encoded())
-        }
-    }
-    Benchmark(name("envelope encode pull ×200", bytes: pull.count, "SwiftProtobuf"), configuration: pullConfig) { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try pullMessages.serializedBytes() as [UInt8]) }
+/// The same body with another protobuf payload (the bodies that carry one).
+func replacingPayload(of body: Packet.Body, with payload: [UInt8]) -> Packet.Body {
+    switch body {
+    case .publish(var p): p.payload = payload; return .publish(p)
+    case .serverPublish(var p): p.payload = payload; return .serverPublish(p)
+    case .queryAck(var a): a.payload = payload; return .queryAck(a)
+    default: fatalError("\(body.type.name) carries no payload")
     }
 }
 
