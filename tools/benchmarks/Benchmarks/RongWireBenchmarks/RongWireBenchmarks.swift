@@ -90,38 +90,21 @@ func contentBenchmarks() {
     let models = zip(codecs, datas).map { c, d in must("JSONDecoder") { try c.decode(JSONDecoder(), d) } }
     let mixedConfig = Benchmark.Configuration(scalingFactor: .one, maxIterations: 10_000)
 
-    Benchmark(name("content decode mixed corpus ×100", bytes: total, "RongWire"), configuration: mixedConfig) { benchmark in
-        for _ in benchmark.scaledIterations {
-            for e in mixed { blackHole(try registry.decode(objectName: e.objectName, bytes: e.json)) }
+    /// One op runs `each` on every message of the mixed corpus, by index.
+    func mixedCorpus(_ op: String, _ impl: String, _ each: @escaping (Int) throws -> Void) {
+        Benchmark(name("content \(op) mixed corpus ×100", bytes: total, impl), configuration: mixedConfig) { benchmark in
+            for _ in benchmark.scaledIterations {
+                for i in mixed.indices { try each(i) }
+            }
         }
     }
-    Benchmark(name("content decode mixed corpus ×100", bytes: total, "JSONSerialization"), configuration: mixedConfig) { benchmark in
-        for _ in benchmark.scaledIterations {
-            for d in datas { blackHole(try JSONSerialization.jsonObject(with: d)) }
-        }
-    }
-    Benchmark(name("content decode mixed corpus ×100", bytes: total, "JSONDecoder"), configuration: mixedConfig) { benchmark in
-        let decoder = JSONDecoder()
-        for _ in benchmark.scaledIterations {
-            for (c, d) in zip(codecs, datas) { blackHole(try c.decode(decoder, d)) }
-        }
-    }
-    Benchmark(name("content encode mixed corpus ×100", bytes: total, "RongWire"), configuration: mixedConfig) { benchmark in
-        for _ in benchmark.scaledIterations {
-            for c in decodedAll { blackHole(try c.jsonBytes()) }
-        }
-    }
-    Benchmark(name("content encode mixed corpus ×100", bytes: total, "JSONSerialization"), configuration: mixedConfig) { benchmark in
-        for _ in benchmark.scaledIterations {
-            for o in objects { blackHole(try JSONSerialization.data(withJSONObject: o)) }
-        }
-    }
-    Benchmark(name("content encode mixed corpus ×100", bytes: total, "JSONEncoder"), configuration: mixedConfig) { benchmark in
-        let encoder = JSONEncoder()
-        for _ in benchmark.scaledIterations {
-            for (c, m) in zip(codecs, models) { blackHole(try c.encode(encoder, m)) }
-        }
-    }
+    let decoder = JSONDecoder(), encoder = JSONEncoder()
+    mixedCorpus("decode", "RongWire") { blackHole(try registry.decode(objectName: mixed[$0].objectName, bytes: mixed[$0].json)) }
+    mixedCorpus("decode", "JSONSerialization") { blackHole(try JSONSerialization.jsonObject(with: datas[$0])) }
+    mixedCorpus("decode", "JSONDecoder") { blackHole(try codecs[$0].decode(decoder, datas[$0])) }
+    mixedCorpus("encode", "RongWire") { blackHole(try decodedAll[$0].jsonBytes()) }
+    mixedCorpus("encode", "JSONSerialization") { blackHole(try JSONSerialization.data(withJSONObject: objects[$0])) }
+    mixedCorpus("encode", "JSONEncoder") { blackHole(try codecs[$0].encode(encoder, models[$0])) }
 }
 
 // MARK: - Memory
