@@ -985,6 +985,15 @@ FLAG_ORDER = [(0x10, "persisted"), (0x20, "counted"), (0x40, "mentioned"), (0x10
 ONE_TO_ONE = {"PERSON", "CUSTOMERSERVICE", "NOTIFY", "MC", "MP"}
 
 
+# The publish topics of ENV-BODY-002 but recallMsg, and the conversation type an echo on each
+# names (envelope.md § 6.4: WEBv2's prefixes pp 1, pd 2, pg 3, ch 4, pc 5; the rest by their type).
+ECHO_TOPIC_TYPES = [("ppMsgP", 1), ("ppMsgN", 1), ("ppMsgS", 1), ("pdMsgP", 2), ("pgMsgP", 3), ("pgMsgN", 3),
+                    ("pgMsgS", 3), ("chatMsg", 4), ("chatMsgS", 4), ("pcMsgP", 5), ("pcuMsgP", 5), ("pmcMsgN", 7),
+                    ("pmpMsgN", 8), ("ugMsg", 10), ("prMsgP", 12), ("prMsgS", 12)]
+# ENGINE's PublishStatusTopic (FLAG-007: STATUS only from these).
+STATUS_TOPICS = {"ppMsgS", "pgMsgS", "chatMsgS"}
+
+
 def flag_of(status):
     """FLAG-007: counted → 3 (counted implies persisted), persisted → 1, else 0."""
     return 3 if status & 0x20 else 1 if status & 0x10 else 0
@@ -1044,6 +1053,8 @@ def gen_messages():
         ("Discussion", "PERSONS", "u3", "d1", 0, "a discussion message names the discussion"),
         ("System", "NOTIFY", "__system__", "me", 0, "a system message names its sender"),
         ("CustomerService", "CUSTOMERSERVICE", "kf1", "me", 0, "a customer-service message names the service"),
+        ("AppPublicService", "MC", "mc1", "me", 0, "an app public-service message names the service"),
+        ("PublicService", "MP", "mp1", "me", 0, "a public-service message names the service"),
     ]
     for name, channel, from_user, group_id, direction, desc in cases:
         kw = {"direction": direction} if direction else {}
@@ -1097,6 +1108,41 @@ def gen_messages():
         mdecode(f"Message.Echo.{topic}.Session{session:02X}", ["FLAG-007", "ENV-MSG-003", "ENV-MSG-005", "FLAG-004"], frame, value,
                 f"the user's own message from another device on {topic}: {desc}; sentTime is the date until the PUBACK",
                 tags=["flags"])
+    # ENV-MSG-002: an echo's conversation type comes from its topic, on every publish topic of
+    # ENV-BODY-002 (envelope.md § 6.1 and § 6.4); STATUS only on ppMsgS, pgMsgS, chatMsgS (FLAG-007).
+    for topic, conv in ECHO_TOPIC_TYPES:
+        status_topic = topic in STATUS_TOPICS
+        echo = up(0x00 if status_topic else 0x03)
+        frame = server_publish(date, topic, "t9", 12, echo.b, "UpStreamMessage", echo.json(), dup=True)[0]
+        value = {"conversationType": conv, "targetId": "t9", "objectName": "RC:TxtMsg", "content": hi,
+                 "sentTime": date * 1000, "direction": "sent", "persistence": 16 if status_topic else 3,
+                 "flags": [] if status_topic else ["persisted", "counted"], "sync": True}
+        mdecode(f"Message.EchoTopic.{topic}", ["ENV-MSG-002", "FLAG-007", "ENV-MSG-005"], frame, value,
+                f"the user's own message echoed on {topic} is conversation type {conv}, named by the PUBLISH targetId")
+    # recallMsg: the targetId is the recaller's own id (envelope.md § 6.4); the RC:RcCmd names the
+    # conversation of the recalled message.
+    rc = '{"messageUId":"BQ0T-J3P4-0FA2-0003","conversationType":3,"targetId":"g1","sentTime":1700000000000}'
+    echo = up(0x01, classname="RC:RcCmd", content=rc, summary={"registered": True, "value": json.loads(rc)})
+    frame = server_publish(date, "recallMsg", "me", 13, echo.b, "UpStreamMessage", echo.json(), dup=True)[0]
+    mdecode("Message.EchoTopic.recallMsg", ["ENV-MSG-002", "ENV-MSG-005"], frame,
+            {"conversationType": 3, "targetId": "g1", "objectName": "RC:RcCmd", "content": json.loads(rc),
+             "sentTime": date * 1000, "direction": "sent", "persistence": 1, "flags": ["persisted"], "sync": True},
+            "a recall echoed from another device: the conversation is the one the RC:RcCmd names, not the recaller's own id")
+    for name, content, classname in [
+            ("NoConversation", '{"messageUId":"BQ0T-J3P4-0FA2-0003"}', "RC:RcCmd"),
+            ("NotARecallCommand", '{"content":"hi"}', "RC:TxtMsg")]:
+        echo = up(0x01, classname=classname, content=content,
+                  summary={"registered": True, "value": json.loads(content)})
+        frame = server_publish(date, "recallMsg", "me", 14, echo.b, "UpStreamMessage", echo.json(), dup=True)[0]
+        mreject(f"Message.EchoTopic.recallMsg.{name}", ["ENV-MSG-002"], frame, "missingRequiredField",
+                "a recallMsg echo whose content is not an RC:RcCmd naming conversationType and targetId names no conversation")
+    # ENV-MSG-002: push service (9), encrypted (11) and RTC (12) are not ChannelType values, so a
+    # DownStreamMessage with one lacks its required type (ENV-BODY-006).
+    for number, name in [(9, "PushService"), (11, "Encrypted"), (12, "RTC")]:
+        body = (Msg().str(1, "fromUserId", "u1").int(2, "type", number).str(3, "groupId", "me")
+                .content(4, 5, "RC:TxtMsg", '{"content":"hi"}').int(6, "dataTime", 1).int(7, "status", 0x30))
+        mreject(f"Message.Target.Undefined{name}", ["ENV-MSG-002", "ENV-BODY-006"], smsg(body), "missingRequiredField",
+                f"ChannelType has no {number} ({name}): the required type holds only an undefined enum number")
     # ENV-MSG-004: pull results.
     ok = down(status=0x30, **base)
     bad = down(status=0x30, classname="RC:TxtMsg", content='{"content":5}', data_time=7, msg_id="BQ0T-J3P4-0FA2-0005")
