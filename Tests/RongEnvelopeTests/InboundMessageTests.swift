@@ -192,6 +192,23 @@ struct InboundMessageTests {
         }
     }
 
+    @Test("pull result: a message that decodes but does not render reports its own error code")
+    func pullRenderError() throws {
+        var registry = ContentRegistry.builtIn
+        try registry.register(UnrenderableContent.self)
+        var list = Modules_DownStreamMessages()
+        list.list = [Self.down(), Self.down(classname: UnrenderableContent.objectName, content: "{}")]
+        list.syncTime = 1
+        let page = try InboundMessage.pullResult(try list.serializedBytes(), registry: registry)
+        #expect((try? page.messages[1].get()) != nil, "the content decodes")
+        guard case .object(let o) = page.jsonValue(), case .array(let messages)? = o["messages"] else {
+            Issue.record("not a page")
+            return
+        }
+        #expect(messages[1] == ["error": "depthLimit"])
+        #expect(messages[0].objectValue?["targetId"] == "g1")
+    }
+
     @Test("pull result: each message on its own, syncTime, absent finished means finished")
     func pull() throws {
         var list = Modules_DownStreamMessages()
@@ -207,3 +224,21 @@ struct InboundMessageTests {
     }
 }
 
+/// Content that decodes but whose encoding fails with a code that is not invalidValue, as a
+/// renderer's failure would (spec ENV-MSG-004: the page reports that code).
+struct UnrenderableContent: MessageContent {
+    static let objectName = "Test:Unrenderable"
+    static let persistence = PersistenceFlag.isCounted
+    static let fields = FieldTable([])
+    var common = ContentCommon()
+
+    init(from d: inout ContentDecoder) throws(CodecError) {
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) { try common.decode(field: f, of: Self.fields, from: &d) }
+        common.finish(r, d)
+    }
+
+    func encode(to w: inout JSONWriter) throws(CodecError) {
+        throw CodecError(.depthLimit, "cannot be written")
+    }
+}
