@@ -379,7 +379,8 @@ class VectorFile:
             v["tags"] = tags
         v["description"] = description + GENERATED
         v["kind"] = kind
-        v["from"] = side
+        if side is not None:
+            v["from"] = side
         if options:
             v["options"] = options
         v["input"] = input
@@ -1170,8 +1171,107 @@ def gen_messages():
     mreject("Message.BadExpansion", ["FLAG-009"], smsg(broken), "invalidValue", "extraContent that is not the expansion JSON")
 
 
+# ---------------------------------------------------------------------------------------------
+# outbound.yaml: messages to send (kind message-encode, spec/envelope.md "The outbound message JSON
+# form"): topic, sessionId bits and UpStreamMessage, from FLAG-001..010 and ENV-MSG-001.
+
+# FLAG-005: the topic by conversation type, for STATUS and for every other flag. Missing: none.
+PUBLISH_TOPIC = {1: "ppMsgP", 2: "pdMsgP", 3: "pgMsgP", 4: "chatMsg", 5: "pcMsgP", 7: "pmcMsgN", 8: "pmpMsgN",
+                 10: "ugMsg", 12: "prMsgS"}
+STATUS_TOPIC = {1: "ppMsgS", 3: "pgMsgS", 4: "chatMsgS"}
+# FLAG-001: sessionId bits of each flag (STATUS forces them off).
+FLAG_BITS = {0: 0x00, 1: 0x01, 3: 0x03, 16: 0x00}
+FLAG_NAMES = {0: "NONE", 1: "ISPERSISTED", 3: "ISCOUNTED", 16: "STATUS"}
+
+
+def expansion_text(expansion):
+    """FLAG-009: each value wrapped as {"v": value}, keys ascending, compact."""
+    return json.dumps({k: {"v": expansion[k]} for k in sorted(expansion)}, ensure_ascii=False, separators=(",", ":"))
+
+
+def gen_outbound():
+    f = new_file("outbound", "messages to send: topic, sessionId bits and UpStreamMessage (kind message-encode)")
+
+    def mencode(id, spec, value, frame, description, tags=None):
+        f.add(id, spec, "message-encode", None, {"value": value}, {"outcome": "accept", "hex": frame.hex()}, description, tags=tags)
+
+    def mreject(id, spec, value, error, description):
+        f.add(id, spec, "message-encode", None, {"value": value}, {"outcome": "reject", "error": error}, description, tags=["reject"])
+
+    def publish(topic, target, mid, body):
+        """ENV-MSG-001: header 0x32 (PUBLISH, QoS 1), topic, targetId, message id, UpStreamMessage."""
+        return header_byte("PUBLISH", qos=1) + s(topic) + s(target) + be(mid, 2) + body.b
+
+    custom = '{"k":1}'
+    # FLAG-001, FLAG-005: every flag × conversation type.
+    for flag in (0, 1, 3, 16):
+        for conv in range(1, 13):
+            value = {"conversationType": conv, "targetId": "t1", "objectName": "App:Custom", "content": custom,
+                     "messageId": 42, "persistence": flag}
+            topic = (STATUS_TOPIC if flag == 16 else PUBLISH_TOPIC).get(conv)
+            id = f"Outbound.{FLAG_NAMES[flag]}.Type{conv:02d}"
+            if topic is None:
+                mreject(id, ["FLAG-005", "ENV-MSG-006"], value, "noPublishTopic",
+                        f"no publish topic for a {FLAG_NAMES[flag]} message in conversation type {conv}")
+                continue
+            body = up(FLAG_BITS[flag], classname="App:Custom", content=custom)
+            mencode(id, ["FLAG-001", "FLAG-005", "FLAG-008", "ENV-MSG-001", "ENV-MSG-006"], value, publish(topic, "t1", 42, body),
+                    f"a {FLAG_NAMES[flag]} message to conversation type {conv}: topic {topic}, sessionId {FLAG_BITS[flag]}, configFlag 0")
+    # Default flags: the type's own (RC:TxtMsg ISCOUNTED, RC:TypSts STATUS); unregistered ISCOUNTED (FLAG-006).
+    typing = '{"typingContentType":"RC:TxtMsg"}'
+    for name, conv, object_name, content, topic, bits, desc in [
+            ("TxtMsg", 3, "RC:TxtMsg", '{"content":"hi"}', "pgMsgP", 3, "RC:TxtMsg's own flag, ISCOUNTED"),
+            ("TypSts", 1, "RC:TypSts", typing, "ppMsgS", 0, "RC:TypSts's own flag, STATUS: a status topic, no bits"),
+            ("Unregistered", 1, "App:Custom", custom, "ppMsgP", 3, "ISCOUNTED for an objectName no type claims")]:
+        value = {"conversationType": conv, "targetId": "t1", "objectName": object_name, "content": content, "messageId": 1}
+        mencode(f"Outbound.DefaultFlag.{name}", ["FLAG-006", "ENV-MSG-006"], value,
+                publish(topic, "t1", 1, up(bits, classname=object_name, content=content)),
+                f"without persistence the message is sent with {desc}")
+    hi = '{"content":"hi"}'
+    base = {"conversationType": 3, "targetId": "g1", "objectName": "RC:TxtMsg", "content": hi, "messageId": 7}
+    # FLAG-002: options add bits; a group @-message is 7 (WEBv2); disable notification keeps pgMsgP (FLAG-006).
+    for name, extra, bits, desc in [
+            ("Mentioned", {"mentioned": True}, 0x07, "a group @-message with ISCOUNTED is sessionId 7, as WEBv2 writes"),
+            ("Silent", {"silent": True}, 0x23, "disable notification sets 0x20 and keeps the …P topic"),
+            ("CanIncludeExpansion", {"canIncludeExpansion": True}, 0x43, "can include an expansion sets 0x40"),
+            ("PersistedSilent", {"persistence": 1, "silent": True}, 0x21, "ISPERSISTED with 0x20")]:
+        mencode(f"Outbound.Options.{name}", ["FLAG-002", "FLAG-006", "ENV-MSG-006"], dict(base, **extra),
+                publish("pgMsgP", "g1", 7, up(bits)), desc, tags=["flags"])
+    # FLAG-009, FLAG-010: every optional field, in field order; VoIP push in configFlag (FLAG-008).
+    expansion = {"b": "2", "a": "1"}
+    value = dict(base, conversationType=10, targetId="ug1", mentioned=True, silent=True, expansion=expansion,
+                 pushContent="Ann: hi", pushData='{"x":1}', directedUserIds=["u2", "u3"], clientUniqueId=1700000000123,
+                 channelId="ch1", voipPush=True)
+    body = up(0x67, pushText="Ann: hi", appData='{"x":1}', userId=["u2", "u3"], config_flag=1,
+              clientUniqueId=1700000000123, extraContent=expansion_text(expansion), busChannel="ch1")
+    mencode("Outbound.Options.All", ["FLAG-002", "FLAG-008", "FLAG-009", "FLAG-010", "ENV-MSG-006"], value,
+            publish("ugMsg", "ug1", 7, body),
+            "an ultragroup message with every option: sessionId 0x67, push text and data, directed users, clientUniqueId, expansion keys ascending, channel, VoIP push")
+    # ENV-MSG-001: a caller-named topic takes the caller's targetId (recall: the sender's own id).
+    rc = '{"messageUId":"BQ0T-J3P4-0FA2-0003","conversationType":3,"targetId":"g1","sentTime":1700000000000}'
+    mencode("Outbound.Topic.Recall", ["ENV-MSG-001", "ENV-MSG-006"],
+            {"conversationType": 3, "targetId": "me", "objectName": "RC:RcCmd", "content": rc, "messageId": 65535,
+             "topic": "recallMsg"},
+            publish("recallMsg", "me", 65535, up(0x01, classname="RC:RcCmd", content=rc)),
+            "a recall on recallMsg to the sender's own id (envelope.md § 6.4); RC:RcCmd is ISPERSISTED; message id 65535")
+    mencode("Outbound.Topic.NoPush", ["FLAG-006", "ENV-MSG-006"], dict(base, conversationType=1, targetId="u2", topic="ppMsgN"),
+            publish("ppMsgN", "u2", 7, up(0x03)), "the …N topic only when the caller names it")
+    # Rejects (ENV-JSON-003 codes).
+    for name, value, code, desc in [
+            ("MissingObjectName", {k: v for k, v in base.items() if k != "objectName"}, "missingRequiredField", "objectName is required"),
+            ("MissingMessageId", {k: v for k, v in base.items() if k != "messageId"}, "missingRequiredField", "messageId is required"),
+            ("UndefinedFlag", dict(base, persistence=2), "invalidValue", "2 is not a persistence flag"),
+            ("UnknownMember", dict(base, colour="red"), "invalidValue", "a member the form does not define"),
+            ("MessageIdTooLarge", dict(base, messageId=65536), "numberOutOfRange", "a message id is a u16"),
+            ("ContentNumber", dict(base, content=5), "typeMismatch", "content is the content JSON text, a string"),
+            ("SilentString", dict(base, silent="yes"), "typeMismatch", "flags are booleans"),
+            ("StatusToUltragroup", dict(base, conversationType=10, persistence=16), "noPublishTopic", "ultragroups have no status topic")]:
+        mreject(f"Outbound.Reject.{name}", ["ENV-MSG-006"] + (["FLAG-005"] if code == "noPublishTopic" else []), value, code, desc)
+
+
 GENERATORS = [gen_header, gen_connect, gen_connack, gen_publish_client, gen_publish_server, gen_puback,
-              gen_query, gen_queryack, gen_querycon_ping_disconnect, gen_strings, gen_json_form, gen_messages]
+              gen_query, gen_queryack, gen_querycon_ping_disconnect, gen_strings, gen_json_form, gen_messages,
+              gen_outbound]
 
 
 def main():
