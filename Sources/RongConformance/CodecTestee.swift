@@ -130,6 +130,14 @@ public final class CodecTestee: Testee {
             } catch {
                 return .rejected(error: error.code.rawValue, message: error.description)
             }
+        case "message-encode":
+            guard case .value(let value)? = request.input else { return .runtimeError(message: "message-encode needs a value input") }
+            do throws(CodecError) {
+                let (message, messageId) = try OutboundMessage.decodeJSON(value, registry: registry)
+                return .accepted(value: nil, bytes: try message.encoded(messageId: messageId), leniencies: nil)
+            } catch {
+                return .rejected(error: error.code.rawValue, message: error.description)
+            }
         case "frame-encode":
             guard case .value(let value)? = request.input else { return .runtimeError(message: "frame-encode needs a value input") }
             guard let side = request.from.flatMap(Side.init(rawValue:)) else { return .runtimeError(message: "frame-encode needs from") }

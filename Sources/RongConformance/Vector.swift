@@ -39,10 +39,14 @@ public struct Vector: Sendable, Hashable {
         /// A server PUBLISH, or a `pullMsg`/`chrmPull` QUERYACK → the received message, or the pull
         /// result, in the inbound message JSON form.
         public static let messageDecode = Kind(rawValue: "message-decode")
+        /// A message to send, in the outbound message JSON form → the exact bytes of its client
+        /// PUBLISH (topic, sessionId bits, UpStreamMessage).
+        public static let messageEncode = Kind(rawValue: "message-encode")
 
         /// The kinds this version of the format defines.
         public static let known: [Kind] = [
             .decode, .encode, .roundtrip, .frameDecode, .frameEncode, .jsonParse, .objectName, .persistence, .messageDecode,
+            .messageEncode,
         ]
 
         /// Whether the kind needs `objectName`.
@@ -52,7 +56,7 @@ public struct Vector: Sendable, Hashable {
         /// Whether the kind needs `from`.
         public var needsFrom: Bool { isFrame || self == .messageDecode }
         /// Whether the input is a value rather than bytes.
-        public var takesValue: Bool { self == .encode || self == .frameEncode }
+        public var takesValue: Bool { self == .encode || self == .frameEncode || self == .messageEncode }
     }
 
     /// The input: bytes or a normalized value.

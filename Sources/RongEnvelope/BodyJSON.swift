@@ -117,7 +117,8 @@ public enum BodyJSON {
 
     // MARK: Protobuf calls (generic, so the existential metatype is opened)
 
-    /// Parses protobuf bytes, required fields checked.
+    /// Parses protobuf bytes, required fields checked. A missing one is named, with its path in
+    /// the body JSON form and what the payload held instead (an undefined enum number).
     public static func parse(_ payload: [UInt8], as type: BodyType) throws(CodecError) -> any SwiftProtobuf.Message {
         try parse(payload, as: type.messageType, name: type)
     }
@@ -127,7 +128,7 @@ public enum BodyJSON {
         do {
             return try M(serializedBytes: payload)
         } catch BinaryDecodingError.missingRequiredFields {
-            throw CodecError(.missingRequiredField, "\(name) lacks a required field")
+            throw RequiredFieldDiagnosis.error(parsing: payload, as: M.self, name: name)
         } catch {
             throw CodecError(.protobufDecoding, "not a \(name): \(error)")
         }
@@ -138,7 +139,7 @@ public enum BodyJSON {
         do {
             return try message.serializedBytes()
         } catch BinaryEncodingError.missingRequiredFields {
-            throw CodecError(.missingRequiredField, "\(type) lacks a required field")
+            throw RequiredFieldDiagnosis.error(for: message, as: type)
         } catch {
             throw CodecError(.invalidValue, "\(type) cannot be serialised: \(error)")
         }

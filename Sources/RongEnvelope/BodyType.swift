@@ -88,9 +88,11 @@ public enum BodyType: String, Hashable, Sendable, CaseIterable, CustomStringConv
     // MARK: Topic tables (spec/envelope.md, "Bodies by topic")
 
     /// Every topic a client PUBLISHes a message on: the publish topics of every conversation type
-    /// and family (``ConversationType/publishTopic(_:)``), plus `recallMsg` and `pcuMsgP`.
+    /// and family (``ConversationType/publishTopic(_:)``), plus `recallMsg`, `pcuMsgP` and
+    /// `prMsgP` (in WEBv2's topic table at index 13, past the last conversation type; decoded, never
+    /// chosen).
     public static let publishTopics: Set<String> = {
-        var topics: Set<String> = ["recallMsg", "pcuMsgP"]
+        var topics: Set<String> = ["recallMsg", "pcuMsgP", "prMsgP"]
         for type in ConversationType.allCases {
             for family in TopicFamily.allCases {
                 if let t = type.publishTopic(family) { topics.insert(t) }

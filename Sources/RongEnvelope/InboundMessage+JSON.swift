@@ -44,18 +44,22 @@ extension InboundMessage {
 
 extension InboundMessage.PullResult {
     /// The page as JSON: `syncTime`, `finished`, `broadcastSyncTime` when present, and
-    /// `messages`, each a message or `{"error": CODE}` for one whose content failed.
+    /// `messages`, each a message or `{"error": CODE}` for one whose content failed to decode
+    /// or to render (the code of that error).
     public func jsonValue() -> JSONValue {
         var o = JSONObject()
         o["syncTime"] = .number(JSONNumber(syncTime))
         o["finished"] = .bool(isFinished)
         if let broadcastSyncTime { o["broadcastSyncTime"] = .number(JSONNumber(broadcastSyncTime)) }
-        o["messages"] = .array(messages.map { r in
-            switch r {
-            case .success(let m): (try? m.jsonValue()) ?? ["error": "invalidValue"]
-            case .failure(let e): ["error": .string(e.code.rawValue)]
-            }
-        })
+        o["messages"] = .array(messages.map(Self.json))
         return .object(o)
+    }
+
+    static func json(_ result: Result<InboundMessage, CodecError>) -> JSONValue {
+        do throws(CodecError) {
+            return try result.get().jsonValue()
+        } catch {
+            return ["error": .string(error.code.rawValue)]
+        }
     }
 }

@@ -16,10 +16,11 @@ public struct InboundMessage: Hashable, Sendable {
     }
 
     /// The DownStreamMessage `type` (ChannelType), or for an echoed message the one its topic
-    /// names.
+    /// names (for a `recallMsg` echo, the one its RC:RcCmd content names).
     public var conversationType: ConversationType
     /// The conversation: the peer for one-to-one types, the group, chatroom or ultragroup id
-    /// otherwise.
+    /// otherwise; for an echoed message the PUBLISH targetId (for a `recallMsg` echo, the RC:RcCmd
+    /// `targetId`).
     public var targetId: String
     /// `fromUserId`, or for an echoed message the `currentUserId` given to the initializer.
     public var senderUserId: String
@@ -71,10 +72,15 @@ public struct InboundMessage: Hashable, Sendable {
     /// Status 0x02: already pulled by another device.
     public var isRetrieved: Bool { status.contains(.retrieved) }
 
-    /// Conversation types named by the peer rather than by `groupId`.
-    private static let oneToOne: Set<ConversationType> = [
-        .private, .customerService, .system, .appPublicService, .publicService, .pushService, .encrypted,
-    ]
+    /// Whether a DownStreamMessage's conversation is named by the peer rather than by `groupId`.
+    /// ChannelType has no push-service (9), encrypted (11) or RTC (12) value in any known schema
+    /// (envelope.md § 7.4), so those types cannot arrive here (spec ENV-MSG-002).
+    private static func isOneToOne(_ type: Modules_ChannelType) -> Bool {
+        switch type {
+        case .person, .customerservice, .notify, .mc, .mp: true
+        case .persons, .group, .tempgroup, .ultragroup: false
+        }
+    }
 
     /// A message from a DownStreamMessage (an `s_msg` body or an element of a pull or history
     /// list). Content errors are thrown as they are (`typeMismatch`, ...); a malformed
@@ -89,7 +95,7 @@ public struct InboundMessage: Hashable, Sendable {
         direction = m.direction == 1 ? .sent : .received
         // One-to-one conversations name the peer: the sender when received, `groupId` (the
         // receiver) when this user sent it. Other conversations are named by `groupId`.
-        if Self.oneToOne.contains(conversationType) {
+        if Self.isOneToOne(m.type) {
             targetId = direction == .sent && m.hasGroupID ? m.groupID : m.fromUserID
         } else {
             targetId = m.groupID
@@ -111,7 +117,8 @@ public struct InboundMessage: Hashable, Sendable {
     /// A message from a server PUBLISH: `s_msg` (a DownStreamMessage), or a publish topic (the
     /// user's own message from another device, an UpStreamMessage; `currentUserId` is its
     /// sender). Other topics are ``CodecError/Code/notAMessage``; payload errors are
-    /// ``CodecError/Code/protobufDecoding`` or ``CodecError/Code/missingRequiredField``.
+    /// ``CodecError/Code/protobufDecoding`` or ``CodecError/Code/missingRequiredField``, as is a
+    /// `recallMsg` echo whose RC:RcCmd content does not name the conversation.
     public init(
         packet: Packet,
         currentUserId: String = "",
@@ -134,19 +141,34 @@ public struct InboundMessage: Hashable, Sendable {
         isSyncMessage = packet.dup
     }
 
-    /// An echoed own message: the conversation comes from the topic prefix and the targetId
-    /// (WEBv2 `connect_client.ts`), the flags from `sessionId`.
+    /// An echoed own message: the conversation comes from the topic and the targetId (WEBv2
+    /// `connect_client.ts` derives the type from the topic prefix), the flags from `sessionId`.
+    /// A `recallMsg` echo's targetId is the recaller's own id (envelope.md § 6.4), so its
+    /// conversation is the one its RC:RcCmd names (`conversationType`, `targetId`).
     private init(
         echo m: Modules_UpStreamMessage, topic: String, targetId: String, date: UInt32, currentUserId: String,
         registry: ContentRegistry, options: DecodingOptions
     ) throws(CodecError) {
-        conversationType = ConversationType(topic: topic) ?? .private
-        self.targetId = targetId
+        content = try registry.decode(objectName: m.classname, bytes: m.content, options: options)
+        if let type = ConversationType(topic: topic) {
+            conversationType = type
+            self.targetId = targetId
+        } else {
+            // BodyType.publishTopics holds only topics ConversationType(topic:) maps, and recallMsg.
+            guard case .typed(let c) = content, let command = c.base as? RecallCommandMessage,
+                let type = command.conversationType, let target = command.targetId
+            else {
+                throw CodecError(
+                    .missingRequiredField,
+                    "a \(topic) echo names its conversation in an RC:RcCmd content with conversationType and targetId")
+            }
+            conversationType = ConversationType(rawValue: type)
+            self.targetId = target
+        }
         senderUserId = currentUserId
         direction = .sent
         channelId = m.hasBusChannel ? m.busChannel : nil
         objectName = m.classname
-        content = try registry.decode(objectName: m.classname, bytes: m.content, options: options)
         messageUId = nil
         sentTime = Int64(date) * 1000
         status = Self.statusBits(sessionId: SessionIdBits(rawValue: m.sessionID))

@@ -114,7 +114,12 @@ extension Packet {
             o["bodyHex"] = .string(Hex.encode(payload))
             return
         }
-        let value = try BodyJSON.json(of: payload, as: type, registry: options.registry, contentOptions: options.contentOptions)
+        let value: JSONValue
+        do throws(CodecError) {
+            value = try BodyJSON.json(of: payload, as: type, registry: options.registry, contentOptions: options.contentOptions)
+        } catch {
+            throw error.underBody()
+        }
         o["bodyType"] = .string(type.name)
         o["body"] = value
         if try BodyJSON.payload(fromRendered: value, as: type) != payload {
@@ -242,9 +247,25 @@ extension Packet {
         do throws(CodecError) {
             return try BodyJSON.payload(from: bodyValue, as: type)
         } catch {
-            var e = error
-            e.path = "$.body" + (e.path.map { $0.hasPrefix("$") ? String($0.dropFirst()) : "" } ?? "")
-            throw e
+            throw error.underBody()
         }
+    }
+}
+
+extension CodecError {
+    /// The error with its path moved under the packet's `body` member: body JSON paths start at
+    /// the body (`$.list[1].type` → `$.body.list[1].type`); a path without the leading `$`
+    /// (`type`, `[2]`) is appended as it is, and no path becomes `$.body`.
+    func underBody() -> CodecError {
+        var e = self
+        e.path = Self.bodyPath(path)
+        return e
+    }
+
+    static func bodyPath(_ path: String?) -> String {
+        guard let path, !path.isEmpty else { return "$.body" }
+        if path.hasPrefix("$") { return "$.body" + path.dropFirst() }
+        if path.hasPrefix("[") || path.hasPrefix(".") { return "$.body" + path }
+        return "$.body." + path
     }
 }

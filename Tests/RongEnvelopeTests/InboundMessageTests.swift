@@ -137,6 +137,78 @@ struct InboundMessageTests {
         #expect(try InboundMessage(packet: status).persistence == .status)
     }
 
+    /// An echoed own message (dup) on `topic` with an RC:TxtMsg, sessionId 3.
+    static func echo(topic: String, target: String = "t9", classname: String = "RC:TxtMsg", content: String = #"{"content":"x"}"#) -> Packet {
+        let body = varintField(1, 3) + lengthDelimited(2, Array(classname.utf8)) + lengthDelimited(3, Array(content.utf8))
+        return Packet(.serverPublish(.init(date: 1_700_000_000, topic: RMTPString(topic), targetId: RMTPString(target), messageId: 3, payload: body)), dup: true, qos: .atLeastOnce)
+    }
+
+    /// Every publish topic of spec ENV-BODY-002 but recallMsg → the conversation type an echo
+    /// on it names (envelope.md § 6.1 and § 6.4: `pc` → 5 for pcMsgP and pcuMsgP alike).
+    static let echoTopics: [(String, Int)] = [
+        ("ppMsgP", 1), ("ppMsgN", 1), ("ppMsgS", 1), ("pdMsgP", 2), ("pgMsgP", 3), ("pgMsgN", 3), ("pgMsgS", 3),
+        ("chatMsg", 4), ("chatMsgS", 4), ("pcMsgP", 5), ("pcuMsgP", 5), ("pmcMsgN", 7), ("pmpMsgN", 8), ("ugMsg", 10),
+        ("prMsgP", 12), ("prMsgS", 12),
+    ]
+
+    @Test("an echo names the conversation type of its topic and the PUBLISH targetId", arguments: echoTopics)
+    func echoTopic(_ topic: String, _ type: Int) throws {
+        let m = try InboundMessage(packet: Self.echo(topic: topic), currentUserId: "me")
+        #expect(m.conversationType.rawValue == type && m.targetId == "t9" && m.senderUserId == "me")
+        // STATUS only on ENGINE's status topics; prMsgS carries every RTC message.
+        #expect(m.persistence == (["ppMsgS", "pgMsgS", "chatMsgS"].contains(topic) ? .status : .isCounted))
+        #expect(BodyType.publishTopics.contains(topic))
+    }
+
+    @Test("a recallMsg echo names the conversation its RC:RcCmd names, not the recaller's own id")
+    func recallEcho() throws {
+        let cmd = #"{"messageUId":"BQ0T-J3P4-0FA2-0003","conversationType":3,"targetId":"g1","sentTime":1700000000000}"#
+        let m = try InboundMessage(packet: Self.echo(topic: "recallMsg", target: "me", classname: "RC:RcCmd", content: cmd), currentUserId: "me")
+        #expect(m.conversationType == .group && m.targetId == "g1" && m.objectName == "RC:RcCmd" && m.direction == .sent)
+        // The Java server SDK's numeric-string conversationType is read too (CONTENT-RCCMD-003).
+        let javaForm = #"{"messageUId":"U","conversationType":"1","targetId":"u2"}"#
+        let p = try InboundMessage(packet: Self.echo(topic: "recallMsg", target: "me", classname: "RC:RcCmd", content: javaForm))
+        #expect(p.conversationType == .private && p.targetId == "u2")
+        // Without the conversation there is nothing to place the echo in.
+        expectCode(.missingRequiredField) {
+            _ = try InboundMessage(packet: Self.echo(topic: "recallMsg", target: "me", classname: "RC:RcCmd", content: #"{"messageUId":"U"}"#))
+        }
+        expectCode(.missingRequiredField) { _ = try InboundMessage(packet: Self.echo(topic: "recallMsg", target: "me")) }
+    }
+
+    @Test("ChannelType 9, 11 and 12 cannot arrive: missingRequiredField naming the field and the value", arguments: [9, 11, 12, 13, 99])
+    func undefinedChannelType(_ value: UInt64) throws {
+        let body =
+            lengthDelimited(1, Array("u1".utf8)) + varintField(2, value) + lengthDelimited(4, Array("RC:TxtMsg".utf8))
+            + lengthDelimited(5, Array(#"{"content":"x"}"#.utf8)) + varintField(6, 1) + varintField(7, 0x30)
+        let packet = Packet(.serverPublish(.init(date: 1, topic: "s_msg", targetId: "u1", messageId: 5, payload: body)))
+        do {
+            _ = try InboundMessage(packet: packet)
+            Issue.record("type \(value) decoded")
+        } catch {
+            #expect(error.code == .missingRequiredField)
+            #expect(error.path == "$.type")
+            #expect(error.reason == "DownStreamMessage lacks required field type (2): it holds \(value), which ChannelType does not define")
+        }
+    }
+
+    @Test("pull result: a message that decodes but does not render reports its own error code")
+    func pullRenderError() throws {
+        var registry = ContentRegistry.builtIn
+        try registry.register(UnrenderableContent.self)
+        var list = Modules_DownStreamMessages()
+        list.list = [Self.down(), Self.down(classname: UnrenderableContent.objectName, content: "{}")]
+        list.syncTime = 1
+        let page = try InboundMessage.pullResult(try list.serializedBytes(), registry: registry)
+        #expect((try? page.messages[1].get()) != nil, "the content decodes")
+        guard case .object(let o) = page.jsonValue(), case .array(let messages)? = o["messages"] else {
+            Issue.record("not a page")
+            return
+        }
+        #expect(messages[1] == ["error": "depthLimit"])
+        #expect(messages[0].objectValue?["targetId"] == "g1")
+    }
+
     @Test("pull result: each message on its own, syncTime, absent finished means finished")
     func pull() throws {
         var list = Modules_DownStreamMessages()
@@ -149,5 +221,24 @@ struct InboundMessageTests {
         if case .failure(let e) = r.messages[1] { #expect(e.code == .unexpectedByte) } else { Issue.record("bad content decoded") }
         list.finished = false
         #expect(try !InboundMessage.pullResult(try list.serializedBytes()).isFinished)
+    }
+}
+
+/// Content that decodes but whose encoding fails with a code that is not invalidValue, as a
+/// renderer's failure would (spec ENV-MSG-004: the page reports that code).
+struct UnrenderableContent: MessageContent {
+    static let objectName = "Test:Unrenderable"
+    static let persistence = PersistenceFlag.isCounted
+    static let fields = FieldTable([])
+    var common = ContentCommon()
+
+    init(from d: inout ContentDecoder) throws(CodecError) {
+        var r = try d.beginObject(Self.fields)
+        while let f = try d.nextField(&r) { try common.decode(field: f, of: Self.fields, from: &d) }
+        common.finish(r, d)
+    }
+
+    func encode(to w: inout JSONWriter) throws(CodecError) {
+        throw CodecError(.depthLimit, "cannot be written")
     }
 }

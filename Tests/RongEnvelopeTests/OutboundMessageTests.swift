@@ -7,11 +7,12 @@ import Testing
 @Suite("Outbound messages")
 struct OutboundMessageTests {
     /// Topics by conversation type, written from envelope.md § 6.1 (WEBv2 table, ENGINE
-    /// `PublishTopic`/`PublishStatusTopic`, VILLA `ugMsg`). nil: no topic exists.
+    /// `PublishTopic`/`PublishStatusTopic`, VILLA `ugMsg`; RTC on `prMsgS`, WEBv2 index 12 and
+    /// ENGINE). nil: no topic exists. STATUS to a chatroom is the kit's choice (FLAG-005).
     static let normalTopic: [Int: String] = [
-        1: "ppMsgP", 2: "pdMsgP", 3: "pgMsgP", 4: "chatMsg", 5: "pcMsgP", 7: "pmcMsgN", 8: "pmpMsgN", 10: "ugMsg", 12: "prMsgP",
+        1: "ppMsgP", 2: "pdMsgP", 3: "pgMsgP", 4: "chatMsg", 5: "pcMsgP", 7: "pmcMsgN", 8: "pmpMsgN", 10: "ugMsg", 12: "prMsgS",
     ]
-    static let statusTopic: [Int: String] = [1: "ppMsgS", 3: "pgMsgS", 4: "chatMsgS", 12: "prMsgS"]
+    static let statusTopic: [Int: String] = [1: "ppMsgS", 3: "pgMsgS", 4: "chatMsgS"]
     /// envelope.md § 8.6: ISCOUNTED 0x03, ISPERSISTED 0x01, NONE 0, STATUS 0 (forced).
     static let sessionBits: [Int: Int32] = [0: 0, 1: 1, 3: 3, 16: 0]
 
@@ -132,5 +133,69 @@ struct OutboundMessageTests {
         expectCode(.sizeLimit) { _ = try over.upStreamMessage() }
         let raw = OutboundMessage(.private, targetId: "u", objectName: "App:Big", contentBytes: [UInt8](repeating: 0x20, count: 131_073))
         expectCode(.sizeLimit) { _ = try raw.upStreamMessage() }
+    }
+}
+
+@Suite("Outbound message JSON form")
+struct OutboundMessageJSONTests {
+    static func parse(_ text: String) throws -> (message: OutboundMessage, messageId: UInt16) {
+        try OutboundMessage.decodeJSON(try JSONValue(parsing: Array(text.utf8)))
+    }
+
+    static func failure(_ text: String) -> CodecError? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error as? CodecError
+        }
+    }
+
+    @Test("every member reaches the message; the PUBLISH matches the one built in Swift")
+    func members() throws {
+        let (m, id) = try Self.parse(
+            #"{"conversationType":10,"targetId":"ug1","objectName":"RC:TxtMsg","content":"{\"content\":\"hi\"}","messageId":9,"#
+                + #""mentioned":true,"silent":true,"canIncludeExpansion":true,"voipPush":true,"expansion":{"k":"v"},"#
+                + #""pushContent":"p","pushData":"d","channelId":"ch","directedUserIds":["a","b"],"clientUniqueId":-5,"topic":null}"#)
+        #expect(id == 9)
+        var expected = OutboundMessage(.ultragroup, targetId: "ug1", content: TextMessage(content: "hi"))
+        expected.isMentioned = true
+        expected.disableNotification = true
+        expected.canIncludeExpansion = true
+        expected.isVoIPPush = true
+        expected.expansion = ["k": "v"]
+        expected.pushContent = "p"
+        expected.pushData = "d"
+        expected.channelId = "ch"
+        expected.directedUserIds = ["a", "b"]
+        expected.clientUniqueId = -5
+        #expect(try m.encoded(messageId: 9) == expected.encoded(messageId: 9))
+        #expect(m.effectivePersistence == .isCounted && m.topic == nil)
+    }
+
+    @Test("an absent persistence is the registered type's flag, else ISCOUNTED")
+    func defaultFlag() throws {
+        let typing = try Self.parse(#"{"conversationType":1,"targetId":"u","objectName":"RC:TypSts","content":"{}","messageId":1}"#)
+        #expect(typing.message.effectivePersistence == .status)
+        let custom = try Self.parse(#"{"conversationType":1,"targetId":"u","objectName":"App:X","content":{"hex":"7b7d"},"messageId":1}"#)
+        #expect(custom.message.effectivePersistence == .isCounted)
+        #expect(try custom.message.upStreamMessage().content == .init([0x7B, 0x7D]))
+    }
+
+    @Test("errors carry the member's path and the codes of ENV-JSON-003", arguments: [
+        (#"[]"#, "typeMismatch", "$"),
+        (#"{"targetId":"u","objectName":"X","content":"{}","messageId":1}"#, "missingRequiredField", "$.conversationType"),
+        (#"{"conversationType":256,"targetId":"u","objectName":"X","content":"{}","messageId":1}"#, "numberOutOfRange", "$.conversationType"),
+        (#"{"conversationType":1,"objectName":"X","content":"{}","messageId":1}"#, "missingRequiredField", "$.targetId"),
+        (#"{"conversationType":1,"targetId":"u","objectName":"X","content":"{}","messageId":1,"persistence":2}"#, "invalidValue", "$.persistence"),
+        (#"{"conversationType":1,"targetId":"u","objectName":"X","content":"{}","messageId":1,"expansion":{"a":1}}"#, "typeMismatch", "$.expansion.a"),
+        (#"{"conversationType":1,"targetId":"u","objectName":"X","content":"{}","messageId":1,"directedUserIds":["a",2]}"#, "typeMismatch", "$.directedUserIds[1]"),
+        (#"{"conversationType":1,"targetId":"u","objectName":"X","content":"{}","messageId":1,"clientUniqueId":9223372036854775808}"#, "numberOutOfRange", "$.clientUniqueId"),
+        (#"{"conversationType":1,"targetId":"u","objectName":"X","content":"{}","messageId":1,"to":"x"}"#, "invalidValue", "$.to"),
+    ] as [(String, String, String)])
+    func errors(_ text: String, _ code: String, _ path: String) {
+        let e = Self.failure(text)
+        #expect(e?.code.rawValue == code)
+        #expect(e?.path == path)
     }
 }

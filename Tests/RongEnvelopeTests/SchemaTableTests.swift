@@ -29,6 +29,27 @@ struct SchemaTableTests {
         return result
     }
 
+    /// message name → fields with their numbers, read from spec/rongcloud.proto.
+    static func schemaWithNumbers() throws -> [String: [(label: String, type: String, name: String, number: Int)]] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("spec/rongcloud.proto")
+        var result: [String: [(label: String, type: String, name: String, number: Int)]] = [:]
+        var current: String?
+        for raw in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
+            let line = raw.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "=" || $0 == ";" }).map(String.init)
+            if words.first == "message", words.count >= 2 {
+                current = words[1]
+                result[words[1]] = []
+            } else if words.first == "}" {
+                current = nil
+            } else if let current, words.count >= 4, ["required", "optional", "repeated"].contains(words[0]), let n = Int(words[3]) {
+                result[current]!.append((words[0], words[1], words[2], n))
+            }
+        }
+        return result
+    }
+
     @Test("every message of the schema is a BodyType and vice versa")
     func bodyTypes() throws {
         let names = Set(try Self.schema().keys)

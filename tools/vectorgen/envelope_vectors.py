@@ -379,7 +379,8 @@ class VectorFile:
             v["tags"] = tags
         v["description"] = description + GENERATED
         v["kind"] = kind
-        v["from"] = side
+        if side is not None:
+            v["from"] = side
         if options:
             v["options"] = options
         v["input"] = input
@@ -985,6 +986,15 @@ FLAG_ORDER = [(0x10, "persisted"), (0x20, "counted"), (0x40, "mentioned"), (0x10
 ONE_TO_ONE = {"PERSON", "CUSTOMERSERVICE", "NOTIFY", "MC", "MP"}
 
 
+# The publish topics of ENV-BODY-002 but recallMsg, and the conversation type an echo on each
+# names (envelope.md § 6.4: WEBv2's prefixes pp 1, pd 2, pg 3, ch 4, pc 5; the rest by their type).
+ECHO_TOPIC_TYPES = [("ppMsgP", 1), ("ppMsgN", 1), ("ppMsgS", 1), ("pdMsgP", 2), ("pgMsgP", 3), ("pgMsgN", 3),
+                    ("pgMsgS", 3), ("chatMsg", 4), ("chatMsgS", 4), ("pcMsgP", 5), ("pcuMsgP", 5), ("pmcMsgN", 7),
+                    ("pmpMsgN", 8), ("ugMsg", 10), ("prMsgP", 12), ("prMsgS", 12)]
+# ENGINE's PublishStatusTopic (FLAG-007: STATUS only from these).
+STATUS_TOPICS = {"ppMsgS", "pgMsgS", "chatMsgS"}
+
+
 def flag_of(status):
     """FLAG-007: counted → 3 (counted implies persisted), persisted → 1, else 0."""
     return 3 if status & 0x20 else 1 if status & 0x10 else 0
@@ -1044,6 +1054,8 @@ def gen_messages():
         ("Discussion", "PERSONS", "u3", "d1", 0, "a discussion message names the discussion"),
         ("System", "NOTIFY", "__system__", "me", 0, "a system message names its sender"),
         ("CustomerService", "CUSTOMERSERVICE", "kf1", "me", 0, "a customer-service message names the service"),
+        ("AppPublicService", "MC", "mc1", "me", 0, "an app public-service message names the service"),
+        ("PublicService", "MP", "mp1", "me", 0, "a public-service message names the service"),
     ]
     for name, channel, from_user, group_id, direction, desc in cases:
         kw = {"direction": direction} if direction else {}
@@ -1097,6 +1109,41 @@ def gen_messages():
         mdecode(f"Message.Echo.{topic}.Session{session:02X}", ["FLAG-007", "ENV-MSG-003", "ENV-MSG-005", "FLAG-004"], frame, value,
                 f"the user's own message from another device on {topic}: {desc}; sentTime is the date until the PUBACK",
                 tags=["flags"])
+    # ENV-MSG-002: an echo's conversation type comes from its topic, on every publish topic of
+    # ENV-BODY-002 (envelope.md § 6.1 and § 6.4); STATUS only on ppMsgS, pgMsgS, chatMsgS (FLAG-007).
+    for topic, conv in ECHO_TOPIC_TYPES:
+        status_topic = topic in STATUS_TOPICS
+        echo = up(0x00 if status_topic else 0x03)
+        frame = server_publish(date, topic, "t9", 12, echo.b, "UpStreamMessage", echo.json(), dup=True)[0]
+        value = {"conversationType": conv, "targetId": "t9", "objectName": "RC:TxtMsg", "content": hi,
+                 "sentTime": date * 1000, "direction": "sent", "persistence": 16 if status_topic else 3,
+                 "flags": [] if status_topic else ["persisted", "counted"], "sync": True}
+        mdecode(f"Message.EchoTopic.{topic}", ["ENV-MSG-002", "FLAG-007", "ENV-MSG-005"], frame, value,
+                f"the user's own message echoed on {topic} is conversation type {conv}, named by the PUBLISH targetId")
+    # recallMsg: the targetId is the recaller's own id (envelope.md § 6.4); the RC:RcCmd names the
+    # conversation of the recalled message.
+    rc = '{"messageUId":"BQ0T-J3P4-0FA2-0003","conversationType":3,"targetId":"g1","sentTime":1700000000000}'
+    echo = up(0x01, classname="RC:RcCmd", content=rc, summary={"registered": True, "value": json.loads(rc)})
+    frame = server_publish(date, "recallMsg", "me", 13, echo.b, "UpStreamMessage", echo.json(), dup=True)[0]
+    mdecode("Message.EchoTopic.recallMsg", ["ENV-MSG-002", "ENV-MSG-005"], frame,
+            {"conversationType": 3, "targetId": "g1", "objectName": "RC:RcCmd", "content": json.loads(rc),
+             "sentTime": date * 1000, "direction": "sent", "persistence": 1, "flags": ["persisted"], "sync": True},
+            "a recall echoed from another device: the conversation is the one the RC:RcCmd names, not the recaller's own id")
+    for name, content, classname in [
+            ("NoConversation", '{"messageUId":"BQ0T-J3P4-0FA2-0003"}', "RC:RcCmd"),
+            ("NotARecallCommand", '{"content":"hi"}', "RC:TxtMsg")]:
+        echo = up(0x01, classname=classname, content=content,
+                  summary={"registered": True, "value": json.loads(content)})
+        frame = server_publish(date, "recallMsg", "me", 14, echo.b, "UpStreamMessage", echo.json(), dup=True)[0]
+        mreject(f"Message.EchoTopic.recallMsg.{name}", ["ENV-MSG-002"], frame, "missingRequiredField",
+                "a recallMsg echo whose content is not an RC:RcCmd naming conversationType and targetId names no conversation")
+    # ENV-MSG-002: push service (9), encrypted (11) and RTC (12) are not ChannelType values, so a
+    # DownStreamMessage with one lacks its required type (ENV-BODY-006).
+    for number, name in [(9, "PushService"), (11, "Encrypted"), (12, "RTC")]:
+        body = (Msg().str(1, "fromUserId", "u1").int(2, "type", number).str(3, "groupId", "me")
+                .content(4, 5, "RC:TxtMsg", '{"content":"hi"}').int(6, "dataTime", 1).int(7, "status", 0x30))
+        mreject(f"Message.Target.Undefined{name}", ["ENV-MSG-002", "ENV-BODY-006"], smsg(body), "missingRequiredField",
+                f"ChannelType has no {number} ({name}): the required type holds only an undefined enum number")
     # ENV-MSG-004: pull results.
     ok = down(status=0x30, **base)
     bad = down(status=0x30, classname="RC:TxtMsg", content='{"content":5}', data_time=7, msg_id="BQ0T-J3P4-0FA2-0005")
@@ -1124,8 +1171,107 @@ def gen_messages():
     mreject("Message.BadExpansion", ["FLAG-009"], smsg(broken), "invalidValue", "extraContent that is not the expansion JSON")
 
 
+# ---------------------------------------------------------------------------------------------
+# outbound.yaml: messages to send (kind message-encode, spec/envelope.md "The outbound message JSON
+# form"): topic, sessionId bits and UpStreamMessage, from FLAG-001..010 and ENV-MSG-001.
+
+# FLAG-005: the topic by conversation type, for STATUS and for every other flag. Missing: none.
+PUBLISH_TOPIC = {1: "ppMsgP", 2: "pdMsgP", 3: "pgMsgP", 4: "chatMsg", 5: "pcMsgP", 7: "pmcMsgN", 8: "pmpMsgN",
+                 10: "ugMsg", 12: "prMsgS"}
+STATUS_TOPIC = {1: "ppMsgS", 3: "pgMsgS", 4: "chatMsgS"}
+# FLAG-001: sessionId bits of each flag (STATUS forces them off).
+FLAG_BITS = {0: 0x00, 1: 0x01, 3: 0x03, 16: 0x00}
+FLAG_NAMES = {0: "NONE", 1: "ISPERSISTED", 3: "ISCOUNTED", 16: "STATUS"}
+
+
+def expansion_text(expansion):
+    """FLAG-009: each value wrapped as {"v": value}, keys ascending, compact."""
+    return json.dumps({k: {"v": expansion[k]} for k in sorted(expansion)}, ensure_ascii=False, separators=(",", ":"))
+
+
+def gen_outbound():
+    f = new_file("outbound", "messages to send: topic, sessionId bits and UpStreamMessage (kind message-encode)")
+
+    def mencode(id, spec, value, frame, description, tags=None):
+        f.add(id, spec, "message-encode", None, {"value": value}, {"outcome": "accept", "hex": frame.hex()}, description, tags=tags)
+
+    def mreject(id, spec, value, error, description):
+        f.add(id, spec, "message-encode", None, {"value": value}, {"outcome": "reject", "error": error}, description, tags=["reject"])
+
+    def publish(topic, target, mid, body):
+        """ENV-MSG-001: header 0x32 (PUBLISH, QoS 1), topic, targetId, message id, UpStreamMessage."""
+        return header_byte("PUBLISH", qos=1) + s(topic) + s(target) + be(mid, 2) + body.b
+
+    custom = '{"k":1}'
+    # FLAG-001, FLAG-005: every flag × conversation type.
+    for flag in (0, 1, 3, 16):
+        for conv in range(1, 13):
+            value = {"conversationType": conv, "targetId": "t1", "objectName": "App:Custom", "content": custom,
+                     "messageId": 42, "persistence": flag}
+            topic = (STATUS_TOPIC if flag == 16 else PUBLISH_TOPIC).get(conv)
+            id = f"Outbound.{FLAG_NAMES[flag]}.Type{conv:02d}"
+            if topic is None:
+                mreject(id, ["FLAG-005", "ENV-MSG-006"], value, "noPublishTopic",
+                        f"no publish topic for a {FLAG_NAMES[flag]} message in conversation type {conv}")
+                continue
+            body = up(FLAG_BITS[flag], classname="App:Custom", content=custom)
+            mencode(id, ["FLAG-001", "FLAG-005", "FLAG-008", "ENV-MSG-001", "ENV-MSG-006"], value, publish(topic, "t1", 42, body),
+                    f"a {FLAG_NAMES[flag]} message to conversation type {conv}: topic {topic}, sessionId {FLAG_BITS[flag]}, configFlag 0")
+    # Default flags: the type's own (RC:TxtMsg ISCOUNTED, RC:TypSts STATUS); unregistered ISCOUNTED (FLAG-006).
+    typing = '{"typingContentType":"RC:TxtMsg"}'
+    for name, conv, object_name, content, topic, bits, desc in [
+            ("TxtMsg", 3, "RC:TxtMsg", '{"content":"hi"}', "pgMsgP", 3, "RC:TxtMsg's own flag, ISCOUNTED"),
+            ("TypSts", 1, "RC:TypSts", typing, "ppMsgS", 0, "RC:TypSts's own flag, STATUS: a status topic, no bits"),
+            ("Unregistered", 1, "App:Custom", custom, "ppMsgP", 3, "ISCOUNTED for an objectName no type claims")]:
+        value = {"conversationType": conv, "targetId": "t1", "objectName": object_name, "content": content, "messageId": 1}
+        mencode(f"Outbound.DefaultFlag.{name}", ["FLAG-006", "ENV-MSG-006"], value,
+                publish(topic, "t1", 1, up(bits, classname=object_name, content=content)),
+                f"without persistence the message is sent with {desc}")
+    hi = '{"content":"hi"}'
+    base = {"conversationType": 3, "targetId": "g1", "objectName": "RC:TxtMsg", "content": hi, "messageId": 7}
+    # FLAG-002: options add bits; a group @-message is 7 (WEBv2); disable notification keeps pgMsgP (FLAG-006).
+    for name, extra, bits, desc in [
+            ("Mentioned", {"mentioned": True}, 0x07, "a group @-message with ISCOUNTED is sessionId 7, as WEBv2 writes"),
+            ("Silent", {"silent": True}, 0x23, "disable notification sets 0x20 and keeps the …P topic"),
+            ("CanIncludeExpansion", {"canIncludeExpansion": True}, 0x43, "can include an expansion sets 0x40"),
+            ("PersistedSilent", {"persistence": 1, "silent": True}, 0x21, "ISPERSISTED with 0x20")]:
+        mencode(f"Outbound.Options.{name}", ["FLAG-002", "FLAG-006", "ENV-MSG-006"], dict(base, **extra),
+                publish("pgMsgP", "g1", 7, up(bits)), desc, tags=["flags"])
+    # FLAG-009, FLAG-010: every optional field, in field order; VoIP push in configFlag (FLAG-008).
+    expansion = {"b": "2", "a": "1"}
+    value = dict(base, conversationType=10, targetId="ug1", mentioned=True, silent=True, expansion=expansion,
+                 pushContent="Ann: hi", pushData='{"x":1}', directedUserIds=["u2", "u3"], clientUniqueId=1700000000123,
+                 channelId="ch1", voipPush=True)
+    body = up(0x67, pushText="Ann: hi", appData='{"x":1}', userId=["u2", "u3"], config_flag=1,
+              clientUniqueId=1700000000123, extraContent=expansion_text(expansion), busChannel="ch1")
+    mencode("Outbound.Options.All", ["FLAG-002", "FLAG-008", "FLAG-009", "FLAG-010", "ENV-MSG-006"], value,
+            publish("ugMsg", "ug1", 7, body),
+            "an ultragroup message with every option: sessionId 0x67, push text and data, directed users, clientUniqueId, expansion keys ascending, channel, VoIP push")
+    # ENV-MSG-001: a caller-named topic takes the caller's targetId (recall: the sender's own id).
+    rc = '{"messageUId":"BQ0T-J3P4-0FA2-0003","conversationType":3,"targetId":"g1","sentTime":1700000000000}'
+    mencode("Outbound.Topic.Recall", ["ENV-MSG-001", "ENV-MSG-006"],
+            {"conversationType": 3, "targetId": "me", "objectName": "RC:RcCmd", "content": rc, "messageId": 65535,
+             "topic": "recallMsg"},
+            publish("recallMsg", "me", 65535, up(0x01, classname="RC:RcCmd", content=rc)),
+            "a recall on recallMsg to the sender's own id (envelope.md § 6.4); RC:RcCmd is ISPERSISTED; message id 65535")
+    mencode("Outbound.Topic.NoPush", ["FLAG-006", "ENV-MSG-006"], dict(base, conversationType=1, targetId="u2", topic="ppMsgN"),
+            publish("ppMsgN", "u2", 7, up(0x03)), "the …N topic only when the caller names it")
+    # Rejects (ENV-JSON-003 codes).
+    for name, value, code, desc in [
+            ("MissingObjectName", {k: v for k, v in base.items() if k != "objectName"}, "missingRequiredField", "objectName is required"),
+            ("MissingMessageId", {k: v for k, v in base.items() if k != "messageId"}, "missingRequiredField", "messageId is required"),
+            ("UndefinedFlag", dict(base, persistence=2), "invalidValue", "2 is not a persistence flag"),
+            ("UnknownMember", dict(base, colour="red"), "invalidValue", "a member the form does not define"),
+            ("MessageIdTooLarge", dict(base, messageId=65536), "numberOutOfRange", "a message id is a u16"),
+            ("ContentNumber", dict(base, content=5), "typeMismatch", "content is the content JSON text, a string"),
+            ("SilentString", dict(base, silent="yes"), "typeMismatch", "flags are booleans"),
+            ("StatusToUltragroup", dict(base, conversationType=10, persistence=16), "noPublishTopic", "ultragroups have no status topic")]:
+        mreject(f"Outbound.Reject.{name}", ["ENV-MSG-006"] + (["FLAG-005"] if code == "noPublishTopic" else []), value, code, desc)
+
+
 GENERATORS = [gen_header, gen_connect, gen_connack, gen_publish_client, gen_publish_server, gen_puback,
-              gen_query, gen_queryack, gen_querycon_ping_disconnect, gen_strings, gen_json_form, gen_messages]
+              gen_query, gen_queryack, gen_querycon_ping_disconnect, gen_strings, gen_json_form, gen_messages,
+              gen_outbound]
 
 
 def main():

@@ -28,7 +28,7 @@ public struct ConversationType: RawRepresentable, Hashable, Sendable, CustomStri
     public static let ultragroup = ConversationType(rawValue: 10)
     /// 11: encrypted conversation (SDK `ConversationType_Encrypted`). Has no publish topic.
     public static let encrypted = ConversationType(rawValue: 11)
-    /// 12: RTC (topics `prMsgP`, `prMsgS`).
+    /// 12: RTC (topic `prMsgS` for every flag but STATUS, which RTC cannot send).
     public static let rtc = ConversationType(rawValue: 12)
 
     public static let allCases: [ConversationType] = [
@@ -72,7 +72,11 @@ public struct ConversationType: RawRepresentable, Hashable, Sendable, CustomStri
     /// when the combination does not exist (for example a status message to an ultragroup).
     ///
     /// Sources: WEBv2 `connect_client.ts` topic table, ENGINE `PublishTopic`/`PublishStatusTopic`,
-    /// VILLA `ugMsg` (envelope.md § 6.1).
+    /// VILLA `ugMsg` (envelope.md § 6.1). RTC publishes on `prMsgS` (WEBv2 index 12, ENGINE
+    /// `PublishTopic`); `prMsgP` sits at WEBv2's index 13, past the last conversation type. Kit
+    /// choices (spec FLAG-005, FLAG-006): STATUS to a chatroom on ENGINE's `chatMsgS` although
+    /// ENGINE's `sendMessage` allows STATUS for private and group only; `pgMsgN` extrapolated from
+    /// `ppMsgN`.
     public func publishTopic(_ family: TopicFamily) -> String? {
         switch (rawValue, family) {
         case (1, .persisted): "ppMsgP"
@@ -88,21 +92,30 @@ public struct ConversationType: RawRepresentable, Hashable, Sendable, CustomStri
         case (7, _) where family != .status: "pmcMsgN"
         case (8, _) where family != .status: "pmpMsgN"
         case (10, .persisted), (10, .noPush): "ugMsg"
-        case (12, .persisted): "prMsgP"
-        case (12, .status): "prMsgS"
+        case (12, .persisted), (12, .noPush): "prMsgS"
         default: nil
         }
     }
 
-    /// The conversation type of a publish topic (`ppMsgP` → private, `pgMsgS` → group, `ugMsg` →
-    /// ultragroup, ...), as WEBv2 derives it for echoed messages (envelope.md § 6.4). Nil for
-    /// any other topic, query topics included.
+    /// The conversation type of a publish topic, as WEBv2 derives it for echoed messages from the
+    /// topic prefix (`pp` 1, `pd` 2, `pg` 3, `ch` 4, `pc` 5; envelope.md § 6.4), extended to the
+    /// other publish topics: `pmcMsgN` 7, `pmpMsgN` 8, `ugMsg` 10, `prMsgS` and `prMsgP` 12. Every
+    /// family counts (`ppMsgN`, `pgMsgS`, ...), and `pcuMsgP` is customer service like `pcMsgP`.
+    /// Nil for `recallMsg`, whose conversation is named inside its RC:RcCmd content, and for any
+    /// other topic, query topics included (a prefix test would also read `chrmPull`).
     public init?(topic: String) {
-        // Exact publish topics only: a prefix test would also read query topics (`chrmPull`).
-        guard let t = Self.allCases.first(where: { t in TopicFamily.allCases.contains { t.publishTopic($0) == topic } }) else {
-            return nil
+        switch topic {
+        case "ppMsgP", "ppMsgN", "ppMsgS": self = .private
+        case "pdMsgP": self = .discussion
+        case "pgMsgP", "pgMsgN", "pgMsgS": self = .group
+        case "chatMsg", "chatMsgS": self = .chatroom
+        case "pcMsgP", "pcuMsgP": self = .customerService
+        case "pmcMsgN": self = .appPublicService
+        case "pmpMsgN": self = .publicService
+        case "ugMsg": self = .ultragroup
+        case "prMsgS", "prMsgP": self = .rtc
+        default: return nil
         }
-        self = t
     }
 }
 
@@ -125,10 +138,13 @@ public enum TopicFamily: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The family of a publish topic, by its suffix (`chatMsg` and `ugMsg` count as persisted).
+    /// The family of a publish topic, by its suffix. `chatMsg`, `ugMsg` and `prMsgS` count as
+    /// persisted: `prMsgS` is RTC's only publish topic and carries every flag (ENGINE lists it in
+    /// `PublishTopic`, not `PublishStatusTopic`), so the status topics are `ppMsgS`, `pgMsgS` and
+    /// `chatMsgS`, the ones ENGINE surfaces at once as sync messages.
     public init?(topic: String) {
         switch topic {
-        case "chatMsg", "ugMsg": self = .persisted
+        case "chatMsg", "ugMsg", "prMsgS": self = .persisted
         case "chatMsgS": self = .status
         default:
             if topic.hasSuffix("MsgP") {

@@ -40,10 +40,19 @@ extension FrameCommand {
                 --hex (spaces allowed). Payloads are decoded by topic; a QUERYACK names no topic, \
                 so give the QUERY's with --query-topic to decode its body.
 
+                --message prints what a client receives instead (spec/envelope.md, the inbound \
+                message JSON form). The user's own messages echoed from another device carry no \
+                sender on the wire; --user-id names the current user, who is then shown as \
+                their senderUserId (here an echo on pgMsgP, dup bit set):
+                  rongwire frame decode --from server --message --user-id me \\
+                    --hex '3b 6553f100 0006 70674d736750 0002 6731 0001 0803 1209
+                    52433a5478744d7367 1a10 7b22636f6e74656e74223a226869227d 4800'
+                  {"conversationType":3,"targetId":"g1","senderUserId":"me",...,"sync":true}
+
                 Example (a client PINGREQ, then a server PUBACK):
                   rongwire frame decode --from client --hex c0
                   {"header":{"type":"PINGREQ","dup":false,"qos":0,"retain":false}}
-                  rongwire frame decode --from server --hex '41 0001 65a0f3c0 0000 007b 0013 \\
+                  rongwire frame decode --from server --hex '41 0001 65a0f3c0 0000 007b 0013
                     4142 4344 2d45 4647 482d 494a 4b4c 2d4d 4e4f 50'
 
                 On bad bytes prints `error[CODE]: message (byte N)` on stderr and exits 1; CODE is \
@@ -67,6 +76,11 @@ extension FrameCommand {
             "Print the received message (a server PUBLISH) or the pull result (a QUERYACK with --query-topic pullMsg) in the inbound message JSON form instead of the packet."))
         var message = false
 
+        @Option(help: ArgumentHelp(
+            "With --message: the current user's id, shown as the sender of the user's own messages echoed from another device (a server PUBLISH on a publish topic).",
+            valueName: "id"))
+        var userId: String?
+
         @Flag(help: "Indent the output.")
         var pretty = false
 
@@ -77,6 +91,7 @@ extension FrameCommand {
                 throw ValidationError("give either --hex or FILE, not both")
             }
             if message && rawBody { throw ValidationError("--message and --raw-body do not go together") }
+            if userId != nil && !message { throw ValidationError("--user-id goes with --message") }
         }
 
         func run() throws {
@@ -99,7 +114,7 @@ extension FrameCommand {
                         }
                         value = try InboundMessage.pullResult(ack.payload).jsonValue()
                     } else {
-                        value = try InboundMessage(packet: packet).jsonValue()
+                        value = try InboundMessage(packet: packet, currentUserId: userId ?? "").jsonValue()
                     }
                 } else {
                     value = try packet.jsonValue(options: PacketJSONOptions(decodeBodies: !rawBody, queryTopic: queryTopic))

@@ -53,7 +53,7 @@ extension FrameCommand {
         @Option(help: "The client's unique id for the message.")
         var clientUniqueId: Int64?
 
-        @Option(help: "The packet's message id (1...65535).")
+        @Option(help: "The packet's message id, 1...65535 (0 is never allocated, spec ENV-MSGID-001).")
         var messageId: Int = 1
 
         @Flag(help: "Print the packet JSON instead of hex.")
@@ -62,7 +62,7 @@ extension FrameCommand {
         @OptionGroup var input: InputArgument
 
         func validate() throws {
-            guard (0...65535).contains(messageId) else { throw ValidationError("--message-id must be 0...65535") }
+            guard (1...65535).contains(messageId) else { throw ValidationError("--message-id must be 1...65535") }
             guard to.contains(":") else { throw ValidationError("--to takes TYPE:TARGET, e.g. group:g1") }
             for e in expansion where !e.contains("=") { throw ValidationError("--expansion takes KEY=VALUE, not \(e)") }
             if let flag, PersistenceFlag(name: flag) == nil { throw ValidationError("--flag must be NONE, ISPERSISTED, ISCOUNTED, STATUS or a number") }

@@ -1,0 +1,55 @@
+// Tests/RongConformanceTests/FrameCLITests.swift - `rongwire frame` options and input errors
+
+import Testing
+
+@Suite("CLI frame", .serialized)
+struct FrameCLITests {
+    let bin: String
+
+    init() throws {
+        bin = "'" + (try #require(rongwireBinary(), "build the rongwire executable first (swift build)")) + "'"
+    }
+
+    /// The user's own RC:TxtMsg to group g1 echoed on pgMsgP: header 0x3b (PUBLISH, dup, QoS 1,
+    /// retain), date 1700000000, the UpStreamMessage `frame compose` writes.
+    let echo = "3b6553f100000670674d7367500002673100010803120952433a5478744d73671a107b22636f6e74656e74223a226869227d4800"
+
+    @Test("--user-id names the sender of an echoed own message; without it there is none")
+    func userId() {
+        let with = shell("\(bin) frame decode --from server --message --user-id me --hex \(echo)")
+        #expect(with.status == 0)
+        #expect(with.output.hasPrefix(#"{"conversationType":3,"targetId":"g1","senderUserId":"me","objectName":"RC:TxtMsg""#))
+        #expect(with.output.hasSuffix(#""direction":"sent","persistence":3,"flags":["persisted","counted"],"sync":true}"#))
+        let without = shell("\(bin) frame decode --from server --message --hex \(echo)")
+        #expect(without.status == 0 && !without.output.contains("senderUserId"))
+        let alone = shell("\(bin) frame decode --from server --user-id me --hex \(echo)")
+        #expect(alone.status == 64 && alone.output.contains("--user-id goes with --message"))
+    }
+
+    @Test("a customer-service echo (pcuMsgP) is conversation type 5")
+    func customerServiceEcho() {
+        // The same message on pcuMsgP to kf1.
+        let cs = "3b6553f10000077063754d73675000036b66310001" + "0803120952433a5478744d73671a107b22636f6e74656e74223a226869227d4800"
+        let r = shell("\(bin) frame decode --from server --message --hex \(cs)")
+        #expect(r.output.hasPrefix(#"{"conversationType":5,"targetId":"kf1""#))
+    }
+
+    @Test("compose takes message ids 1...65535, as its help says")
+    func messageId() {
+        let zero = shell(#"echo '{"content":"hi"}' | \#(bin) frame compose --to group:g1 RC:TxtMsg --message-id 0"#)
+        #expect(zero.status == 64 && zero.output.contains("--message-id must be 1...65535"))
+        let max = shell(#"echo '{"content":"hi"}' | \#(bin) frame compose --to group:g1 RC:TxtMsg --message-id 65535"#)
+        #expect(max.status == 0 && max.output.hasPrefix("32000670674d7367500002673" + "1ffff"))
+        let help = shell("\(bin) frame compose --help")
+        #expect(help.output.contains("1...65535"))
+    }
+
+    @Test("a FILE that cannot be read is error[ioError] from every frame command")
+    func unreadableFile() {
+        for command in ["frame decode --from client", "frame encode --from client", "frame compose --to group:g1 RC:TxtMsg"] {
+            let r = shell("\(bin) \(command) /nonexistent/frame.bin")
+            #expect(r.status == 1, "\(command)")
+            #expect(r.output.hasPrefix("error[ioError]: cannot open /nonexistent/frame.bin"), "\(command)")
+        }
+    }
+}
