@@ -16,8 +16,11 @@ struct ConformCommand: ParsableCommand {
             Loads the YAML vectors (format: spec/vectors.md) under PATH (default: vectors/) and \
             checks an implementation against them: RongWire's own codec in-process by default, \
             or any program speaking the testee protocol (spec/testee-protocol.md) with --testee. \
-            A testee that crashes is reported as CRASH and restarted; one that does not answer \
-            within --timeout is killed and reported as TIMEOUT; the run goes on.
+            A testee that crashes is reported as CRASH and restarted; one that does not read its \
+            request and answer within --timeout is killed with its process group and reported as \
+            TIMEOUT; the run goes on. A testee that cannot start (it exits, never answers hello, \
+            or writes anything but protocol messages to stdout) is reported once and the run \
+            stops.
 
             Prints a table per area, the failures, requirement coverage, and a last line \
             `N passed, N failed, N skipped`, where failed counts everything that fails the run: \
@@ -46,7 +49,7 @@ struct ConformCommand: ParsableCommand {
     @Option(help: "Seconds a testee may take for one vector, from writing the request to reading the answer.")
     var timeout: Double = 10
 
-    @Option(help: ArgumentHelp("Expected failures of the testee: one vector id per line, '#' comments; a '*' component matches exactly one dotted component.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Expected failures of the testee: one vector id per line, each followed by '# why' (an entry without a reason fails the run); a '*' component matches exactly one dotted component.", valueName: "FILE"))
     var failureList: String?
 
     @Flag(help: ArgumentHelp("Rewrite --failure-list from this run: keep its comments and reasons and the entries of vectors not selected, drop entries that pass or match no vector, add failing vectors with a TODO(why) placeholder to replace."))
