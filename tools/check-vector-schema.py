@@ -99,10 +99,16 @@ def main(argv):
     paths = argv or sorted(p for p in glob.glob("vectors/**/*.yaml", recursive=True) if not p.endswith(".scenario.yaml"))
     for path in paths:
         text = open(path, encoding="utf-8").read()
-        for problem in reader_differences(path, text):
+        try:
+            problems = reader_differences(path, text)
+            doc = yaml.safe_load(text)
+        except yaml.YAMLError as e:
+            errors += 1
+            print(f"{path}: YAML error: {e}".replace("\n", " "))
+            continue
+        for problem in problems:
             errors += 1
             print(problem)
-        doc = yaml.safe_load(text)
         count += len((doc or {}).get("vectors", []) if isinstance(doc, dict) else [])
         for e in validator.iter_errors(doc):
             errors += 1
