@@ -208,15 +208,17 @@ public final class SubprocessTestee: Testee {
 
     /// Makes SIGINT, SIGTERM and SIGHUP kill the running testee's process group before the runner
     /// exits. The testee has a process group of its own, so a Ctrl-C in the terminal no longer
-    /// reaches it; without this a testee that hangs would outlive an interrupted run.
+    /// reaches it; without this a testee that hangs would outlive an interrupted run. A signal the
+    /// runner ignores (SIGHUP under `nohup`) stays ignored.
     public static func killTesteesOnInterrupt() {
         for s in [SIGINT, SIGTERM, SIGHUP] {
-            signal(s) { received in
+            let previous = signal(s) { received in
                 let group = SubprocessTestee.liveGroup
                 if group > 0 { kill(-group, SIGKILL) }
                 signal(received, SIG_DFL)
                 raise(received)
             }
+            if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { signal(s, SIG_IGN) }
         }
     }
 
@@ -377,6 +379,9 @@ public final class SubprocessTestee: Testee {
                 pid = 0
             }
         }
+        // What it left on stdout may be the clue (a banner or an error printed there).
+        let unread = fromChild >= 0 ? readAvailable(limit: 60) : []
+        if !unread.isEmpty { detail += "; unread output on stdout: \(Self.describe(unread))" }
         let tail = stderrHead()
         stop(grace: 0.1, recordExit: false)
         return .crash(tail.isEmpty ? detail : detail + "; stderr: " + tail)
