@@ -9,6 +9,14 @@ public protocol Testee: AnyObject {
     var name: String { get }
     /// Answers one request. Throws ``TesteeFailure`` when the testee crashed or timed out.
     func handle(_ request: TesteeRequest) throws(TesteeFailure) -> TesteeResponse
+    /// Why the testee cannot be used at all (it never started, or does not speak the protocol);
+    /// nil while it works. The runner stops at the first case after this is set.
+    var fatalProblem: String? { get }
+}
+
+extension Testee {
+    /// An in-process testee is always usable.
+    public var fatalProblem: String? { nil }
 }
 
 /// A testee that died or did not answer in time.

@@ -74,21 +74,51 @@ public struct VectorSelection: Sendable {
 public struct RunSummary: Sendable {
     /// The testee's ``Testee/name``.
     public var testee: String
-    /// One result per vector, in run order.
+    /// One result per vector that ran, in run order.
     public var results: [CaseResult]
-    /// Failure-list entries that match no vector, or only passing vectors.
+    /// Failure-list entries that match no loaded vector, or only passing vectors.
     public var staleEntries: [String]
+    /// Failure-list entries that do not say why the vector fails.
+    public var unexplainedEntries: [String] = []
     /// Problems with the corpus itself (unknown requirement ids, ...).
     public var corpusErrors: [String]
+    /// Problems with the testee as a whole, each one line after `FAIL `: it was not usable (the
+    /// run stopped), or it failed as it exited (``addExitProblems(_:)``).
+    public var testeeProblems: [String] = []
+    /// Selected vectors that did not run because the testee was not usable.
+    public var notRun = 0
     /// Requirement ids defined in the spec, if it was found.
     public var requirements: Set<String>?
+
+    /// A summary of `results` and the problems found around them.
+    public init(
+        testee: String, results: [CaseResult], staleEntries: [String] = [], unexplainedEntries: [String] = [],
+        corpusErrors: [String] = [], testeeProblems: [String] = [], notRun: Int = 0, requirements: Set<String>? = nil
+    ) {
+        self.testee = testee
+        self.results = results
+        self.staleEntries = staleEntries
+        self.unexplainedEntries = unexplainedEntries
+        self.corpusErrors = corpusErrors
+        self.testeeProblems = testeeProblems
+        self.notRun = notRun
+        self.requirements = requirements
+    }
 
     /// How many results have status `s`.
     public func count(_ s: CaseStatus) -> Int { results.filter { $0.status == s }.count }
     /// Cases that make the run fail.
     public var unexpected: Int { results.filter { $0.status.isUnexpected }.count }
-    /// Whether the run is clean: no unexpected case, no stale list entry, no corpus error.
-    public var isSuccess: Bool { unexpected == 0 && staleEntries.isEmpty && corpusErrors.isEmpty }
+    /// Problems outside the cases that make the run fail: stale and unexplained failure-list
+    /// entries, corpus errors, testee problems.
+    public var otherProblems: Int { staleEntries.count + unexplainedEntries.count + corpusErrors.count + testeeProblems.count }
+    /// Whether the run is clean: no unexpected case and no other problem.
+    public var isSuccess: Bool { unexpected == 0 && otherProblems == 0 }
+
+    /// Records how the testee exited after its input ended (``SubprocessTestee/exitProblems``).
+    public mutating func addExitProblems(_ problems: [String]) {
+        for p in problems where !testeeProblems.contains("at exit: " + p) { testeeProblems.append("at exit: " + p) }
+    }
 
     /// Requirement ids cited by the vectors that ran (a skipped vector covers nothing).
     public var coveredRequirements: Set<String> { Set(results.filter { $0.status != .skipped }.flatMap { $0.vector.spec }) }
@@ -108,11 +138,17 @@ public struct ConformanceRunner {
         self.requirements = requirements
     }
 
-    /// Runs `vectors` in order. `progress` is called before each case.
-    public func run(_ vectors: [Vector], on testee: any Testee, progress: ((Int, Int, Vector) -> Void)? = nil) -> RunSummary {
+    /// Runs `vectors` in order. `loaded` holds the ids of every vector loaded, selected or not
+    /// (default: those of `vectors`): a failure-list entry is stale only when it matches none of
+    /// them. `progress` is called before each case. The run stops early when the testee turns
+    /// out to be unusable (``Testee/fatalProblem``).
+    public func run(
+        _ vectors: [Vector], on testee: any Testee, loaded: [String]? = nil, progress: ((Int, Int, Vector) -> Void)? = nil
+    ) -> RunSummary {
         var results: [CaseResult] = []
         results.reserveCapacity(vectors.count)
-        for (i, v) in vectors.enumerated() {
+        cases: for (i, v) in vectors.enumerated() {
+            if testee.fatalProblem != nil { break cases }
             progress?(i, vectors.count, v)
             let start = SubprocessTestee.now()
             var result: CaseResult
@@ -120,6 +156,7 @@ public struct ConformanceRunner {
                 let response = try testee.handle(TesteeRequest(vector: v))
                 result = Self.judge(v, response)
             } catch {
+                if testee.fatalProblem != nil { break cases }
                 switch error {
                 case .crash(let why): result = CaseResult(vector: v, status: .crash, detail: why, notes: [], duration: 0)
                 case .timeout(let why): result = CaseResult(vector: v, status: .timeout, detail: why, notes: [], duration: 0)
@@ -144,8 +181,11 @@ public struct ConformanceRunner {
             }
         }
         return RunSummary(
-            testee: testee.name, results: results, staleEntries: failureList?.staleEntries(results: results) ?? [],
-            corpusErrors: corpusErrors, requirements: requirements)
+            testee: testee.name, results: results,
+            staleEntries: failureList?.staleEntries(results: results, loaded: loaded ?? vectors.map(\.id)) ?? [],
+            unexplainedEntries: failureList?.unexplainedEntries ?? [],
+            corpusErrors: corpusErrors, testeeProblems: testee.fatalProblem.map { [$0] } ?? [],
+            notRun: vectors.count - results.count, requirements: requirements)
     }
 
     /// Judges one response against a vector.

@@ -2,10 +2,12 @@
 
 /// A list of vectors an implementation is known to fail, kept beside it.
 ///
-/// One id per line, optionally followed by `# why`. Lines starting with `#` are comments.
+/// One id per line, followed by `# why`. Lines starting with `#` are comments.
 /// A component may be `*` (matches exactly one component); a wildcard entry may match at most
 /// ``maxWildcardMatches`` vectors. The list never goes stale silently: an entry that matches no
-/// vector, or only passing ones, fails the run (as protobuf's conformance runner does).
+/// loaded vector, or only passing ones, fails the run (as protobuf's conformance runner does).
+/// Every entry must say why the implementation fails the vector: an entry without a reason, or
+/// with the placeholder that `--fix` writes (``placeholder``), fails the run too.
 public struct FailureList: Sendable {
     /// One line of the list: a vector id or pattern, with its comments.
     public struct Entry: Sendable, Hashable {
@@ -15,6 +17,13 @@ public struct FailureList: Sendable {
         public var comment: String?
         /// Comment lines directly above the entry.
         public var leadingComments: [String]
+
+        /// Whether the entry says why the vector fails: a comment on its line that is not the
+        /// placeholder `--fix` writes.
+        public var hasReason: Bool {
+            guard let comment, !comment.isEmpty else { return false }
+            return !comment.hasPrefix(FailureList.placeholder)
+        }
     }
 
     /// The entries in file order.
@@ -23,6 +32,8 @@ public struct FailureList: Sendable {
     public var trailingComments: [String]
     /// Most vectors one wildcard entry may match (20); more makes the entry stale.
     public static let maxWildcardMatches = 20
+    /// How `--fix` starts the comment of an entry it adds: the reason is still to be written.
+    public static let placeholder = "TODO(why):"
 
     /// A list of `entries`, followed by `trailingComments`.
     public init(entries: [Entry] = [], trailingComments: [String] = []) {
@@ -64,39 +75,69 @@ public struct FailureList: Sendable {
         return zip(p, i).allSatisfy { $0 == "*" || $0 == $1 }
     }
 
-    /// Entries that match no vector that ran, only passing vectors, or too many vectors.
-    public func staleEntries(results: [CaseResult]) -> [String] {
+    /// Entries that are stale: they match no vector in `loaded` (the ids of every vector loaded
+    /// from the run's paths, selected or not), every vector they match ran and passed or was
+    /// skipped, or a wildcard matches too many vectors. An entry whose vectors were loaded but not
+    /// selected (`--filter`, `--tags`, `--level`) is not judged.
+    public func staleEntries(results: [CaseResult], loaded: [String]) -> [String] {
         var out: [String] = []
         for e in entries {
-            let matched = results.filter { Self.matches(e.pattern, $0.vector.id) }
-            if matched.isEmpty {
-                out.append("\(e.pattern): listed as failing but no such vector ran")
-            } else if matched.allSatisfy({ $0.status == .unexpectedPass || $0.status == .skipped }) {
-                out.append("\(e.pattern): listed as failing but it \(matched.contains { $0.status == .skipped } ? "was skipped" : "passes")")
-            } else if e.pattern.contains("*") && matched.count > Self.maxWildcardMatches {
-                out.append("\(e.pattern): wildcard matches \(matched.count) vectors (at most \(Self.maxWildcardMatches))")
+            let known = loaded.filter { Self.matches(e.pattern, $0) }
+            let ran = results.filter { Self.matches(e.pattern, $0.vector.id) }
+            if known.isEmpty {
+                out.append("\(e.pattern): listed as failing but no vector with this id was loaded")
+            } else if e.pattern.contains("*") && known.count > Self.maxWildcardMatches {
+                out.append("\(e.pattern): wildcard matches \(known.count) vectors (at most \(Self.maxWildcardMatches))")
+            } else if ran.count == known.count, ran.allSatisfy({ $0.status == .unexpectedPass || $0.status == .skipped }) {
+                out.append("\(e.pattern): listed as failing but it \(ran.contains { $0.status == .skipped } ? "was skipped" : "passes")")
             }
         }
         return out
     }
 
-    /// The list rewritten from a run: entries for every failing vector, keeping the comments of
-    /// entries that still match, dropping stale ones.
-    public func fixed(results: [CaseResult]) -> FailureList {
+    /// Entries that do not say why the vector fails (``Entry/hasReason``).
+    public var unexplainedEntries: [String] {
+        entries.filter { !$0.hasReason }.map { e in
+            e.comment?.hasPrefix(Self.placeholder) == true
+                ? "\(e.pattern): the reason is still the placeholder `# \(Self.placeholder) …` that --fix wrote"
+                : "\(e.pattern): no reason given (write `# why` after the id)"
+        }
+    }
+
+    /// The list rewritten from a run (made without the list): it keeps every comment, every entry
+    /// that still matches a failing vector or matches vectors that were loaded but not run, and
+    /// the reasons of the entries it keeps; it drops entries whose vectors all ran and passed and
+    /// entries that match no loaded vector (``dropped`` names them); it adds an entry for each
+    /// failing vector no entry covers, with the ``placeholder`` and the failure as its comment.
+    public func fixed(results: [CaseResult], loaded: [String]) -> (list: FailureList, dropped: [String]) {
         let failing = results.filter { [.fail, .crash, .timeout, .expectedFailure].contains($0.status) }
         var kept: [Entry] = []
+        var dropped: [String] = []
         var covered: Set<String> = []
-        for e in entries {
-            let m = failing.filter { Self.matches(e.pattern, $0.vector.id) }
-            if m.isEmpty { continue }
+        // Comments above a dropped entry move down to the next kept one: comments are the
+        // maintainer's text, not the tool's to delete.
+        var orphaned: [String] = []
+        for var e in entries {
+            let known = loaded.filter { Self.matches(e.pattern, $0) }
+            let ran = results.filter { Self.matches(e.pattern, $0.vector.id) }
+            let fails = failing.filter { Self.matches(e.pattern, $0.vector.id) }
+            if known.isEmpty || (ran.count == known.count && fails.isEmpty) {
+                dropped.append(e.pattern)
+                orphaned += e.leadingComments
+                continue
+            }
+            e.leadingComments = orphaned + e.leadingComments
+            orphaned = []
             kept.append(e)
-            for r in m { covered.insert(r.vector.id) }
+            for r in fails { covered.insert(r.vector.id) }
         }
         for r in failing where !covered.contains(r.vector.id) {
-            let why = r.detail.split(separator: "\n").first.map(String.init) ?? r.status.rawValue
-            kept.append(Entry(pattern: r.vector.id, comment: "\(r.status.rawValue): \(why.prefix(120))", leadingComments: []))
+            let why = r.detail.split(separator: "\n").first.map(String.init) ?? ""
+            let comment = "\(Self.placeholder) \(r.status.rawValue)" + (why.isEmpty ? "" : ": \(why.prefix(120))")
+            kept.append(Entry(pattern: r.vector.id, comment: comment, leadingComments: orphaned))
+            orphaned = []
         }
-        return FailureList(entries: kept, trailingComments: trailingComments)
+        return (FailureList(entries: kept, trailingComments: orphaned + trailingComments), dropped)
     }
 
     /// The list as text.

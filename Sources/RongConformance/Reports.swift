@@ -5,8 +5,10 @@ import RongCodec
 extension RunSummary {
     /// Passed cases (including implementation-defined ones).
     public var passed: Int { count(.pass) }
-    /// Unexpected failures: FAIL, CRASH, TIMEOUT and XPASS.
-    public var failed: Int { unexpected }
+    /// Everything that fails the run: FAIL, CRASH, TIMEOUT and XPASS cases, plus stale and
+    /// unexplained failure-list entries, corpus errors and testee problems (``otherProblems``).
+    /// Zero exactly when ``isSuccess``.
+    public var failed: Int { unexpected + otherProblems }
 
     /// The human report: a table per area, the failures, the requirement coverage, and a last
     /// line `N passed, N failed, N skipped`.
@@ -38,9 +40,12 @@ extension RunSummary {
             }
         }
         for s in staleEntries { lines.append("STALE failure list entry \(s)") }
+        for s in unexplainedEntries { lines.append("UNEXPLAINED failure list entry \(s)") }
         for e in corpusErrors { lines.append("CORPUS \(e)") }
+        for p in testeeProblems { lines.append("FAIL \(p)") }
+        if notRun > 0 { lines.append("\(notRun) selected vectors did not run: the testee is not usable") }
         lines.append("")
-        if let requirements {
+        if let requirements, !results.isEmpty {
             let covered = coveredRequirements.intersection(requirements)
             let missing = requirements.subtracting(coveredRequirements).sorted()
             var line = "requirements: \(covered.count) of \(requirements.count) covered by the vectors run"
@@ -50,9 +55,13 @@ extension RunSummary {
         let xfail = count(.expectedFailure)
         if xfail > 0 { lines.append("\(xfail) expected failures (from the failure list) are not counted below") }
         let crashed = count(.crash), timedOut = count(.timeout), xpass = count(.unexpectedPass)
-        if crashed + timedOut + xpass > 0 {
-            lines.append("failed includes \(crashed) crashed, \(timedOut) timed out, \(xpass) unexpected passes")
-        }
+        var parts: [String] = []
+        if crashed + timedOut + xpass > 0 { parts.append("\(crashed) crashed, \(timedOut) timed out, \(xpass) unexpected passes") }
+        if !staleEntries.isEmpty { parts.append("\(staleEntries.count) stale failure-list entries") }
+        if !unexplainedEntries.isEmpty { parts.append("\(unexplainedEntries.count) failure-list entries without a reason") }
+        if !corpusErrors.isEmpty { parts.append("\(corpusErrors.count) corpus errors") }
+        if !testeeProblems.isEmpty { parts.append("\(testeeProblems.count) testee problems") }
+        if !parts.isEmpty { lines.append("failed includes " + parts.joined(separator: ", ")) }
         lines.append("\(passed) passed, \(failed) failed, \(count(.skipped)) skipped")
         return lines.joined(separator: "\n")
     }
@@ -68,6 +77,11 @@ extension RunSummary {
         summary["unexpectedPasses"] = .number(JSONNumber(count(.unexpectedPass)))
         summary["crashed"] = .number(JSONNumber(count(.crash)))
         summary["timedOut"] = .number(JSONNumber(count(.timeout)))
+        summary["staleFailureListEntries"] = .number(JSONNumber(staleEntries.count))
+        summary["unexplainedFailureListEntries"] = .number(JSONNumber(unexplainedEntries.count))
+        summary["corpusErrors"] = .number(JSONNumber(corpusErrors.count))
+        summary["testeeProblems"] = .number(JSONNumber(testeeProblems.count))
+        summary["notRun"] = .number(JSONNumber(notRun))
         summary["success"] = .bool(isSuccess)
         var o = JSONObject()
         o["testee"] = .string(testee)
@@ -80,7 +94,9 @@ extension RunSummary {
             o["requirements"] = .object(r)
         }
         o["staleFailureListEntries"] = .array(staleEntries.map { .string($0) })
+        o["unexplainedFailureListEntries"] = .array(unexplainedEntries.map { .string($0) })
         o["corpusErrors"] = .array(corpusErrors.map { .string($0) })
+        o["testeeProblems"] = .array(testeeProblems.map { .string($0) })
         o["cases"] = .array(results.map { r in
             var c = JSONObject()
             c["id"] = .string(r.vector.id)
@@ -98,17 +114,22 @@ extension RunSummary {
         return .object(o)
     }
 
-    /// JUnit XML (`--junit`): one test suite per area, one test case per vector.
+    /// JUnit XML (`--junit`): one test suite per area, one test case per vector, and a suite
+    /// `rongwire conform` with a failing test case for each problem outside the cases (stale or
+    /// unexplained failure-list entries, corpus errors, testee problems), so that a CI system
+    /// reading only this file fails exactly when the run does.
     public func junitXML() -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let areas = Dictionary(grouping: results, by: { $0.vector.area })
-        out += "<testsuites name=\"rongwire conform\" tests=\"\(results.count)\" failures=\"\(failed)\" skipped=\"\(count(.skipped))\">\n"
+        let skipped = results.filter { $0.status == .skipped || $0.status == .expectedFailure }.count
+        let total = results.reduce(0) { $0 + $1.duration }
+        out += "<testsuites name=\"rongwire conform\" tests=\"\(results.count + otherProblems)\" failures=\"\(failed)\" skipped=\"\(skipped)\" time=\"\(decimal(total))\">\n"
         for area in areas.keys.sorted() {
             let rs = areas[area]!
             let time = rs.reduce(0) { $0 + $1.duration }
-            out += "  <testsuite name=\"\(xml(area))\" tests=\"\(rs.count)\" failures=\"\(rs.filter { $0.status.isUnexpected }.count)\" skipped=\"\(rs.filter { $0.status == .skipped || $0.status == .expectedFailure }.count)\" time=\"\(time)\">\n"
+            out += "  <testsuite name=\"\(xml(area))\" tests=\"\(rs.count)\" failures=\"\(rs.filter { $0.status.isUnexpected }.count)\" skipped=\"\(rs.filter { $0.status == .skipped || $0.status == .expectedFailure }.count)\" time=\"\(decimal(time))\">\n"
             for r in rs {
-                out += "    <testcase classname=\"\(xml(area))\" name=\"\(xml(r.vector.id))\" file=\"\(xml(r.vector.file))\" line=\"\(r.vector.line)\" time=\"\(r.duration)\""
+                out += "    <testcase classname=\"\(xml(area))\" name=\"\(xml(r.vector.id))\" file=\"\(xml(r.vector.file))\" line=\"\(r.vector.line)\" time=\"\(decimal(r.duration))\""
                 switch r.status {
                 case .pass:
                     out += "/>\n"
@@ -121,8 +142,29 @@ extension RunSummary {
             }
             out += "  </testsuite>\n"
         }
+        let problems: [(type: String, name: String, text: String)] =
+            staleEntries.map { ("STALE", "failure list: " + ($0.split(separator: ":").first.map(String.init) ?? $0), $0) }
+            + unexplainedEntries.map { ("UNEXPLAINED", "failure list: " + ($0.split(separator: ":").first.map(String.init) ?? $0), $0) }
+            + corpusErrors.map { ("CORPUS", "corpus: " + $0.prefix(80), $0) }
+            + testeeProblems.map { ("TESTEE", "testee: " + $0.prefix(80), $0) }
+        if !problems.isEmpty {
+            out += "  <testsuite name=\"rongwire conform\" tests=\"\(problems.count)\" failures=\"\(problems.count)\" skipped=\"0\" time=\"0.000000\">\n"
+            for p in problems {
+                out += "    <testcase classname=\"rongwire conform\" name=\"\(xml(p.name))\" time=\"0.000000\">\n"
+                out += "      <failure type=\"\(p.type)\" message=\"\(xml(p.text))\">\(xml(p.text))</failure>\n    </testcase>\n"
+            }
+            out += "  </testsuite>\n"
+        }
         return out + "</testsuites>\n"
     }
+}
+
+/// Seconds as a plain decimal with six places (`0.000020`): `xs:decimal`, which strict JUnit
+/// readers require (Swift's `\(Double)` can write `2.025e-05`).
+func decimal(_ seconds: Double) -> String {
+    let micros = Int64((max(0, seconds) * 1e6).rounded())
+    let fraction = String(micros % 1_000_000)
+    return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
 }
 
 /// XML text escaping (attributes and content); control characters XML cannot hold are dropped.

@@ -49,6 +49,13 @@ public struct Vector: Sendable, Hashable {
             .messageEncode,
         ]
 
+        /// Whether this is an extension kind (`x-...`): loaded, sent to the testee, and skipped by
+        /// implementations that do not know it. Any other kind outside ``known`` is a load error.
+        public var isExtension: Bool {
+            rawValue.hasPrefix("x-") && rawValue.count > 2
+                && rawValue.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+        }
+
         /// Whether the kind needs `objectName`.
         public var isContent: Bool { self == .decode || self == .encode || self == .roundtrip }
         /// Whether the kind works on packets (`$` members are derived, spec/vectors.md).

@@ -116,6 +116,14 @@ public struct VectorLoader: Sendable {
 
     /// Loads the vectors of YAML text (`file` is used in errors).
     public func load(yaml: String, file: String) throws(VectorLoadError) -> [Vector] {
+        guard yaml.utf8.count <= maxFileBytes else {
+            throw VectorLoadError(file: file, line: 0, message: "file larger than \(maxFileBytes) bytes")
+        }
+        // Anchors, aliases, tags and duplicate keys are found on the event stream, before Yams
+        // composes the document (and expands aliases, which a hostile file makes exponential).
+        if let p = YAMLEventCheck.firstProblem(in: yaml) {
+            throw VectorLoadError(file: file, line: p.line, column: p.column, message: p.message)
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)
@@ -176,6 +184,9 @@ private struct Context {
         var seen: Set<String> = []
         for (k, v) in m {
             guard case .scalar(let s) = k else { throw error(k, "keys in \(what) must be plain strings") }
+            if (s.style == .plain || s.style == .any) && Self.typedByYAML(s.string) {
+                throw error(k, "key `\(s.string)` in \(what) reads as a non-string in YAML; quote it")
+            }
             if !seen.insert(s.string).inserted { throw error(k, "duplicate key `\(s.string)` in \(what)") }
             out.append(Entry(key: s.string, keyNode: k, value: v))
         }
@@ -253,12 +264,20 @@ private struct Context {
         let specEntry = try require("spec")
         let spec = try stringList(specEntry.value, what: "`spec`")
         if spec.isEmpty { throw error(specEntry.value, "`spec` must list at least one requirement id") }
+        if let bad = spec.first(where: { !Self.isRequirementID($0) }) {
+            throw error(specEntry.value, "`spec` holds `\(bad)`, which is not a requirement id (AREA-NAME-001)")
+        }
         let tags = try get("tags").map { e throws(VectorLoadError) in try stringList(e.value, what: "`tags`") } ?? []
         let description = try get("description").map { e throws(VectorLoadError) in try string(e.value, what: "`description`") }
 
         let kindEntry = try require("kind")
         let kind = Vector.Kind(rawValue: try string(kindEntry.value, what: "`kind`"))
-        if !kind.rawValue.allSatisfy({ $0.isLetter || $0 == "-" }) { throw error(kindEntry.value, "`kind` is not a kind name") }
+        guard Vector.Kind.known.contains(kind) || kind.isExtension else {
+            // A typo (`decod`) must not turn into a silently skipped vector.
+            throw error(
+                kindEntry.value,
+                "unknown `kind` \(kind) (known: \(Vector.Kind.known.map(\.rawValue).joined(separator: ", ")); an extension kind starts with `x-`)")
+        }
 
         let objectName = try get("objectName").map { e throws(VectorLoadError) in try string(e.value, what: "`objectName`") }
         if kind.isContent && objectName == nil { throw error(node, "a `\(kind)` vector needs `objectName`") }
@@ -277,7 +296,10 @@ private struct Context {
             for e in oe {
                 if e.key != "queryTopic" { hasDecoderOptions = true }
                 switch e.key {
-                case "maxBytes": options.maxContentBytes = try integer(e.value, what: "`maxBytes`")
+                case "maxBytes":
+                    let n = try integer(e.value, what: "`maxBytes`")
+                    guard n >= 0 else { throw error(e.value, "`maxBytes` must not be negative") }
+                    options.maxContentBytes = n
                 case "queryTopic": queryTopic = try string(e.value, what: "`queryTopic`")
                 case "maxDepth":
                     let d = try integer(e.value, what: "`maxDepth`")
@@ -311,6 +333,7 @@ private struct Context {
 
     func input(_ node: Node, kind: Vector.Kind) throws(VectorLoadError) -> Vector.Input {
         let entries = try mapping(node, what: "`input`")
+        try noBytesKey(entries, in: "input")
         try checkKeys(entries, allowed: VectorLoader.inputKeys, what: "`input`")
         guard entries.count == 1, let e = entries.first else {
             throw error(node, "`input` must have exactly one of json, hex, base64, value, repeat, hexRepeat")
@@ -330,6 +353,24 @@ private struct Context {
         case "hexRepeat": return .bytes(try repeated(e.value, hex: true))
         default: return .bytes(try repeated(e.value))
         }
+    }
+
+    /// `bytes` names no encoding, so it is not a key: the message says which keys hold bytes.
+    func noBytesKey(_ entries: [Entry], in parent: String) throws(VectorLoadError) {
+        guard let e = entries.first(where: { $0.key == "bytes" }) else { return }
+        let forms = parent == "input" ? "`json` (UTF-8 text), `hex` or `base64` (any bytes)" : "`json` (UTF-8 text) or `hex` (any bytes)"
+        throw error(e.keyNode, "`\(parent).bytes` is not a key: write exact bytes as \(forms), or `repeat`/`hexRepeat` for long ones (spec/vectors.md)")
+    }
+
+    /// `AREA-NAME-001`: upper-case dash-separated words, then three digits.
+    static func isRequirementID(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count >= 2, let last = parts.last, last.count == 3, last.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        for (i, p) in parts.dropLast().enumerated() {
+            guard let first = p.utf8.first, i > 0 || (first >= 0x41 && first <= 0x5A) else { return false }
+            guard p.utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }) else { return false }
+        }
+        return true
     }
 
     func hex(_ node: Node, what: String) throws(VectorLoadError) -> [UInt8] {
@@ -373,6 +414,7 @@ private struct Context {
 
     func expect(_ node: Node, kind: Vector.Kind) throws(VectorLoadError) -> Vector.Expectation {
         let entries = try mapping(node, what: "`expect`")
+        try noBytesKey(entries, in: "expect")
         try checkKeys(entries, allowed: VectorLoader.expectKeys, what: "`expect`")
         func get(_ key: String) -> Entry? { entries.first { $0.key == key } }
         guard let o = get("outcome") else { throw error(node, "`expect` needs `outcome`") }
@@ -414,6 +456,7 @@ private struct Context {
                 if let first = s.string.utf8.first, first == 0x2D || (first >= 0x30 && first <= 0x39),
                     case .number(let n)? = try? JSONValue(parsing: Array(s.string.utf8))
                 {
+                    if let problem = Self.yaml11Difference(number: s.string) { throw error(node, problem) }
                     return .number(n)
                 }
                 throw error(node, "unquoted scalar `\(s.string)` is not null, true, false or a JSON number; quote strings")
@@ -427,7 +470,24 @@ private struct Context {
             for e in try mapping(node, what: "a value") { o[e.key] = try jsonValue(e.value, depth: depth + 1) }
             return .object(o)
         case .alias:
+            // Yams composes aliases into copies, so this is not reached: YAMLEventCheck rejects
+            // anchors and aliases before composing.
             throw error(node, "YAML aliases are not allowed in vectors")
         }
+    }
+
+    /// Why a JSON number written as a plain YAML scalar reads as something else to a YAML 1.1
+    /// reader (PyYAML, Ruby's Psych), or nil when every reader sees the same number. YAML 1.1's
+    /// float needs a `.` and, with an exponent, a signed one: `1e-7` and `1.0e7` are strings there,
+    /// `1.0e-7` is a float everywhere.
+    static func yaml11Difference(number text: String) -> String? {
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return nil }
+        let mantissa = text[..<e]
+        let sign = text[text.index(after: e)...].first
+        if mantissa.contains("."), sign == "+" || sign == "-" { return nil }
+        var fixed = String(mantissa) + (mantissa.contains(".") ? "" : ".0") + String(text[e])
+        let exponent = text[text.index(after: e)...]
+        fixed += (sign == "+" || sign == "-") ? String(exponent) : "+" + exponent
+        return "unquoted number `\(text)` is a string to YAML 1.1 readers (PyYAML): write it with a fraction and a signed exponent, `\(fixed)`"
     }
 }

@@ -121,4 +121,51 @@ struct CLITests {
         #expect(fixed.status == 0)
         #expect(dir.read("fl.txt") == "")
     }
+
+    @Test("a failure list works with a selection; --fix keeps what the selection left out")
+    func failureListWithSelection() throws {
+        let dir = try TempDir()
+        let root = packageRoot()
+        let list = """
+            # Fixture testee: misdecodes one vector.
+            Required.JSON.Structure.Nested  # the fixture changes the first member
+            # Not selected below, so neither stale nor dropped.
+            Required.JSON.Object.DuplicateKey  # kept for the full run
+
+            """
+        try dir.write("fl.txt", list)
+        let testee = "--testee \"\(bin) testee --inject-fault misdecode:Required.JSON.Structure.Nested\""
+        let run = shell("cd '\(root)' && \(bin) conform vectors/json \(testee) --failure-list \(dir.path)/fl.txt --filter 'Required.JSON.Structure.*'")
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.hasSuffix("1 expected failures (from the failure list) are not counted below\n14 passed, 0 failed, 0 skipped"), "\(run.output)")
+        let fix = shell("cd '\(root)' && \(bin) conform vectors/json \(testee) --failure-list \(dir.path)/fl.txt --filter 'Required.JSON.Structure.*' --fix")
+        #expect(fix.status == 0, "\(fix.output)")
+        #expect(dir.read("fl.txt") == list)
+    }
+
+    @Test("a failure at exit comes before the counts line and fails the JSON and JUnit reports")
+    func failAtExit() throws {
+        let dir = try TempDir()
+        let root = packageRoot()
+        let r = shell(
+            "cd '\(root)' && \(bin) conform vectors/content/txt.yaml --testee \"sh -c \\\"\(bin) testee; echo leaked >&2; exit 23\\\"\" --json-report \(dir.path)/r.json --junit \(dir.path)/j.xml")
+        #expect(r.status == 1)
+        let lines = r.output.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("FAIL at exit: testee exited with status 23") }.count == 1, "\(r.output)")
+        #expect(lines.last?.hasSuffix("passed, 1 failed, 0 skipped") == true, "\(r.output)")
+        #expect(dir.read("r.json")?.contains("\"success\": false") == true)
+        #expect(dir.read("j.xml")?.contains("<failure type=\"TESTEE\" message=\"at exit: testee exited with status 23") == true)
+    }
+
+    @Test("without a spec folder coverage is skipped with a note; a missing --spec folder is an error")
+    func specFolder() throws {
+        let dir = try TempDir()
+        let root = packageRoot()
+        let note = shell("cd '\(dir.path)' && \(bin) conform '\(root)/vectors/content/txt.yaml'")
+        #expect(note.status == 0)
+        #expect(note.output.contains("note: no spec/ folder here"))
+        let missing = shell("cd '\(root)' && \(bin) conform vectors/content/txt.yaml --spec \(dir.path)/nope")
+        #expect(missing.status == 2)
+        #expect(missing.output.contains("no spec folder"))
+    }
 }

@@ -83,7 +83,7 @@ struct FailureListTests {
             "Required.T.X.Fails": .accepted(value: ["a": 2], bytes: nil, leniencies: nil),
             "Required.T.X.Passes": .accepted(value: ["a": 1], bytes: nil, leniencies: nil),
         ])
-        let list = FailureList(text: "Required.T.X.Fails\nRequired.T.X.Passes\nRequired.T.X.Gone\nRequired.T.X.Crash\n")
+        let list = FailureList(text: "Required.T.X.Fails  # a\nRequired.T.X.Passes  # b\nRequired.T.X.Gone  # c\nRequired.T.X.Crash  # d\n")
         let summary = ConformanceRunner(failureList: list).run(vs, on: testee)
         #expect(summary.results.map(\.status) == [.expectedFailure, .unexpectedPass, .expectedFailure])
         #expect(summary.staleEntries.count == 2)
@@ -91,8 +91,67 @@ struct FailureListTests {
         #expect(summary.staleEntries.contains { $0.hasPrefix("Required.T.X.Gone") })
         #expect(!summary.isSuccess)
         // --fix keeps failing entries with their comments, drops the stale ones, adds new failures.
-        let fixed = list.fixed(results: ConformanceRunner().run(vs, on: testee).results)
+        let (fixed, dropped) = list.fixed(results: ConformanceRunner().run(vs, on: testee).results, loaded: vs.map(\.id))
         #expect(fixed.entries.map(\.pattern) == ["Required.T.X.Fails", "Required.T.X.Crash"])
+        #expect(fixed.entries.map(\.comment) == ["a", "d"])
+        #expect(dropped == ["Required.T.X.Passes", "Required.T.X.Gone"])
+    }
+
+    /// Three loaded vectors, of which a selection ran only `Selected`.
+    static let loaded = ["Required.T.X.Selected", "Required.T.Y.NotSelected", "Required.T.Y.AlsoNotSelected"]
+
+    @Test("entries for loaded vectors outside the selection are neither stale nor dropped")
+    func selectionIsNotStaleness() {
+        let text = """
+            # Header: why this implementation differs.
+            Required.T.Y.NotSelected  # decodes y as z
+            # Group comment.
+            Required.T.Y.*  # wildcard over unselected vectors
+            Required.T.X.Selected  # fails on x
+            Required.T.Z.Nowhere  # no such vector at all
+            # trailing note
+            """
+        let list = FailureList(text: text)
+        let v = vector(.accept, value: ["a": 1], id: "Required.T.X.Selected")
+        let failing = CannedTestee(["Required.T.X.Selected": .accepted(value: ["a": 2], bytes: nil, leniencies: nil)])
+        let summary = ConformanceRunner(failureList: list).run([v], on: failing, loaded: Self.loaded)
+        #expect(summary.results.map(\.status) == [.expectedFailure])
+        #expect(summary.staleEntries == ["Required.T.Z.Nowhere: listed as failing but no vector with this id was loaded"])
+        // Without `loaded`, only the vectors that ran count as loaded.
+        #expect(ConformanceRunner(failureList: list).run([v], on: failing).staleEntries.count == 3)
+
+        // --fix on the filtered run: the unselected entries, their reasons and every comment stay.
+        let passing = CannedTestee(["Required.T.X.Selected": .accepted(value: ["a": 1], bytes: nil, leniencies: nil)])
+        let (fixed, dropped) = list.fixed(results: ConformanceRunner().run([v], on: passing).results, loaded: Self.loaded)
+        #expect(dropped == ["Required.T.X.Selected", "Required.T.Z.Nowhere"])
+        #expect(fixed.text == """
+            # Header: why this implementation differs.
+            Required.T.Y.NotSelected  # decodes y as z
+            # Group comment.
+            Required.T.Y.*  # wildcard over unselected vectors
+            # trailing note
+
+            """)
+        // A new failure gets the placeholder, which counts as no reason.
+        let (added, _) = FailureList(text: "").fixed(results: ConformanceRunner().run([v], on: failing).results, loaded: Self.loaded)
+        #expect(added.entries.map(\.pattern) == ["Required.T.X.Selected"])
+        #expect(added.entries[0].comment?.hasPrefix("TODO(why): FAIL: value differs") == true)
+        #expect(!added.entries[0].hasReason)
+        #expect(added.unexplainedEntries.count == 1)
+    }
+
+    @Test("an entry without a reason, or with the --fix placeholder, fails the run")
+    func unexplained() {
+        let list = FailureList(text: "Required.T.X.A\nRequired.T.X.B  # TODO(why): FAIL: x\nRequired.T.X.C  #\nRequired.T.X.D  # real reason\n")
+        #expect(list.entries.map(\.hasReason) == [false, false, false, true])
+        let vs = ["A", "B", "C", "D"].map { vector(.accept, value: ["a": 1], id: "Required.T.X.\($0)") }
+        let testee = CannedTestee(Dictionary(uniqueKeysWithValues: vs.map { ($0.id, TesteeResponse.accepted(value: ["a": 2], bytes: nil, leniencies: nil)) }))
+        let summary = ConformanceRunner(failureList: list).run(vs, on: testee)
+        #expect(summary.results.allSatisfy { $0.status == .expectedFailure })
+        #expect(summary.unexplainedEntries.count == 3)
+        #expect(!summary.isSuccess)
+        #expect(summary.text().hasSuffix("0 passed, 3 failed, 0 skipped"))
+        #expect(summary.text().contains("UNEXPLAINED failure list entry Required.T.X.B: the reason is still the placeholder"))
     }
 
     @Test("the text report ends with the counts line; JSON and JUnit agree")
@@ -114,6 +173,34 @@ struct FailureListTests {
         #expect(xmlText.contains("<testsuite name=\"T.X\" tests=\"2\" failures=\"1\""))
         #expect(xmlText.contains("<failure type=\"FAIL\""))
         #expect(xmlText.contains("<skipped"))
+    }
+
+    @Test("problems outside the cases are counted, fail JSON and JUnit, and precede the counts line")
+    func problemsAgreeWithExitCode() throws {
+        let v = vector(.accept, value: ["a": 1], id: "Required.T.X.Ok")
+        let list = FailureList(text: "Required.T.X.Gone  # was removed\n")
+        var summary = ConformanceRunner(failureList: list, requirements: ["OTHER-001"]).run(
+            [v], on: CannedTestee(["Required.T.X.Ok": .accepted(value: ["a": 1], bytes: nil, leniencies: nil)]))
+        summary.addExitProblems(["testee exited with status 23 after its input ended; stderr: leaked"])
+        summary.addExitProblems(["testee exited with status 23 after its input ended; stderr: leaked"])
+        #expect(summary.testeeProblems == ["at exit: testee exited with status 23 after its input ended; stderr: leaked"])
+        #expect(summary.failed == 3)
+        #expect(!summary.isSuccess)
+        let lines = summary.text().split(separator: "\n")
+        #expect(lines.last == "1 passed, 3 failed, 0 skipped")
+        #expect(lines.contains("FAIL at exit: testee exited with status 23 after its input ended; stderr: leaked"))
+        #expect(lines.contains("failed includes 1 stale failure-list entries, 1 corpus errors, 1 testee problems"))
+        let s = try #require(summary.jsonReport().objectValue?["summary"]?.objectValue)
+        #expect(s["success"] == false)
+        #expect(s["failed"] == 3)
+        let junit = summary.junitXML()
+        #expect(junit.contains("<testsuites name=\"rongwire conform\" tests=\"4\" failures=\"3\""))
+        for type in ["STALE", "CORPUS", "TESTEE"] { #expect(junit.contains("<failure type=\"\(type)\""), "\(type)") }
+        // Times are xs:decimal: no exponent.
+        #expect(!junit.contains("e-"))
+        #expect(decimal(2.025e-05) == "0.000020")
+        #expect(decimal(12.5) == "12.500000")
+        #expect(decimal(0) == "0.000000")
     }
 
     @Test("vectors citing undefined requirements are corpus errors")

@@ -3,6 +3,10 @@
 import RongCodec
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @testable import RongConformance
 
 private let corpus = """
@@ -91,16 +95,119 @@ struct TesteeProcessTests {
         #expect(clean.exitProblems.isEmpty)
     }
 
-    @Test("a testee that is not a testee fails the cases without hanging the run")
+    @Test("a testee that stops reading its input while a large request is written times out; the run goes on")
+    func deafTestee() throws {
+        let bin = try #require(rongwireBinary(), "build the rongwire executable first (swift build)")
+        let vectors = try VectorLoader().load(yaml: corpus, file: "fixture.yaml")
+        // 300,000 bytes of content: 600 KB of hex in the request, far more than a pipe holds.
+        let large = try VectorLoader().load(
+            yaml: """
+                vectors:
+                  - id: Required.Fixture.TxtMsg.Large
+                    level: required
+                    spec: [CONTENT-LIMIT-001]
+                    kind: decode
+                    objectName: "RC:TxtMsg"
+                    options: {maxBytes: 400000}
+                    input: {repeat: {prefix: '{"content":"', fill: 'a', count: 300000, suffix: '"}'}}
+                    expect: {outcome: accept, value: {"content": "x"}}
+                """, file: "large.yaml")
+        let testee = SubprocessTestee(command: "'\(bin)' testee --inject-fault deaf:Required.Fixture.TxtMsg.AfterRestart", timeout: 2)
+        defer { testee.stop() }
+        let start = SubprocessTestee.now()
+        let summary = ConformanceRunner().run([vectors[3]] + large + [vectors[0]], on: testee)
+        #expect(summary.results.map(\.status) == [.pass, .timeout, .pass], "\(summary.text(verbose: true))")
+        #expect(summary.results[1].detail.contains("did not read request Required.Fixture.TxtMsg.Large"), "\(summary.results[1].detail)")
+        #expect(SubprocessTestee.now() - start < 15)
+        #expect(testee.starts == 2)
+    }
+
+    @Test("a timeout kills the whole process group: a wrapper does not leave the real testee running")
+    func wrapperHang() throws {
+        let bin = try #require(rongwireBinary(), "build the rongwire executable first (swift build)")
+        let vectors = try VectorLoader().load(yaml: corpus, file: "fixture.yaml")
+        // The marker names this test's testee among the processes of the machine.
+        let marker = "Required.Fixture.TxtMsg.Hangs.\(getpid())"
+        let hang = vectors[2]
+        var marked = hang
+        marked.id = marker
+        // `; true` keeps sh from exec-ing the testee: it stays sh's child, in the group.
+        let testee = SubprocessTestee(command: "sh -c \"'\(bin)' testee --inject-fault hang:\(marker); true\"", timeout: 1)
+        let summary = ConformanceRunner().run([marked, vectors[3]], on: testee)
+        testee.stop()
+        #expect(summary.results.map(\.status) == [.timeout, .pass], "\(summary.text(verbose: true))")
+        #expect(testee.exitProblems.isEmpty, "a killed testee is not a failure at exit")
+        var alive: [String] = []
+        for _ in 0..<100 {
+            alive = processes(withArgument: "hang:" + marker)
+            if alive.isEmpty { break }
+            usleep(20_000)
+        }
+        #expect(alive.isEmpty, "still running after the timeout: \(alive)")
+    }
+
+    @Test("a banner on stdout gives one clear diagnostic, stops the run, and no failure at exit")
+    func bannerOnStdout() throws {
+        let bin = try #require(rongwireBinary(), "build the rongwire executable first (swift build)")
+        let vectors = try VectorLoader().load(yaml: corpus, file: "fixture.yaml")
+        let testee = SubprocessTestee(command: "sh -c \"echo 'my testee v1 starting'; exec '\(bin)' testee\"", timeout: 5)
+        var summary = ConformanceRunner().run(vectors, on: testee)
+        testee.stop()
+        summary.addExitProblems(testee.exitProblems)
+        #expect(summary.results.isEmpty)
+        #expect(summary.notRun == 4)
+        #expect(testee.starts == 1, "an unusable testee is not restarted for every vector")
+        #expect(summary.testeeProblems.count == 1, "\(summary.testeeProblems)")
+        let problem = try #require(summary.testeeProblems.first)
+        #expect(problem.contains("my testee v1 starting"))
+        #expect(problem.contains("Standard output is reserved for the protocol"))
+        #expect(problem.contains("standard error"))
+        #expect(!summary.isSuccess)
+        let text = summary.text()
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("FAIL ") }.count == 1, "one diagnostic:\n\(text)")
+        #expect(text.hasSuffix("0 passed, 1 failed, 0 skipped"))
+    }
+
+    @Test("a testee that is not a testee, or does not start, stops the run with the reason")
     func notATestee() throws {
         let vectors = try VectorLoader().load(yaml: corpus, file: "fixture.yaml")
         let testee = SubprocessTestee(command: "printf 'garbage'", timeout: 2)
         defer { testee.stop() }
         let summary = ConformanceRunner().run(vectors, on: testee)
-        #expect(summary.results.allSatisfy { $0.status == .crash || $0.status == .fail })
+        #expect(summary.results.isEmpty)
+        #expect(summary.testeeProblems.first?.contains("\"garbage\"") == true, "\(summary.testeeProblems)")
         let missing = SubprocessTestee(command: "/nonexistent/testee", timeout: 2)
-        let s2 = ConformanceRunner().run(Array(vectors.prefix(1)), on: missing)
-        #expect(s2.results.first?.status == .crash)
-        #expect(s2.results.first?.detail.contains("127") == true)
+        let s2 = ConformanceRunner().run(Array(vectors.prefix(2)), on: missing)
+        #expect(s2.results.isEmpty)
+        #expect(s2.notRun == 2)
+        #expect(s2.testeeProblems.first?.contains("127") == true, "\(s2.testeeProblems)")
+        let silent = SubprocessTestee(command: "sleep 30", timeout: 0.5)
+        let s3 = ConformanceRunner().run(Array(vectors.prefix(2)), on: silent)
+        #expect(s3.testeeProblems.first?.contains("--timeout") == true, "\(s3.testeeProblems)")
     }
+}
+
+/// The command lines (arguments joined by spaces) of running processes with `argument` among their
+/// arguments; zombies count as gone.
+private func processes(withArgument argument: String) -> [String] {
+    guard let d = opendir("/proc") else { return [] }
+    defer { closedir(d) }
+    var out: [String] = []
+    while let e = readdir(d) {
+        let name = withUnsafePointer(to: e.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
+        guard let pid = Int32(name), pid != getpid() else { continue }
+        guard let stat = readProc("/proc/\(name)/stat"), !stat.contains(") Z ") else { continue }
+        guard let cmdline = readProc("/proc/\(name)/cmdline") else { continue }
+        let args = cmdline.split(separator: "\0").map(String.init)
+        if args.contains(where: { $0.hasSuffix(argument) }) { out.append(args.joined(separator: " ")) }
+    }
+    return out
+}
+
+private func readProc(_ path: String) -> String? {
+    guard let f = fopen(path, "rb") else { return nil }
+    defer { fclose(f) }
+    var buf = [UInt8](repeating: 0, count: 4096)
+    let n = fread(&buf, 1, buf.count, f)
+    return String(decoding: buf[0..<n], as: UTF8.self)
 }

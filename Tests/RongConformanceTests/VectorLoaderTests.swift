@@ -47,7 +47,22 @@ struct VectorLoaderTests {
     /// Broken files and the line and message each must produce.
     static let broken: [(String, String, Int, String)] = [
         ("unknown key", "vectors:\n  - id: Required.A.B\n    colour: red\n", 3, "unknown key `colour`"),
-        ("duplicate key (reported at its mapping)", "vectors:\n  - id: Required.A.B\n    id: Required.A.C\n", 2, "duplicate key"),
+        ("duplicate key (at the second occurrence)", "vectors:\n  - id: Required.A.B\n    id: Required.A.C\n", 3, "duplicate key `id` in a mapping (first at line 2)"),
+        ("duplicate key in a flow value", base(expect: "{outcome: accept, value: {\"a\": 1, \"a\": 2}}"), 8, "duplicate key `a`"),
+        ("an anchor", "vectors:\n  - &v\n    id: Required.A.B\n", 2, "YAML anchor `&v` is not allowed"),
+        ("an alias", base(expect: "{outcome: accept, value: {\"a\": *x}}"), 8, "YAML alias `*x` is not allowed"),
+        ("a tag", base(expect: "{outcome: accept, value: {\"a\": !!str 1}}"), 8, "YAML tag `tag:yaml.org,2002:str` is not allowed"),
+        ("a number YAML 1.1 reads as a string", base(expect: "{outcome: accept, value: {\"a\": 1e-7}}"), 8, "write it with a fraction and a signed exponent, `1.0e-7`"),
+        ("an exponent without a sign", base(expect: "{outcome: accept, value: [1.5E7]}"), 8, "`1.5E+7`"),
+        ("a key YAML reads as a number", base(expect: "{outcome: accept, value: {1: \"a\"}}"), 8, "key `1` in a value reads as a non-string"),
+        ("expect.bytes", base(kind: "encode", input: "{value: {}}", expect: "{outcome: accept, bytes: '{}'}"), 8, "`expect.bytes` is not a key: write exact bytes as `json` (UTF-8 text) or `hex`"),
+        ("input.bytes", base(input: "{bytes: '{}'}"), 7, "`input.bytes` is not a key"),
+        ("a mistyped kind", base(kind: "decod"), 5, "unknown `kind` decod"),
+        ("negative maxBytes", base(options: "{maxBytes: -5}"), 7, "must not be negative"),
+        ("not a requirement id", base(spec: "[content-txt-1]"), 4, "not a requirement id"),
+        ("decode with a value", base(input: "{value: {}}"), 7, "takes bytes, not `input.value`"),
+        ("accepting decode without a value", base(expect: "{outcome: accept, json: '{}'}"), 8, "needs `value`"),
+        ("bad base64", base(input: "{base64: 'Zm8'}"), 7, "not valid base64"),
         ("bad hex", base(input: "{hex: \"7b7\"}"), 7, "not valid hex"),
         ("hex as a number", base(input: "{hex: 1234}"), 7, "quote"),
         ("two inputs", base(input: "{json: '{}', hex: \"00\"}"), 7, "exactly one"),
@@ -90,6 +105,51 @@ struct VectorLoaderTests {
             #expect(error.message.contains(message), "\(name): \(error)")
             #expect(error.description.hasPrefix("v.yaml:\(line):"))
         }
+    }
+
+    @Test("a billion-laughs file fails at its first anchor, fast and small")
+    func billionLaughs() throws {
+        // Nine levels of ten aliases: 10^9 leaves once expanded. One alias as a mapping key
+        // makes Yams hash the whole expansion while composing.
+        var lines = ["vectors:", "  - id: Required.A.B", "    level: required", "    spec: [X-001]", "    kind: json-parse",
+                     "    input: {json: '1'}", "    expect:", "      outcome: accept", "      value:",
+                     "        a0: &a0 [\"x\", \"x\", \"x\", \"x\", \"x\", \"x\", \"x\", \"x\", \"x\", \"x\"]"]
+        for i in 1...8 { lines.append("        a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]") }
+        lines.append("        ? *a8")
+        lines.append("        : 1")
+        let start = SubprocessTestee.now()
+        do {
+            _ = try VectorLoader().load(yaml: lines.joined(separator: "\n"), file: "bomb.yaml")
+            Issue.record("the bomb loaded")
+        } catch {
+            #expect(error.description == "bomb.yaml:10:13: error: YAML anchor `&a0` is not allowed in vectors (anchors and aliases are not part of the format)")
+        }
+        #expect(SubprocessTestee.now() - start < 1, "rejected before expanding")
+    }
+
+    @Test("files and YAML text over the size limit are refused")
+    func sizeLimit() throws {
+        var loader = VectorLoader()
+        loader.maxFileBytes = 100
+        let text = Self.base(expect: "{outcome: accept, value: {\"content\": \"" + String(repeating: "a", count: 100) + "\"}}")
+        #expect(throws: VectorLoadError.self) { try loader.load(yaml: text, file: "big.yaml") }
+        let dir = try TempDir()
+        try dir.write("big.yaml", text)
+        do {
+            _ = try loader.load(file: dir.path + "/big.yaml")
+            Issue.record("loaded")
+        } catch {
+            #expect(error.message == "file larger than 100 bytes")
+        }
+    }
+
+    @Test("an extension kind (x-...) loads; YAML 1.1-safe numbers keep their value")
+    func extensionsAndNumbers() throws {
+        let vs = try VectorLoader().load(
+            yaml: Self.base(kind: "x-custom") + Self.base(id: "Required.A.C", expect: "{outcome: accept, value: [1.0e-7, 1.5e+2, -2.0E-3, 7, 0.25]}").dropFirst("vectors:\n".count),
+            file: "x.yaml")
+        #expect(vs[0].kind.isExtension)
+        #expect(vs[1].expect.value == [1e-7, 150, -0.002, 7, 0.25])
     }
 
     @Test("duplicate ids across files are reported with both places")

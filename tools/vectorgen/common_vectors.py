@@ -19,9 +19,27 @@ def yq(s):
 YAML_UNSAFE = ["\x7f", "\x85", "\u2028", "\u2029"]
 
 
+def yaml_number(x):
+    """A float as a plain YAML scalar every reader takes for the same number. YAML 1.1 readers
+    (PyYAML) read an exponent as a float only after a `.` and with a sign: json.dumps writes
+    `1e-07`, which they read as a string, so it becomes `1.0e-07`."""
+    text = json.dumps(x)
+    if ("e" in text or "E" in text) and "." not in text:
+        mantissa, exponent = text.lower().split("e")
+        text = mantissa + ".0e" + (exponent if exponent[0] in "+-" else "+" + exponent)
+    return text
+
+
 def flow(v):
-    """A value as JSON flow text (valid YAML). Characters YAML forbids or treats as line breaks
-    are written as \\u escapes, which YAML's double-quoted scalars understand too."""
+    """A value as JSON flow text (valid YAML, read the same by YAML 1.1 and 1.2 readers).
+    Characters YAML forbids or treats as line breaks are written as \\u escapes, which YAML's
+    double-quoted scalars understand too."""
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{flow(k)}: {flow(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, list):
+        return "[" + ", ".join(flow(x) for x in v) + "]"
+    if isinstance(v, float):
+        return yaml_number(v)
     text = json.dumps(v, ensure_ascii=False)
     for c in YAML_UNSAFE:
         text = text.replace(c, "\\u%04x" % ord(c))

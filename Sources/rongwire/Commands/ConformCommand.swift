@@ -16,12 +16,21 @@ struct ConformCommand: ParsableCommand {
             Loads the YAML vectors (format: spec/vectors.md) under PATH (default: vectors/) and \
             checks an implementation against them: RongWire's own codec in-process by default, \
             or any program speaking the testee protocol (spec/testee-protocol.md) with --testee. \
-            A testee that crashes is reported as CRASH and restarted; one that does not answer \
-            within --timeout is killed and reported as TIMEOUT; the run goes on.
+            A testee that crashes is reported as CRASH and restarted; one that does not read its \
+            request and answer within --timeout is killed with its process group and reported as \
+            TIMEOUT; the run goes on. A testee that cannot start (it exits, never answers hello, \
+            or writes anything but protocol messages to stdout) is reported once and the run \
+            stops.
 
             Prints a table per area, the failures, requirement coverage, and a last line \
-            `N passed, N failed, N skipped`. Exits 0 only when nothing unexpected happened: no \
-            failure, crash or timeout outside the failure list, no stale failure-list entry.
+            `N passed, N failed, N skipped`, where failed counts everything that fails the run: \
+            FAIL, CRASH, TIMEOUT and XPASS cases, stale failure-list entries and entries without \
+            a reason, vectors citing undefined requirements, and a testee that is not usable or \
+            fails as it exits.
+
+            Exit status: 0 when nothing failed; 1 when something failed (failed > 0); 2 when the \
+            vectors cannot be loaded, none is selected, or a file cannot be read or written; 64 \
+            for a usage error.
 
             Examples:
               rongwire conform
@@ -37,13 +46,13 @@ struct ConformCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run this command as the testee instead of RongWire's codec.", valueName: "COMMAND ARGS"))
     var testee: String?
 
-    @Option(help: "Seconds a testee may take to answer one vector.")
+    @Option(help: "Seconds a testee may take for one vector, from writing the request to reading the answer.")
     var timeout: Double = 10
 
-    @Option(help: ArgumentHelp("Expected failures of the testee: one vector id per line, '#' comments; a '*' component matches exactly one dotted component.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Expected failures of the testee: one vector id per line, each followed by '# why' (an entry without a reason fails the run); a '*' component matches exactly one dotted component.", valueName: "FILE"))
     var failureList: String?
 
-    @Flag(help: "Rewrite --failure-list from this run's results.")
+    @Flag(help: ArgumentHelp("Rewrite --failure-list from this run: keep its comments and reasons and the entries of vectors not selected, drop entries that pass or match no vector, add failing vectors with a TODO(why) placeholder to replace."))
     var fix = false
 
     @Option(help: ArgumentHelp("Only vectors whose id matches this shell glob ('*' matches dots too; repeatable).", valueName: "GLOB"))
@@ -61,8 +70,8 @@ struct ConformCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JUnit XML report for CI systems.", valueName: "FILE"))
     var junit: String?
 
-    @Option(help: ArgumentHelp("Folder of the written spec, for requirement coverage.", valueName: "DIR"))
-    var spec: String = "spec"
+    @Option(help: ArgumentHelp("Folder of the written spec, for requirement coverage and the check that vectors cite defined requirements (default: spec, skipped with a note when there is none).", valueName: "DIR"))
+    var spec: String?
 
     @Flag(help: "List every non-passing case and every note.")
     var verbose = false
@@ -114,37 +123,60 @@ struct ConformCommand: ParsableCommand {
         }
 
         // PEER-* requirements are covered by `rongwire scenario`, not by vectors.
-        let requirements = SpecIndex.vectorRequirements(inDirectory: spec)
+        let requirements = SpecIndex.vectorRequirements(inDirectory: spec ?? "spec")
+        if requirements == nil {
+            if let spec {
+                CLIIO.printStderr("error[ioError]: no spec folder \(spec)")
+                throw ExitCode(2)
+            }
+            CLIIO.printStderr("note: no spec/ folder here: requirement coverage and the check of cited requirement ids are skipped (--spec DIR)")
+        }
         let runner = ConformanceRunner(failureList: fix ? nil : failures, requirements: requirements)
-        let target: any Testee = testee.map { SubprocessTestee(command: $0, timeout: timeout) } ?? CodecTestee()
+        let target: any Testee
+        if let testee {
+            // The testee runs in a process group of its own: an interrupted run must kill it.
+            SubprocessTestee.killTesteesOnInterrupt()
+            target = SubprocessTestee(command: testee, timeout: timeout)
+        } else {
+            target = CodecTestee()
+        }
         let tty = isatty(2) == 1
-        let summary = runner.run(selected, on: target) { i, n, v in
+        var summary = runner.run(selected, on: target, loaded: vectors.map(\.id)) { i, n, v in
             guard tty, i % 10 == 0 || i + 1 == n else { return }
             let text = "\r[\(i + 1)/\(n)] \(v.id)"
             CLIIO.write(Array((text.count > 100 ? String(text.prefix(100)) : text + String(repeating: " ", count: 100 - text.count)).utf8), to: 2)
         }
         if tty { CLIIO.write(Array(("\r" + String(repeating: " ", count: 100) + "\r").utf8), to: 2) }
-        var exitProblems: [String] = []
         if let sub = target as? SubprocessTestee {
             sub.stop()
-            exitProblems = sub.exitProblems
+            // A testee that fails as it exits (a sanitizer's leak report, for one) fails the run.
+            summary.addExitProblems(sub.exitProblems)
         }
 
         CLIIO.printStdout(summary.text(verbose: verbose))
-        // A testee that fails as it exits (a sanitizer's leak report, for one) fails the run.
-        for p in exitProblems { CLIIO.printStdout("FAIL at exit: \(p)") }
         if let jsonReport {
             try writeFile(jsonReport, Array(((try? summary.jsonReport().prettyText()) ?? "{}").utf8) + [0x0A])
         }
         if let junit { try writeFile(junit, Array(summary.junitXML().utf8)) }
         if fix, let failureList, let failures {
-            let fixed = failures.fixed(results: summary.results)
+            // The list cannot hold corpus errors or testee problems, and a run that stopped early
+            // says nothing about the vectors it did not reach.
+            guard summary.corpusErrors.isEmpty, summary.testeeProblems.isEmpty else {
+                CLIIO.printStderr("did not rewrite \(failureList): fix the problems above first")
+                throw ExitCode(1)
+            }
+            let (fixed, dropped) = failures.fixed(results: summary.results, loaded: vectors.map(\.id))
             try writeFile(failureList, Array(fixed.text.utf8))
-            CLIIO.printStderr("wrote \(failureList) with \(fixed.entries.count) entries")
-            if !summary.corpusErrors.isEmpty { throw ExitCode(1) }
+            var note = "wrote \(failureList) with \(fixed.entries.count) entries"
+            if !dropped.isEmpty { note += "; dropped \(dropped.count) that no longer fail or match no vector: \(dropped.joined(separator: ", "))" }
+            let unexplained = fixed.entries.filter { !$0.hasReason }.count
+            if unexplained > 0 {
+                note += "\n\(unexplained) entries need a reason: replace `# \(FailureList.placeholder) …` by why the implementation fails the vector; until then the list fails the run"
+            }
+            CLIIO.printStderr(note)
             return
         }
-        if !summary.isSuccess || !exitProblems.isEmpty { throw ExitCode(1) }
+        if !summary.isSuccess { throw ExitCode(1) }
     }
 
     private func writeFile(_ path: String, _ bytes: [UInt8]) throws {

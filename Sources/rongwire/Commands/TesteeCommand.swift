@@ -22,14 +22,16 @@ struct TesteeCommand: ParsableCommand {
 
     @Option(
         name: .customLong("inject-fault"),
-        help: ArgumentHelp("Test fixture: misdecode:ID, crash:ID or hang:ID makes this testee misbehave on one vector.", visibility: .hidden))
+        help: ArgumentHelp(
+            "Test fixture: misdecode:ID, crash:ID or hang:ID makes this testee misbehave on one vector; deaf:ID answers it, then stops reading its input.",
+            visibility: .hidden))
     var faults: [String] = []
 
     func validate() throws {
         for f in faults {
             let parts = f.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, ["misdecode", "crash", "hang"].contains(parts[0]) else {
-                throw ValidationError("--inject-fault takes misdecode:ID, crash:ID or hang:ID, not \(f)")
+            guard parts.count == 2, ["misdecode", "crash", "hang", "deaf"].contains(parts[0]) else {
+                throw ValidationError("--inject-fault takes misdecode:ID, crash:ID, hang:ID or deaf:ID, not \(f)")
             }
         }
     }
@@ -42,6 +44,7 @@ struct TesteeCommand: ParsableCommand {
         }, uniquingKeysWith: { a, _ in a })
         while let body = readMessage() {
             var response: TesteeResponse
+            var deafAfter = false
             do throws(TesteeProtocolError) {
                 let request = try TesteeRequest(json: try TesteeFraming.parse(body))
                 switch injected[request.id] {
@@ -49,6 +52,9 @@ struct TesteeCommand: ParsableCommand {
                 case "hang"?: while true { sleep(3600) }
                 case "misdecode"?:
                     response = Self.misdecode(testee.handle(request))
+                case "deaf"?:
+                    response = testee.handle(request)
+                    deafAfter = true
                 default:
                     response = testee.handle(request)
                 }
@@ -56,6 +62,10 @@ struct TesteeCommand: ParsableCommand {
                 response = .runtimeError(message: "bad request: \(error)")
             }
             CLIIO.writeStdout(TesteeFraming.frame(response.json))
+            if deafAfter {
+                // The next request stays in the pipe: the runner must not block writing it.
+                while true { sleep(3600) }
+            }
         }
     }
 
