@@ -144,6 +144,16 @@ public struct PeerModel: Sendable {
     static let eventLimit = 200
     /// Largest page of a pull (000:5224: offline messages come in packages of at most 200).
     public static let pullPageLimit = 200
+    /// Largest pull, chatroom pull or history reply in bytes (about: content, push text and
+    /// expansion of each message plus a fixed allowance); a reply always has at least one
+    /// message. A page cut short says `finished: false` (`hasMsg` 1), so the client asks again.
+    public var maxReplyBytes = 2 << 20
+
+    /// The reply budget for a connection limit of `maxQueuedBytes`: a quarter of it, at most 2 MB
+    /// and at least 64 KB, so a few unread replies already reach the limit.
+    public static func replyByteLimit(maxQueuedBytes: Int) -> Int {
+        min(2 << 20, max(64 << 10, maxQueuedBytes / 4))
+    }
 
     /// A model with no connections and no messages; `seed` determines the UIDs.
     public init(fixture: PeerFixture, clock: any PeerClock = SystemClock(), seed: UInt64 = 0) {

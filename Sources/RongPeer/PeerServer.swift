@@ -22,6 +22,11 @@ public struct PeerConfiguration: Sendable {
     public var maxFrameSize = 131_072 + 8_192
     /// Packets written to one connection and not yet sent before the peer cuts it.
     public var maxQueued = 8_192
+    /// Bytes written to one connection and not yet sent before the peer cuts it as a slow
+    /// consumer (a single packet is always sent when nothing else is queued). Pull and history
+    /// replies are cut into pages of at most a quarter of this (and at most 2 MB), so a client that
+    /// asks again and again without reading hits this limit after a few replies.
+    public var maxQueuedBytes = 16 << 20
     /// Faults on the server's packets.
     public var faults = FaultPlan()
     /// Seed of the UID allocator.
@@ -71,8 +76,11 @@ public final class PeerServer: Sendable {
     /// Binds and starts serving.
     public static func start(_ configuration: PeerConfiguration) async throws -> PeerServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
-        let model = PeerModel(fixture: configuration.fixture, clock: configuration.clock, seed: configuration.seed)
-        let core = PeerCore(model: model, faults: configuration.faults, maxQueued: configuration.maxQueued, logger: configuration.logger)
+        var model = PeerModel(fixture: configuration.fixture, clock: configuration.clock, seed: configuration.seed)
+        model.maxReplyBytes = PeerModel.replyByteLimit(maxQueuedBytes: configuration.maxQueuedBytes)
+        let core = PeerCore(
+            model: model, faults: configuration.faults, maxQueued: configuration.maxQueued, maxQueuedBytes: configuration.maxQueuedBytes,
+            logger: configuration.logger)
         let control = PeerControl(core: core, clock: configuration.clock as? ManualClock, seed: configuration.seed)
         let maxFrame = configuration.maxFrameSize
         let bootstrap = ServerBootstrap(group: group)
@@ -135,6 +143,11 @@ public final class PeerServer: Sendable {
 
     /// Replaces the fault plan.
     public func setFaults(_ plan: FaultPlan) { core.setFaults(plan) }
+
+    /// The most bytes any one connection has had written and not yet sent (`/state`
+    /// `stats.peakQueuedBytes`); at most ``PeerConfiguration/maxQueuedBytes`` unless a single
+    /// packet was larger.
+    public var peakQueuedBytes: Int { core.peakQueuedBytes() }
 }
 
 /// Splits a request URI into its path and decoded query parameters (`%XX` decoded; `+` kept, as

@@ -110,6 +110,58 @@ struct PeerUnitTests {
         #expect(m.pushLog.count == 1)
     }
 
+    /// The QUERYACK payload of the model's answer to a QUERY.
+    static func queryAck(_ out: [PeerOutput]) -> (status: UInt16, payload: [UInt8])? {
+        for case .packet(_, let p) in out {
+            if case .queryAck(let a) = p.body { return (a.status, a.payload) }
+        }
+        return nil
+    }
+
+    @Test("pull and history replies stop at the reply byte budget, and paging still yields every message once")
+    func replyBudget() throws {
+        var m = Self.model()
+        m.maxReplyBytes = 1 << 20
+        _ = m.connect(1, params: ConnectParams(query: ["appId": "rongwire-demo", "token": "alice-token"]))
+        let big = String(repeating: "y", count: 100_000)
+        for i in 0..<30 {
+            let out = m.receive(try OutboundMessage(.private, targetId: "bob", content: TextMessage(content: "\(i) \(big)")).packet(messageId: UInt16(i + 1)), from: 1)
+            #expect(!out.isEmpty)
+        }
+        _ = m.connect(2, params: ConnectParams(query: ["appId": "rongwire-demo", "token": "bob-token"]))
+        var cursor: Int64 = 0
+        var seen: [String] = []
+        var pages = 0
+        while pages < 10 {
+            var req = Modules_SyncRequestMsg()
+            req.syncTime = cursor
+            req.ispolling = false
+            let q = Packet(.query(.init(topic: "pullMsg", targetId: "bob", messageId: UInt16(100 + pages), payload: protoBytes(req))))
+            let ack = try #require(Self.queryAck(m.receive(q, from: 2)))
+            #expect(ack.status == 0)
+            #expect(ack.payload.count <= m.maxReplyBytes, "a reply of \(ack.payload.count) bytes")
+            let list = try parseBody(ack.payload, as: Modules_DownStreamMessages.self)
+            #expect(list.list.count < 30)
+            seen += list.list.map(\.msgID)
+            cursor = list.syncTime
+            pages += 1
+            if list.finished { break }
+        }
+        #expect(pages > 1)
+        #expect(seen.count == 30 && Set(seen).count == 30)
+        var h = Modules_HistoryMsgInput()
+        h.targetID = "alice"
+        h.time = 0
+        h.count = 100
+        h.order = 0
+        let hq = Packet(.query(.init(topic: "qryPMsg", targetId: "alice", messageId: 200, payload: protoBytes(h))))
+        let hack = try #require(Self.queryAck(m.receive(hq, from: 2)))
+        #expect(hack.payload.count <= m.maxReplyBytes)
+        let hist = try parseBody(hack.payload, as: Modules_HistoryMsgOuput.self)
+        #expect(!hist.list.isEmpty && hist.list.count < 30)
+        #expect(hist.hasMsg_p == 1)
+    }
+
     @Test("a client that stops reading is cut once too many packets are queued")
     func slowConsumer() async throws {
         var config = PeerConfiguration()

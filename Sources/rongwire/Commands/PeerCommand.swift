@@ -50,6 +50,11 @@ struct PeerCommand: AsyncParsableCommand {
     @Option(help: "Packets queued to one connection before it is cut as a slow consumer.")
     var maxQueued = 8_192
 
+    @Option(help: ArgumentHelp(
+        "Bytes queued to one connection before it is cut as a slow consumer (pull and history replies are pages of at most a quarter of this, 2 MB at most).",
+        valueName: "BYTES"))
+    var maxQueuedBytes = 16 << 20
+
     @Option(help: "Log level: debug, info, warning, error, off.")
     var logLevel = "info"
 
@@ -86,6 +91,8 @@ struct PeerCommand: AsyncParsableCommand {
         config.seed = seed
         config.maxFrameSize = maxFrameSize
         config.maxQueued = maxQueued
+        guard maxQueuedBytes >= 65_536, maxQueued >= 1 else { throw ValidationError("--max-queued-bytes must be at least 65536 and --max-queued at least 1") }
+        config.maxQueuedBytes = maxQueuedBytes
         guard let level = PeerLogger.Level(name: logLevel) else { throw ValidationError("--log-level must be debug, info, warning, error or off") }
         config.logger = PeerLogger(level: level)
         if let threads { config.threads = threads }
