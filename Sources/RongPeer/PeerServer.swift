@@ -263,6 +263,9 @@ final class PeerConnectionHandler: ChannelInboundHandler {
                 core.violation(id, .oversized, "a WebSocket frame above the limit")
             case is NIOWebSocketError, is NIOWebSocketFrameAggregator.Error:
                 core.violation(id, .malformed, "WebSocket protocol error: \(error)")
+            case is IOError, is ChannelError:
+                // A reset or a broken pipe: the client went away; nothing hostile about it.
+                core.transportError(id, "\(error)")
             default:
                 core.violation(id, .unexpected, "connection error: \(error)")
             }
