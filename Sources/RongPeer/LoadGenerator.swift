@@ -50,8 +50,13 @@ public struct LoadReport: Sendable {
     public var lost = 0
     /// Messages surfaced to a receiving app more than once (after the client's dedup).
     public var duplicated = 0
-    /// Copies the clients dropped because the UID had been seen (what faults duplicated).
+    /// Copies the clients dropped because the UID had been seen. Only duplicate and reorder
+    /// faults (and resends after a cut) explain them; without faults every one is a message the
+    /// peer delivered twice.
     public var copiesDeduplicated = 0
+    /// Whether the peer injected faults: the in-process peer's plan, or for ``LoadConfiguration/url``
+    /// the plan the peer's `/state` shows.
+    public var faultsInjected = false
     /// Messages surfaced at a user they were not sent to.
     public var misdelivered = 0
     /// First send to last delivery.
@@ -284,6 +289,13 @@ public enum LoadGenerator {
                 report.latencyMax = Double(lat.last ?? 0) / 1e6
                 report.ackP50 = pct(acks, 0.50)
                 report.ackP99 = pct(acks, 0.99)
+            }
+            report.faultsInjected = config.faults.isActive
+            if let external = config.url {
+                // Ask the external peer which faults it injects ("none" when it has no plan).
+                let (host, port, _) = try PeerClientOptions(url: external, token: "").endpoint()
+                let state = try? await PeerHTTPClient.json(host: host, port: port, path: "/state?user=load0", on: group)
+                report.faultsInjected = state?.objectValue?["faults"]?.objectValue?["plan"]?.stringValue != "none"
             }
             if let server {
                 report.faults = server.faultCounts

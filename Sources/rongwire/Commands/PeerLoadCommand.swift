@@ -11,7 +11,8 @@ struct PeerLoadCommand: AsyncParsableCommand {
             N clients (users load0 … loadN-1) send M private RC:TxtMsg messages (ISCOUNTED) in \
             total to random other clients, each keeping --window PUBLISHes in flight, and every \
             receiver checks what arrives: lost (never surfaced), duplicated (surfaced twice), \
-            misdelivered. Latency is from the send call to the receiver surfacing the message. \
+            misdelivered. The run fails (exit 1) on any of those, on a failed send, and, when no \
+            faults are injected, on any copy the clients' UID dedup had to drop. Latency is from the send call to the receiver surfacing the message. \
             By default the peer runs in-process; --faults injects its seeded faults, and the \
             clients then resend, re-pull, poll and reconnect. With --url the peer must have the \
             load users: `rongwire peer --generate-users N`.
@@ -78,7 +79,12 @@ struct PeerLoadCommand: AsyncParsableCommand {
             CLIIO.printStdout("faults      dropped \(f.dropped), duplicated \(f.duplicated), delayed \(f.delayed), reordered \(f.reordered), cut \(f.cut); "
                 + "resends answered from the first PUBACK \(r.resendsDeduplicated ?? 0); client reconnects \(r.reconnects)")
         }
-        if r.lost > 0 || r.duplicated > 0 || r.misdelivered > 0 || r.failedSends > 0 { throw ExitCode(1) }
+        if !r.faultsInjected && r.copiesDeduplicated > 0 {
+            CLIIO.printStderr("error: the clients dropped \(r.copiesDeduplicated) duplicate copies by UID without any fault injected: the peer delivered messages twice")
+        }
+        if r.lost > 0 || r.duplicated > 0 || r.misdelivered > 0 || r.failedSends > 0 || (!r.faultsInjected && r.copiesDeduplicated > 0) {
+            throw ExitCode(1)
+        }
     }
 }
 
