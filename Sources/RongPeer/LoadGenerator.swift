@@ -16,7 +16,7 @@ public struct LoadConfiguration: Sendable {
     public var window = 16
     /// Faults on the (in-process) peer's packets.
     public var faults = FaultPlan()
-    /// Seeds who sends to whom, and the faults.
+    /// Seeds who sends to whom, and the faults unless their plan names a seed.
     public var seed: UInt64 = 1
     /// A running peer (`ws://…/websocket`) whose fixture has users `load0` … with tokens equal
     /// to their ids (`generatedUsers`); nil starts one in-process.
@@ -133,7 +133,7 @@ public enum LoadGenerator {
             var pc = PeerConfiguration()
             pc.fixture.app.appKey = "rongwire-load"
             pc.fixture.generateUsers(prefix: "load", count: config.clients)
-            pc.faults = config.faults
+            pc.faults = config.faults.seeded(default: config.seed)
             pc.seed = config.seed
             pc.threads = config.peerThreads
             pc.logger = PeerLogger(level: .error)

@@ -27,9 +27,9 @@ public struct PeerConfiguration: Sendable {
     /// replies are cut into pages of at most a quarter of this (and at most 2 MB), so a client that
     /// asks again and again without reading hits this limit after a few replies.
     public var maxQueuedBytes = 16 << 20
-    /// Faults on the server's packets.
+    /// Faults on the server's packets (seeded by ``seed`` unless the plan names its own).
     public var faults = FaultPlan()
-    /// Seed of the UID allocator.
+    /// Seed of the UID allocator, and of the faults when their plan names no seed.
     public var seed: UInt64 = 0
     /// Event loop threads.
     public var threads = System.coreCount
@@ -79,7 +79,7 @@ public final class PeerServer: Sendable {
         var model = PeerModel(fixture: configuration.fixture, clock: configuration.clock, seed: configuration.seed)
         model.maxReplyBytes = PeerModel.replyByteLimit(maxQueuedBytes: configuration.maxQueuedBytes)
         let core = PeerCore(
-            model: model, faults: configuration.faults, maxQueued: configuration.maxQueued, maxQueuedBytes: configuration.maxQueuedBytes,
+            model: model, faults: configuration.faults.seeded(default: configuration.seed), maxQueued: configuration.maxQueued, maxQueuedBytes: configuration.maxQueuedBytes,
             logger: configuration.logger)
         let control = PeerControl(core: core, clock: configuration.clock as? ManualClock, seed: configuration.seed)
         let maxFrame = configuration.maxFrameSize

@@ -68,6 +68,34 @@ struct PeerUnitTests {
         #expect(dx.contains(.drop) && dx.contains(.duplicate) && dx.contains(.hold))
     }
 
+    @Test("a seed written in a fault plan wins over --seed and over the peer's seed in POST /control/faults")
+    func faultSeeds() throws {
+        let explicit = try FaultPlan(parsing: "drop=0.5,seed=1")
+        #expect(explicit.seed == 1)
+        #expect(explicit.seeded(default: 7).seed == 1, "--seed 7 must not replace seed=1")
+        #expect(try FaultPlan(parsing: "drop=0.5").seed == nil)
+        #expect(try FaultPlan(parsing: "drop=0.5").seeded(default: 7).seed == 7)
+        #expect(explicit.seeded(default: 7).description == "drop=0.5,seed=1")
+        // The same plan with different seeds decides differently; the written seed is the one used.
+        var a = FaultInjector(plan: explicit.seeded(default: 7), connection: 1)
+        var b = FaultInjector(plan: try FaultPlan(parsing: "drop=0.5,seed=7"), connection: 1)
+        var c = FaultInjector(plan: try FaultPlan(parsing: "drop=0.5,seed=1"), connection: 1)
+        let da = (0..<64).map { _ in a.decide() }
+        #expect(da != (0..<64).map { _ in b.decide() })
+        #expect(da == (0..<64).map { _ in c.decide() })
+
+        let core = PeerCore(model: Self.model(), faults: FaultPlan(), maxQueued: 16, maxQueuedBytes: 1 << 20, logger: .silent)
+        let control = PeerControl(core: core, clock: nil, seed: 5)
+        func posted(_ body: String) -> UInt64? {
+            let r = control.handle(method: .POST, uri: "/control/faults", body: Array(body.utf8))
+            #expect(r.status == .ok)
+            return core.state.withLock { $0.faultPlan.seed }
+        }
+        #expect(posted("dup=1,seed=1") == 1)
+        #expect(posted("dup=1,seed=9") == 9)
+        #expect(posted("dup=1") == 5, "no seed in the plan: the peer's")
+    }
+
     @Test("durations and query strings")
     func parsing() {
         #expect(parseDurationMillis("500ms") == 500)

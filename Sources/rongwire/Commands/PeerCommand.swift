@@ -38,10 +38,10 @@ struct PeerCommand: AsyncParsableCommand {
     @Flag(help: "Use a clock that POST /control/advance?by=8d moves forward.")
     var manualClock = false
 
-    @Option(help: ArgumentHelp("Faults on server packets: drop=P,dup=P,delay=P:MAXms,reorder=P,cut=P[,users=a|b].", valueName: "SPEC"))
+    @Option(help: ArgumentHelp("Faults on server packets: drop=P,dup=P,delay=P:MAXms,reorder=P,cut=P[,users=a|b][,seed=N].", valueName: "SPEC"))
     var faults: String?
 
-    @Option(help: "Seed for fault decisions and UIDs.")
+    @Option(help: "Seed for UIDs, and for fault decisions unless --faults names its own seed=N.")
     var seed: UInt64 = 1
 
     @Option(help: "Largest packet (WebSocket message) accepted from a client, in bytes.")
@@ -87,7 +87,8 @@ struct PeerCommand: AsyncParsableCommand {
                 throw ValidationError("--faults: \(error.message)")
             }
         }
-        config.faults.seed = seed
+        // A seed= inside --faults wins; --seed seeds the faults only when the plan has none.
+        config.faults = config.faults.seeded(default: seed)
         config.seed = seed
         config.maxFrameSize = maxFrameSize
         config.maxQueued = maxQueued

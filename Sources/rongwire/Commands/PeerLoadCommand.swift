@@ -35,7 +35,7 @@ struct PeerLoadCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Faults on the in-process peer's packets (see rongwire peer --help).", valueName: "SPEC"))
     var faults: String?
 
-    @Option(help: "Seed for the traffic pattern and the faults.")
+    @Option(help: "Seed for the traffic pattern, and for the faults unless --faults names its own seed=N.")
     var seed: UInt64 = 1
 
     @Option(help: ArgumentHelp("Use the peer at this WebSocket URL instead of an in-process one.", valueName: "URL"))
@@ -63,7 +63,8 @@ struct PeerLoadCommand: AsyncParsableCommand {
             } catch {
                 throw ValidationError("--faults: \(error.message)")
             }
-            config.faults.seed = seed
+            // A seed= inside --faults wins over --seed.
+            config.faults = config.faults.seeded(default: seed)
         }
         guard clients >= 2, messages >= 1 else { throw ValidationError("--clients must be at least 2 and --messages at least 1") }
         CLIIO.printStdout("peer-load: \(clients) clients, \(messages) messages (private RC:TxtMsg, ISCOUNTED), window \(window), "
