@@ -74,7 +74,8 @@ public enum PeerStatus {
     public static let ok: UInt16 = 0
     /// A query topic the peer does not implement (kit choice).
     public static let unsupportedQuery: UInt16 = 1
-    /// The conversation type does not support this (unknown publish topic).
+    /// The conversation does not take this message: a publish topic the peer does not serve, or
+    /// (kit choice, no code is documented) a private target the fixture does not list.
     public static let conversationNotSupported: UInt16 = 20109
     /// Expansion: no such message.
     public static let originalMessageNotExist: UInt16 = 22201
@@ -98,6 +99,8 @@ public enum PeerStatus {
     public static let historyNotEnabled: UInt16 = 25102
     /// Recall: only the sender may recall.
     public static let recallUserInvalid: UInt16 = 25107
+    /// More messages in a second than the app's `sendRate` (the service's 5 per second).
+    public static let sendRateExceeded: UInt16 = 20604
     /// Content above 131,072 bytes.
     public static let messageTooLarge: UInt16 = 30016
 }
@@ -178,6 +181,8 @@ public struct PeerModel: Sendable {
         /// When an s_ntf was last sent and not yet followed by a pull (coalescing).
         var notifiedAt: Int64?
         var chatroomNotifiedAt: [String: Int64] = [:]
+        /// Times of the connection's sends within the last second (for `sendRate`).
+        var recentSends: [Int64] = []
     }
 
     enum Direction: Sendable { case received, sent }
@@ -289,6 +294,8 @@ public struct PeerModel: Sendable {
         public var slowConsumers = 0
         /// Connections ended for packets a client does not send.
         public var unexpected = 0
+        /// Sends refused (or STATUS messages dropped) for going over `sendRate`.
+        public var rateLimited = 0
     }
 
     // MARK: Time
@@ -458,6 +465,9 @@ public struct PeerModel: Sendable {
         let longest = max(app.offlineRetention, app.historyRetention, app.chatroomHistoryRetention, app.ultragroupRetention)
         messages = messages.filter { $0.value.time >= t - longest }
         sendResults = sendResults.filter { $0.value.time >= offlineCut }
+        // Receipts go with their messages; private read times (`private:A→B`) stay.
+        receiptRequests = receiptRequests.filter { messages[$0.key] != nil }
+        receipts = receipts.filter { $0.key.hasPrefix("private:") || messages[$0.key] != nil }
         messagesSinceCompaction = 0
     }
 

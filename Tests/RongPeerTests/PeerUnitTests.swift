@@ -138,6 +138,33 @@ struct PeerUnitTests {
         #expect(m.pushLog.count == 1)
     }
 
+    @Test("receipt requests are kept only for stored messages and go with them when retention drops them")
+    func receiptsCompacted() throws {
+        let clock = ManualClock()
+        var m = PeerModel(fixture: PeerFixture.demo, clock: clock)
+        _ = m.connect(1, params: ConnectParams(query: ["appId": "rongwire-demo", "token": "alice-token"]))
+        _ = m.connect(2, params: ConnectParams(query: ["appId": "rongwire-demo", "token": "bob-token"]))
+        func send(_ conn: ConnectionID, _ id: UInt16, _ name: String, _ json: String, directed: [String] = []) throws -> String {
+            var o = OutboundMessage(.group, targetId: "team", objectName: name, contentBytes: Array(json.utf8))
+            o.directedUserIds = directed
+            for case .packet(conn, let p) in m.receive(try o.packet(messageId: id), from: conn) {
+                if case .serverPubAck(let a) = p.body { return a.messageUId.text }
+            }
+            return ""
+        }
+        let m1 = try send(1, 1, "RC:TxtMsg", #"{"content":"read me"}"#)
+        for i in 0..<50 { _ = try send(1, UInt16(10 + i), "RC:RRReqMsg", #"{"messageUId":"NOPE-0000-0000-\#(String(format2: UInt8(i)))00"}"#) }
+        #expect(m.receiptRequests.isEmpty, "requests for messages the peer does not have")
+        _ = try send(1, 2, "RC:RRReqMsg", #"{"messageUId":"\#(m1)"}"#)
+        _ = try send(2, 3, "RC:RRRspMsg", #"{"receiptMessageDic":{"alice":["\#(m1)"]}}"#, directed: ["alice"])
+        #expect(m.receiptRequests[m1] == "alice")
+        #expect(m.receipts[m1]?["bob"] != nil)
+        clock.advance(by: 200 * 86_400_000)
+        m.compact()
+        #expect(m.messages[m1] == nil)
+        #expect(m.receiptRequests.isEmpty && m.receipts.isEmpty)
+    }
+
     /// The QUERYACK payload of the model's answer to a QUERY.
     static func queryAck(_ out: [PeerOutput]) -> (status: UInt16, payload: [UInt8])? {
         for case .packet(_, let p) in out {

@@ -55,6 +55,9 @@ struct PeerCommand: AsyncParsableCommand {
         valueName: "BYTES"))
     var maxQueuedBytes = 16 << 20
 
+    @Option(help: ArgumentHelp("Messages one connection may send per second, all types (the service allows 5; error 20604); 0: no limit. Overrides the fixture's app.sendRate.", valueName: "N"))
+    var sendRate: Int?
+
     @Option(help: "Log level: debug, info, warning, error, off.")
     var logLevel = "info"
 
@@ -78,6 +81,10 @@ struct PeerCommand: AsyncParsableCommand {
         if let profile {
             guard let p = PersistenceProfile(rawValue: profile) else { throw ValidationError("--profile must be current or legacy2021") }
             config.fixture.app.profile = p
+        }
+        if let sendRate {
+            guard sendRate >= 0 else { throw ValidationError("--send-rate must be 0 (no limit) or more") }
+            config.fixture.app.sendRate = sendRate
         }
         if manualClock { config.clock = ManualClock() }
         if let faults {
