@@ -98,6 +98,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
 public struct FaultPlanError: Error, CustomStringConvertible, Sendable {
     /// What is wrong with the specification.
     public var message: String
+    /// The message.
     public var description: String { message }
 }
 

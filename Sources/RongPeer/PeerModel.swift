@@ -402,7 +402,14 @@ public struct PeerModel: Sendable {
 
     /// Kinds of hostile or broken client behaviour.
     public enum Violation: String, Sendable {
-        case malformed, oversized, slowConsumer, unexpected
+        /// A packet that does not decode, or a body that is not its protobuf (DISCONNECT 2).
+        case malformed
+        /// A packet or WebSocket frame above the limit (DISCONNECT 2).
+        case oversized
+        /// A client that does not read: its queue went over a limit, and it was cut.
+        case slowConsumer
+        /// A packet a WebSocket client does not send, or a text message (DISCONNECT 2).
+        case unexpected
     }
 
     // MARK: Packets

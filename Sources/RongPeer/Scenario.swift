@@ -10,6 +10,7 @@ public struct Scenario: Sendable {
     public var id: String
     /// The requirements (`PEER-…`) the scenario checks.
     public var spec: [String]
+    /// What the scenario shows, in a sentence or two.
     public var description: String?
     /// The fixture the scenario's peer starts with (the demo fixture unless it has its own).
     public var fixture: PeerFixture

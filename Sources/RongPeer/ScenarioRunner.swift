@@ -31,6 +31,7 @@ public struct ScenarioOutcome: Sendable {
 public struct ScenarioRunner: Sendable {
     /// Where the scenarios run.
     public enum Target: Sendable {
+        /// A fresh in-process peer for each scenario, with the scenario's fixture and a manual clock.
         case inProcess
         /// A peer's WebSocket URL (`ws://HOST:PORT/websocket`); the same port serves HTTP.
         case external(url: String)

@@ -19,11 +19,13 @@ struct PeerCommand: AsyncParsableCommand {
             Examples:
               rongwire peer --port 0
               rongwire peer --fixture tools/peer/fixture.yaml --manual-clock
-              rongwire peer --faults drop=0.01,dup=0.01,delay=0.05:20ms --seed 7
+              rongwire peer --faults drop=0.01,dup=0.01,delay=0.05:20ms,reorder=0.01,cut=0.0005 --seed 7
+
+            With --port 0, give clients the printed URL: rongwire peer-client --url URL …
             """
     )
 
-    @Option(help: "Address to bind.")
+    @Option(help: "Address to bind. Not loopback: a warning, since /state and /control/… have no authentication.")
     var host = "127.0.0.1"
 
     @Option(help: "Port to bind (0 picks a free one and prints it).")
@@ -104,6 +106,11 @@ struct PeerCommand: AsyncParsableCommand {
         guard let level = PeerLogger.Level(name: logLevel) else { throw ValidationError("--log-level must be debug, info, warning, error or off") }
         config.logger = PeerLogger(level: level)
         if let threads { config.threads = threads }
+        if !Self.isLoopback(host) {
+            CLIIO.printStderr("warning: --host \(host) is not a loopback address: GET /state and POST /control/reset, /control/faults "
+                + "and /control/advance have no authentication, so anyone who reaches the port can read the state (push texts included), reset the peer "
+                + "or inject faults. Bind 127.0.0.1 unless the peer runs on a network only tests can reach.")
+        }
         let peer = try await PeerServer.start(config)
         let f = config.fixture
         CLIIO.printStdout("rongwire peer listening on \(peer.url)")
@@ -114,6 +121,13 @@ struct PeerCommand: AsyncParsableCommand {
             + (f.users.count > shown.count ? ", … (\(f.users.count) in all)" : ""))
         if !f.groups.isEmpty { CLIIO.printStdout("  groups:   " + f.groups.keys.sorted().joined(separator: ", ")) }
         if !f.chatrooms.isEmpty { CLIIO.printStdout("  chatrooms: " + f.chatrooms.sorted().joined(separator: ", ")) }
+        if !f.ultragroups.isEmpty { CLIIO.printStdout("  ultragroups: " + f.ultragroups.keys.sorted().joined(separator: ", ")) }
         try await peer.waitUntilClosed()
+    }
+
+    /// Whether `host` names a loopback address (127.0.0.0/8, ::1, localhost).
+    static func isLoopback(_ host: String) -> Bool {
+        let h = host.lowercased()
+        return h == "localhost" || h == "::1" || h == "[::1]" || h.hasPrefix("127.")
     }
 }

@@ -19,7 +19,7 @@ struct PeerLoadCommand: AsyncParsableCommand {
 
             Examples:
               rongwire peer-load --clients 200 --messages 100000
-              rongwire peer-load --clients 200 --messages 100000 --faults drop=0.01,dup=0.01,delay=0.05:20ms,reorder=0.01,cut=0.0002 --seed 7
+              rongwire peer-load --clients 200 --messages 100000 --faults drop=0.01,dup=0.01,delay=0.05:20ms,reorder=0.01,cut=0.0005 --seed 7
             """
     )
 
