@@ -76,7 +76,7 @@ struct PeerLoadCommand: AsyncParsableCommand {
             + " (\(r.copiesDeduplicated) duplicate copies dropped by UID dedup in the clients)")
         CLIIO.printStdout("throughput  \(Int(r.throughput.rounded())) messages/s (\(fixed(r.seconds, 2)) s from first send to last delivery)")
         CLIIO.printStdout("latency     end-to-end p50 \(ms(r.latencyP50)) ms, p99 \(ms(r.latencyP99)) ms, max \(ms(r.latencyMax)) ms; PUBACK p50 \(ms(r.ackP50)) ms, p99 \(ms(r.ackP99)) ms")
-        if let f = r.faults {
+        if let f = r.faults, r.faultsInjected {
             CLIIO.printStdout("faults      dropped \(f.dropped), duplicated \(f.duplicated), delayed \(f.delayed), reordered \(f.reordered), cut \(f.cut); "
                 + "resends answered from the first PUBACK \(r.resendsDeduplicated ?? 0); client reconnects \(r.reconnects)")
         }
