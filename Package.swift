@@ -107,7 +107,10 @@ let package = Package(
         ),
         .testTarget(
             name: "RongPeerTests",
-            dependencies: ["RongPeer", "RongCodec", "RongEnvelope", "RongConformance"],
+            dependencies: [
+                "RongPeer", "RongCodec", "RongEnvelope", "RongConformance",
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
             path: "Tests/RongPeerTests"
         ),
     ],

@@ -15,6 +15,8 @@ extension PeerFixture {
           recall: anyone               # anyone | senderOnly
           offlineRetention: 7d
           historyRetention: 180d
+          unknownUsers: refuse         # refuse | accept: private messages to ids not listed under users
+          sendRate: 0                  # messages per second per connection (the service allows 5); 0: no limit
         users:
           - {id: alice, name: Alice, token: alice-token}
           - {id: bob, name: Bob, token: bob-token, expiredTokens: [bob-expired-token]}

@@ -4,9 +4,10 @@
 /// given probabilities, dropped, duplicated, delayed, held back and sent after the next one
 /// (reordered), or followed by an abrupt close of the connection (cut, no DISCONNECT).
 ///
-/// Written as `drop=0.01,dup=0.01,delay=0.05:20ms,reorder=0.01,cut=0.0005`. The decisions come
-/// from a generator seeded by ``seed`` and the connection number, so a run with the same seed and
-/// the same traffic makes the same decisions.
+/// Written as `drop=0.01,dup=0.01,delay=0.05:20ms,reorder=0.01,cut=0.0005[,seed=N]`. The
+/// decisions come from a generator seeded by ``seed`` and the connection number, so a run with the
+/// same seed and the same traffic makes the same decisions. A seed written in the plan wins over
+/// any default (`--seed`, the peer's seed for `POST /control/faults`): see ``seeded(default:)``.
 public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     /// Probability that a packet is not sent.
     public var drop = 0.0
@@ -22,11 +23,19 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     public var cut = 0.0
     /// Only connections of these users (nil: everyone).
     public var users: Set<String>?
-    /// Seeds the decisions (with the connection number).
-    public var seed: UInt64 = 1
+    /// Seeds the decisions (with the connection number); nil when the plan names none, and then
+    /// ``seeded(default:)`` fills it in (1 if nothing does).
+    public var seed: UInt64?
 
     /// No faults.
     public init() {}
+
+    /// The plan with `seed` filled in, unless the plan already names one.
+    public func seeded(default seed: UInt64) -> FaultPlan {
+        var p = self
+        if p.seed == nil { p.seed = seed }
+        return p
+    }
 
     /// Whether any fault is switched on.
     public var isActive: Bool { drop > 0 || duplicate > 0 || delay > 0 || reorder > 0 || cut > 0 }
@@ -64,6 +73,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The plan in the form ``init(parsing:)`` reads (`none` when no fault is on).
     public var description: String {
         var parts: [String] = []
         if drop > 0 { parts.append("drop=\(drop)") }
@@ -72,6 +82,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         if reorder > 0 { parts.append("reorder=\(reorder)") }
         if cut > 0 { parts.append("cut=\(cut)") }
         if let users { parts.append("users=\(users.sorted().joined(separator: "|"))") }
+        if !parts.isEmpty, let seed { parts.append("seed=\(seed)") }
         return parts.isEmpty ? "none" : parts.joined(separator: ",")
     }
 
@@ -87,6 +98,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
 public struct FaultPlanError: Error, CustomStringConvertible, Sendable {
     /// What is wrong with the specification.
     public var message: String
+    /// The message.
     public var description: String { message }
 }
 
@@ -111,7 +123,7 @@ struct FaultInjector: Sendable {
 
     init(plan: FaultPlan, connection: ConnectionID) {
         self.plan = plan
-        random = SeededRandom(seed: plan.seed &* 0x100_0000_01B3 &+ UInt64(connection))
+        random = SeededRandom(seed: (plan.seed ?? 1) &* 0x100_0000_01B3 &+ UInt64(connection))
     }
 
     enum Decision: Sendable, Equatable {

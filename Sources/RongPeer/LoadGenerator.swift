@@ -16,7 +16,7 @@ public struct LoadConfiguration: Sendable {
     public var window = 16
     /// Faults on the (in-process) peer's packets.
     public var faults = FaultPlan()
-    /// Seeds who sends to whom, and the faults.
+    /// Seeds who sends to whom, and the faults unless their plan names a seed.
     public var seed: UInt64 = 1
     /// A running peer (`ws://…/websocket`) whose fixture has users `load0` … with tokens equal
     /// to their ids (`generatedUsers`); nil starts one in-process.
@@ -50,8 +50,13 @@ public struct LoadReport: Sendable {
     public var lost = 0
     /// Messages surfaced to a receiving app more than once (after the client's dedup).
     public var duplicated = 0
-    /// Copies the clients dropped because the UID had been seen (what faults duplicated).
+    /// Copies the clients dropped because the UID had been seen. Only duplicate and reorder
+    /// faults (and resends after a cut) explain them; without faults every one is a message the
+    /// peer delivered twice.
     public var copiesDeduplicated = 0
+    /// Whether the peer injected faults: the in-process peer's plan, or for ``LoadConfiguration/url``
+    /// the plan the peer's `/state` shows.
+    public var faultsInjected = false
     /// Messages surfaced at a user they were not sent to.
     public var misdelivered = 0
     /// First send to last delivery.
@@ -128,7 +133,7 @@ public enum LoadGenerator {
             var pc = PeerConfiguration()
             pc.fixture.app.appKey = "rongwire-load"
             pc.fixture.generateUsers(prefix: "load", count: config.clients)
-            pc.faults = config.faults
+            pc.faults = config.faults.seeded(default: config.seed)
             pc.seed = config.seed
             pc.threads = config.peerThreads
             pc.logger = PeerLogger(level: .error)
@@ -284,6 +289,13 @@ public enum LoadGenerator {
                 report.latencyMax = Double(lat.last ?? 0) / 1e6
                 report.ackP50 = pct(acks, 0.50)
                 report.ackP99 = pct(acks, 0.99)
+            }
+            report.faultsInjected = config.faults.isActive
+            if let external = config.url {
+                // Ask the external peer which faults it injects ("none" when it has no plan).
+                let (host, port, _) = try PeerClientOptions(url: external, token: "").endpoint()
+                let state = try? await PeerHTTPClient.json(host: host, port: port, path: "/state?user=load0", on: group)
+                report.faultsInjected = state?.objectValue?["faults"]?.objectValue?["plan"]?.stringValue != "none"
             }
             if let server {
                 report.faults = server.faultCounts

@@ -49,6 +49,9 @@ public struct PeerClientOptions: Sendable {
     public var keepMessages = true
     /// Largest WebSocket message accepted from the server.
     public var maxFrameSize = 16 << 20
+    /// The message id counter starts after this one (0: the first id is 1). A value near 65535
+    /// makes the client's ids wrap to 1 early (ENV-MSGID-001), for tests.
+    public var lastMessageId: UInt16 = 0
 
     /// Options for connecting to `url` with `token` (and `appId`).
     public init(url: String, token: String, appId: String? = nil) {
@@ -80,6 +83,7 @@ public struct PeerClientOptions: Sendable {
 
 /// Why a client operation failed.
 public enum PeerClientError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The URL is not `ws://HOST:PORT[/PATH]` (the URL as given).
     case badURL(String)
     /// The server answered CONNACK with this status.
     case refused(UInt8)
@@ -87,9 +91,12 @@ public enum PeerClientError: Error, CustomStringConvertible, Sendable, Equatable
     case notUpgraded
     /// The connection is closed (DISCONNECT status, if one came).
     case disconnected(UInt8?)
+    /// No answer came in time (what was awaited: `CONNACK`, `PUBACK of ppMsgP`, …).
     case timeout(String)
+    /// An answer arrived but its payload is not the protobuf it should be (why).
     case invalidPayload(String)
 
+    /// One line for people.
     public var description: String {
         switch self {
         case .badURL(let u): "bad URL \(u) (ws://HOST:PORT/websocket)"
@@ -277,6 +284,32 @@ public final class PeerClient: Sendable {
 
     /// Messages that arrived again with a UID already surfaced (suppressed by the dedup).
     public func duplicatesSuppressed() async -> Int { await onLoop { $0.duplicatesSuppressed } }
+
+    /// PINGRESPs received so far (PEER-CONN-004).
+    public func pongs() async -> Int { await onLoop { $0.pongs } }
+
+    /// Server PUBACKs that matched no pending PUBLISH and no sync message: a PUBACK for a
+    /// STATUS message (which gets none), or a second PUBACK for one PUBLISH.
+    public func strayAcks() async -> Int { await onLoop { $0.strayAcks } }
+
+    /// The latest stray PUBACKs (at most 16), described, for failure messages.
+    public func strayAckLog() async -> [String] { await onLoop { $0.strayAckLog } }
+
+    /// Sends PINGREQ and waits for PINGRESP; throws ``PeerClientError/timeout(_:)`` when none
+    /// comes in time. The peer answers packets in order, so after this returns, every answer to
+    /// what the client sent before has arrived.
+    public func ping(timeoutMillis: Int64 = 5_000) async throws {
+        let state = self.state
+        let future = try await loop.submit { state.value.ping() }.get()
+        let timeout = loop.scheduleTask(in: .milliseconds(timeoutMillis)) {
+            let s = state.value
+            let waiters = s.pingWaiters
+            s.pingWaiters = []
+            for w in waiters { w.fail(PeerClientError.timeout("PINGRESP")) }
+        }
+        defer { timeout.cancel() }
+        try await future.get()
+    }
 
     /// The DISCONNECT status the server sent, if any.
     public func disconnectStatus() async -> UInt8? { await onLoop { $0.disconnectStatus } }

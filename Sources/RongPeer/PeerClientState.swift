@@ -21,7 +21,7 @@ final class ClientState {
 
     var channel: Channel?
     var connected = false
-    var ids = MessageIDAllocator()
+    var ids: MessageIDAllocator
     var connectPromise: EventLoopPromise<String>?
     var userId = ""
     var closedByUser = false
@@ -48,6 +48,13 @@ final class ClientState {
     var receivedCount = 0
     var duplicatesSuppressed = 0
     var decodeErrors = 0
+    /// PINGRESPs received.
+    var pongs = 0
+    var pingWaiters: [EventLoopPromise<Void>] = []
+    /// Server PUBACKs that answered nothing pending (a PUBACK for a STATUS message, a second
+    /// PUBACK for one PUBLISH), and the latest few described.
+    var strayAcks = 0
+    var strayAckLog: [String] = []
     var onMessage: (@Sendable (PeerReceivedMessage) -> Void)?
 
     // In flight.
@@ -67,15 +74,24 @@ final class ClientState {
         var sentAt: UInt64
     }
 
+    /// Pending requests by kind, then id: a PUBLISH and a QUERY may be in flight with one id
+    /// (ENV-MSGID-001).
     var pendingPublishes: [UInt16: PendingPublish] = [:]
     var pendingQueries: [UInt16: PendingQuery] = [:]
-    var pendingEchoes: [UInt16: PeerReceivedMessage] = [:]
+    /// Sync messages (the user's own, from another device) waiting for the server's PUBACK,
+    /// oldest first. Their ids are the server's, so they can equal a pending PUBLISH's id.
+    var pendingEchoes: [(id: UInt16, message: PeerReceivedMessage)] = []
+    /// The id of the sync message that was the last packet received, if it was one: the PUBACK
+    /// right after it with the same id is its completion (the peer writes the two together).
+    var echoJustReceived: UInt16?
+    static let pendingEchoLimit = 64
     var timer: RepeatedTask?
 
     init(options: PeerClientOptions, endpoint: (host: String, port: Int, path: String), loop: EventLoop) {
         self.options = options
         self.endpoint = endpoint
         self.loop = loop
+        ids = MessageIDAllocator(last: options.lastMessageId)
     }
 
     var bound: NIOLoopBound<ClientState> { NIOLoopBound(self, eventLoop: loop) }
@@ -139,7 +155,8 @@ final class ClientState {
         self.channel = nil
         let wasConnected = connected
         connected = false
-        pendingEchoes = [:]
+        pendingEchoes = []
+        echoJustReceived = nil
         if let p = connectPromise {
             connectPromise = nil
             p.fail(refusedStatus.map { PeerClientError.refused($0) } ?? PeerClientError.disconnected(disconnectStatus))
@@ -166,10 +183,11 @@ final class ClientState {
     func failAll(_ error: Error) {
         let pubs = pendingPublishes
         let queries = pendingQueries
-        let waiters = pullWaiters
+        let waiters = pullWaiters + pingWaiters
         pendingPublishes = [:]
         pendingQueries = [:]
         pullWaiters = []
+        pingWaiters = []
         pulling = false
         for (_, p) in pubs { p.promise.fail(error) }
         for (_, q) in queries { q.promise.fail(error) }
@@ -223,6 +241,19 @@ final class ClientState {
         if connected {
             write(Packet(.publish(.init(topic: RMTPString(topic), targetId: RMTPString(targetId), messageId: id, payload: payload)), qos: .atLeastOnce))
         }
+        return promise.futureResult
+    }
+
+    /// Sends PINGREQ; the future completes with the next PINGRESP.
+    func ping() -> EventLoopFuture<Void> {
+        let promise = loop.makePromise(of: Void.self)
+        guard connected else {
+            promise.fail(PeerClientError.disconnected(disconnectStatus))
+            return promise.futureResult
+        }
+        pingWaiters.append(promise)
+        lastPing = monotonicNanos()
+        write(Packet(.pingReq))
         return promise.futureResult
     }
 
@@ -302,6 +333,8 @@ final class ClientState {
     // MARK: Reading
 
     func handle(_ packet: Packet) {
+        let echoBefore = echoJustReceived
+        echoJustReceived = nil
         switch packet.body {
         case .connAck(let a):
             guard a.status == 0 else {
@@ -329,13 +362,27 @@ final class ClientState {
                 _ = query(topic: "joinChrm", targetId: room, payload: [])
             }
         case .serverPubAck(let a):
-            if var echo = pendingEchoes.removeValue(forKey: a.messageId) {
-                echo.message.apply(a)
-                surface(echo)
+            // Server ids (sync messages) and the client's own ids (its PUBLISHes) are separate
+            // counters and may coincide. The PUBACK right after a sync message with its id
+            // completes that message; any other answers the client's own PUBLISH first, and only
+            // then a sync message whose PUBACK did not follow it directly (faults reorder).
+            if echoBefore == a.messageId, let i = pendingEchoes.lastIndex(where: { $0.id == a.messageId }) {
+                completeEcho(at: i, a)
             } else if let p = pendingPublishes.removeValue(forKey: a.messageId) {
                 if a.status == 0 && !a.messageUId.text.isEmpty { seen.insert(a.messageUId.text) }
                 p.promise.succeed(PeerSendResult(status: a.status, messageUId: a.messageUId.text, sentTime: a.sentTime))
+            } else if let i = pendingEchoes.firstIndex(where: { $0.id == a.messageId }) {
+                completeEcho(at: i, a)
+            } else {
+                strayAcks += 1
+                strayAckLog.append("PUBACK id \(a.messageId) status \(a.status) uid \(a.messageUId.text.isEmpty ? "-" : a.messageUId.text)")
+                if strayAckLog.count > 16 { strayAckLog.removeFirst() }
             }
+        case .pingResp:
+            pongs += 1
+            let waiters = pingWaiters
+            pingWaiters = []
+            for w in waiters { w.succeed() }
         case .serverPublish(let p):
             if packet.qos != .atMostOnce && !packet.dup { write(Packet(.pubAck(messageId: p.messageId))) }
             handlePublish(p, packet: packet)
@@ -367,11 +414,23 @@ final class ClientState {
                 let m = try InboundMessage(packet: packet, currentUserId: userId)
                 let r = PeerReceivedMessage(message: m, via: .sync)
                 // Sync messages on status topics surface at once; others wait for the PUBACK.
-                if TopicFamily(topic: p.topic.text) == .status { surface(r) } else { pendingEchoes[p.messageId] = r }
+                if TopicFamily(topic: p.topic.text) == .status {
+                    surface(r)
+                } else {
+                    pendingEchoes.append((p.messageId, r))
+                    if pendingEchoes.count > Self.pendingEchoLimit { pendingEchoes.removeFirst() }
+                    echoJustReceived = p.messageId
+                }
             } catch {
                 decodeErrors += 1
             }
         }
+    }
+
+    func completeEcho(at i: Int, _ a: Packet.ServerPubAck) {
+        var echo = pendingEchoes.remove(at: i).message
+        echo.message.apply(a)
+        surface(echo)
     }
 
     func accept(_ d: Modules_DownStreamMessage, via: PeerReceivedMessage.Via) {

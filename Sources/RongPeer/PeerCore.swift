@@ -13,6 +13,8 @@ final class PeerCore: Sendable {
     struct Sink: Sendable {
         let channel: Channel
         let queued: QueueCounter
+        /// The user, for log lines written after the model forgot the connection.
+        var user: String?
         var faults: FaultInjector?
         /// A packet held back to be sent after the next one (reorder fault), with its token.
         var held: (frame: WebSocketFrame, token: Int)?
@@ -26,20 +28,30 @@ final class PeerCore: Sendable {
         var faultPlan: FaultPlan
         var faultCounts = FaultCounts()
         var nextHoldToken = 1
+        /// The most bytes any one connection had written and not yet sent (after a write the
+        /// limits allowed), for /state and tests.
+        var peakQueuedBytes = 0
     }
 
-    /// Packets written to a channel and not yet handed to the socket.
+    /// Packets and bytes written to a channel and not yet handed to the socket. Only writes made
+    /// under the state lock add; write completions on the event loop subtract.
     final class QueueCounter: Sendable {
-        let value = Atomic<Int>(0)
+        let packets = Atomic<Int>(0)
+        let bytes = Atomic<Int>(0)
     }
 
     let state: Mutex<State>
+    /// Packets one connection may have queued before it is cut.
     let maxQueued: Int
+    /// Bytes one connection may have queued before it is cut (one packet always goes out when
+    /// nothing else is queued).
+    let maxQueuedBytes: Int
     let logger: PeerLogger
 
-    init(model: PeerModel, faults: FaultPlan, maxQueued: Int, logger: PeerLogger) {
+    init(model: PeerModel, faults: FaultPlan, maxQueued: Int, maxQueuedBytes: Int, logger: PeerLogger) {
         state = Mutex(State(model: model, faultPlan: faults))
         self.maxQueued = maxQueued
+        self.maxQueuedBytes = maxQueuedBytes
         self.logger = logger
     }
 
@@ -52,7 +64,9 @@ final class PeerCore: Sendable {
             s.nextConnection += 1
             s.sinks[id] = Sink(channel: channel, queued: QueueCounter())
             let outputs = s.model.connect(id, params: params)
-            if let user = s.model.user(of: id), s.faultPlan.applies(to: user) {
+            let user = s.model.user(of: id)
+            s.sinks[id]!.user = user
+            if let user, s.faultPlan.applies(to: user) {
                 s.sinks[id]!.faults = FaultInjector(plan: s.faultPlan, connection: id)
             }
             perform(outputs, &s)
@@ -77,6 +91,18 @@ final class PeerCore: Sendable {
         }
     }
 
+    /// The connection failed at the transport (a reset, a broken pipe): an ordinary close, not
+    /// a protocol violation, so no DISCONNECT and nothing counted as hostile.
+    func transportError(_ id: ConnectionID, _ detail: String) {
+        state.withLock { s in
+            guard let sink = s.sinks[id], !sink.closing else { return }
+            s.sinks[id]!.closing = true
+            logger.log(.info, "conn#\(id) \(sink.user ?? "?") connection error: \(detail); closed")
+            let channel = sink.channel
+            channel.eventLoop.execute { channel.close(promise: nil) }
+        }
+    }
+
     func closed(_ id: ConnectionID) {
         state.withLock { s in
             s.sinks[id] = nil
@@ -93,11 +119,18 @@ final class PeerCore: Sendable {
                 "duplicated": .number(JSONNumber(f.duplicated)), "delayed": .number(JSONNumber(f.delayed)),
                 "reordered": .number(JSONNumber(f.reordered)), "cut": .number(JSONNumber(f.cut)),
             ]
+            if case .object(var stats)? = o["stats"] {
+                stats["peakQueuedBytes"] = .number(JSONNumber(s.peakQueuedBytes))
+                o["stats"] = .object(stats)
+            }
             return .object(o)
         }
     }
 
     func faultCounts() -> FaultCounts { state.withLock { $0.faultCounts } }
+
+    /// The most bytes one connection has had queued so far.
+    func peakQueuedBytes() -> Int { state.withLock { $0.peakQueuedBytes } }
 
     /// Replaces the fault plan; connections opened from now on use it, and so do the open ones.
     func setFaults(_ plan: FaultPlan) {
@@ -118,6 +151,8 @@ final class PeerCore: Sendable {
                 channel.eventLoop.execute { channel.close(promise: nil) }
             }
             s.sinks = [:]
+            var model = model
+            model.maxReplyBytes = s.model.maxReplyBytes
             s.model = model
             s.faultCounts = FaultCounts()
         }
@@ -179,30 +214,42 @@ final class PeerCore: Sendable {
     private func write(_ frame: WebSocketFrame, to id: ConnectionID, _ s: inout State) {
         guard let sink = s.sinks[id], !sink.closing else { return }
         let queued = sink.queued
-        if queued.value.wrappingAdd(1, ordering: .relaxed).newValue > maxQueued {
+        var frames = [frame]
+        if let held = sink.held {
+            s.sinks[id]!.held = nil
+            frames.append(held.frame)
+        }
+        let size = frames.reduce(0) { $0 + $1.data.readableBytes }
+        // Adds happen only here, under the lock; completions only subtract, so these loads are
+        // upper bounds of what is queued when the new frames join.
+        let packets = queued.packets.load(ordering: .relaxed)
+        let bytes = queued.bytes.load(ordering: .relaxed)
+        if packets + frames.count > maxQueued || (bytes > 0 && bytes + size > maxQueuedBytes) {
             // The client does not read: cut it rather than buffer without bound. Its messages
-            // wait in the inbox for the next connection.
-            s.model.recordViolation(id, kind: .slowConsumer, detail: "more than \(maxQueued) packets queued")
-            logger.log(.warning, "conn#\(id) slow consumer: more than \(maxQueued) packets queued; DISCONNECT \(DisconnectStatus.closure)")
+            // wait in the inbox for the next connection. No DISCONNECT: it would only queue.
+            let detail = "\(packets) packets, \(bytes) bytes queued and \(size) more (limits \(maxQueued) packets, \(maxQueuedBytes) bytes)"
+            s.model.recordViolation(id, kind: .slowConsumer, detail: detail + "; cut")
+            logger.log(.warning, "conn#\(id) \(sink.user ?? "?") slow consumer: \(detail); connection cut")
             s.sinks[id]!.closing = true
             let channel = sink.channel
             channel.eventLoop.execute { channel.close(promise: nil) }
             return
         }
+        queued.packets.wrappingAdd(frames.count, ordering: .relaxed)
+        let now = queued.bytes.wrappingAdd(size, ordering: .relaxed).newValue
+        if now > s.peakQueuedBytes { s.peakQueuedBytes = now }
         // Always through the channel's task queue, never inline: tasks run in the order they
         // are enqueued, and enqueueing happens under the lock, so every connection gets its
         // packets in model order; and nothing NIO does inline can re-enter the lock.
         let channel = sink.channel
-        var frames = [frame]
-        if let held = s.sinks[id]?.held {
-            s.sinks[id]!.held = nil
-            queued.value.wrappingAdd(1, ordering: .relaxed)
-            frames.append(held.frame)
-        }
         let batch = frames
         channel.eventLoop.execute {
             for f in batch {
-                channel.writeAndFlush(f).whenComplete { _ in queued.value.wrappingSubtract(1, ordering: .relaxed) }
+                let n = f.data.readableBytes
+                channel.writeAndFlush(f).whenComplete { _ in
+                    queued.packets.wrappingSubtract(1, ordering: .relaxed)
+                    queued.bytes.wrappingSubtract(n, ordering: .relaxed)
+                }
             }
         }
     }

@@ -63,6 +63,12 @@ public struct PeerFixture: Sendable, Hashable {
         public var history = true
         /// The latest messages a chatroom keeps for members to pull (50).
         public var chatroomRecent = 50
+        /// What a private message to a user id the fixture does not have gets.
+        public var unknownUsers: UnknownUserPolicy = .refuse
+        /// Messages one connection may send per second (all types, STATUS included; 0: no
+        /// limit). The service allows 5 (protocol-rules.md § 8, error 20604); off by default so
+        /// tests and load runs are not throttled.
+        public var sendRate = 0
 
         /// The documented defaults.
         public init() {}
@@ -76,6 +82,15 @@ public struct PeerFixture: Sendable, Hashable {
         /// The new login is refused with CONNACK 13 (another client of the same kind is online),
         /// as `setReconnectKickEnable:YES` asks.
         case rejectNewer
+    }
+
+    /// What a private message to a user id the fixture does not list gets (PEER-MSG-007).
+    public enum UnknownUserPolicy: String, Sendable, Hashable, CaseIterable {
+        /// PUBACK 20109 and nothing stored (the default): one connection cannot create state for
+        /// unlimited user ids, and a misspelt target shows at once.
+        case refuse
+        /// Stored and counted like for any user, as the service does with ids it has not seen.
+        case accept
     }
 
     /// Who may recall a message (protocol-rules.md § 11.2).
@@ -159,6 +174,7 @@ public struct PeerFixture: Sendable, Hashable {
     static let appKeys: Set<String> = [
         "appKey", "blocked", "platforms", "profile", "multiDeviceSync", "kick", "recall", "chatroomsPerUser",
         "offlineRetention", "historyRetention", "chatroomHistoryRetention", "ultragroupRetention", "history", "chatroomRecent",
+        "unknownUsers", "sendRate",
     ]
 
     /// Reads a fixture from an already parsed node (scenario files embed one).
@@ -254,6 +270,13 @@ public struct PeerFixture: Sendable, Hashable {
             case "chatroomHistoryRetention": a.chatroomHistoryRetention = try r.duration(e.value, "`chatroomHistoryRetention`")
             case "ultragroupRetention": a.ultragroupRetention = try r.duration(e.value, "`ultragroupRetention`")
             case "history": a.history = try r.bool(e.value, "`history`")
+            case "unknownUsers":
+                let text = try r.string(e.value, "`unknownUsers`")
+                guard let p = UnknownUserPolicy(rawValue: text) else { throw r.error(e.value, "`unknownUsers` must be refuse or accept") }
+                a.unknownUsers = p
+            case "sendRate":
+                a.sendRate = try r.integer(e.value, "`sendRate`")
+                guard (0...100_000).contains(a.sendRate) else { throw r.error(e.value, "`sendRate` must be 0 (no limit) ... 100000 messages per second") }
             default:
                 a.chatroomRecent = try r.integer(e.value, "`chatroomRecent`")
                 guard a.chatroomRecent >= 1 else { throw r.error(e.value, "`chatroomRecent` must be at least 1") }
@@ -316,6 +339,8 @@ extension PeerFixture {
         lines.append("  ultragroupRetention: \(a.ultragroupRetention)")
         lines.append("  history: \(a.history)")
         lines.append("  chatroomRecent: \(a.chatroomRecent)")
+        lines.append("  unknownUsers: \(a.unknownUsers.rawValue)")
+        lines.append("  sendRate: \(a.sendRate)")
         lines.append("users:")
         for u in users.values.sorted(by: { $0.id < $1.id }) {
             var parts = ["id: \(q(u.id))", "tokens: \(list(u.tokens))"]

@@ -37,7 +37,7 @@ struct PeerControl: Sendable {
                 WebSocket: /websocket?appId=APPKEY&token=TOKEN[&platform=Web]  (one RMTP packet per binary message)
                 GET  /state[?user=ID]             users, unread counts, offline queues, history sizes, push log
                 POST /control/advance?by=8d       move a manual clock forward (peer started with --manual-clock)
-                POST /control/faults?plan=SPEC    replace the fault plan (drop=P,dup=P,delay=P:MS,reorder=P,cut=P,users=a|b)
+                POST /control/faults?plan=SPEC    replace the fault plan (drop=P,dup=P,delay=P:MS,reorder=P,cut=P,users=a|b,seed=N); or SPEC as the body
                 POST /control/reset               body: fixture YAML; drops every connection and all state
 
                 """
@@ -50,8 +50,8 @@ struct PeerControl: Sendable {
             return Self.json(["advanced": .number(JSONNumber(clock.advanced)), "now": .number(JSONNumber(clock.nowMillis()))])
         case (.POST, "/control/faults"):
             do throws(FaultPlanError) {
-                var plan = try FaultPlan(parsing: query["plan"] ?? String(decoding: body, as: UTF8.self))
-                if query["seed"] == nil && plan.seed == 1 { plan.seed = seed &+ 1 }
+                // A seed written in the plan is used as written; otherwise the peer's --seed.
+                let plan = try FaultPlan(parsing: query["plan"] ?? String(decoding: body, as: UTF8.self)).seeded(default: seed)
                 core.setFaults(plan)
                 return Self.json(["faults": .string(plan.description)])
             } catch {

@@ -11,8 +11,18 @@ import Darwin
 public struct PeerLogger: Sendable {
     /// Severity, lowest first; `off` logs nothing.
     public enum Level: Int, Sendable, Comparable, CaseIterable {
-        case debug, info, warning, error, off
+        /// Everything (the peer writes nothing below info today).
+        case debug
+        /// Start-up, injected cuts, connections that ended at the transport.
+        case info
+        /// Violations and slow consumers.
+        case warning
+        /// Failures of the peer itself.
+        case error
+        /// Nothing.
+        case off
 
+        /// Lower levels are more verbose.
         public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
 
         /// The level named `name` (`debug`, `info`, `warning`, `error`, `off`).

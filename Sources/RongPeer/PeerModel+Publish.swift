@@ -48,7 +48,7 @@ extension PeerModel {
             return [.disconnect(conn, status: DisconnectStatus.closure)]
         }
         let topic = p.topic.text
-        if topic == "recallMsg" { return recall(p, up, from: conn) }
+        if topic == "recallMsg" { return rateLimit(conn, p, isStatus: false) ?? recall(p, up, from: conn) }
         guard let route = Self.route(topic: topic) else {
             return reject(conn, p, PeerStatus.conversationNotSupported, "topic \(topic) is not served")
         }
@@ -59,12 +59,19 @@ extension PeerModel {
             stats.resendsDeduplicated += 1
             return [ack(conn, p.messageId, status: 0, time: first.time, uid: first.uid)]
         }
+        if let refused = rateLimit(conn, p, isStatus: isStatus) { return refused }
         if up.content.count > DecodingOptions.protocolContentLimit {
             return isStatus ? [] : reject(conn, p, PeerStatus.messageTooLarge, "content is \(up.content.count) bytes")
         }
         let target = p.targetId.text
         // Membership.
         switch route.type {
+        case .private:
+            if app.unknownUsers == .refuse && fixture.users[target] == nil {
+                return isStatus
+                    ? dropStatus(conn, "no user \(target) in the fixture")
+                    : reject(conn, p, PeerStatus.conversationNotSupported, "no user \(target) in the fixture (app unknownUsers: accept allows any id)")
+            }
         case .group:
             guard let g = fixture.groups[target], g.members.contains(sender) else {
                 return isStatus ? dropStatus(conn, "not in group \(target)") : reject(conn, p, PeerStatus.notInGroup, "\(sender) is not in group \(target)")
@@ -117,6 +124,22 @@ extension PeerModel {
         messagesSinceCompaction += 1
         if messagesSinceCompaction >= 20_000 { compact() }
         return out
+    }
+
+    /// `sendRate`: a connection that already sent that many messages within the last second
+    /// gets PUBACK 20604 (a STATUS message, which gets no PUBACK, is dropped); nil to go on.
+    mutating func rateLimit(_ conn: ConnectionID, _ p: Packet.Publish, isStatus: Bool) -> [PeerOutput]? {
+        let limit = app.sendRate
+        guard limit > 0 else { return nil }
+        let t = clock.nowMillis()
+        sessions[conn]!.recentSends.removeAll { $0 <= t - 1000 }
+        guard sessions[conn]!.recentSends.count >= limit else {
+            sessions[conn]!.recentSends.append(t)
+            return nil
+        }
+        stats.rateLimited += 1
+        if isStatus { return dropStatus(conn, "more than \(limit) messages in a second") }
+        return reject(conn, p, PeerStatus.sendRateExceeded, "more than \(limit) messages in a second")
     }
 
     mutating func dropStatus(_ conn: ConnectionID, _ why: String) -> [PeerOutput] {
@@ -309,7 +332,8 @@ extension PeerModel {
         case let s as SyncReadStatusMessage:
             markRead(user: m.sender, conversation: conversation, time: s.lastMessageSendTime)
         case let q as ReadReceiptRequestMessage:
-            receiptRequests[q.messageUId] = m.sender
+            // Only for a message the peer has (and so forgets with it), not for any string.
+            if messages[q.messageUId] != nil { receiptRequests[q.messageUId] = m.sender }
         case let r as ReadReceiptResponseMessage:
             for entry in r.receiptMessageDic ?? [] {
                 // ANDROID-4.0 and WEBv2 send UID arrays; a read-time value names no message.

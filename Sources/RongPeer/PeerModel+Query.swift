@@ -72,17 +72,20 @@ extension PeerModel {
         let inbox = inboxes[user] ?? []
         let start = Self.firstIndex(in: inbox, after: max(minTime - 1, min(req.syncTime, pullSent ? sendCursor : req.syncTime)))
         var page: [InboxEntry] = []
+        var bytes = 0
         var more = false
         var i = start
         while i < inbox.count {
             let e = inbox[i]
             i += 1
             let wanted = e.direction == .received ? e.time > req.syncTime : (pullSent && e.time > sendCursor && e.origin != conn)
-            guard wanted, messages[e.uid] != nil else { continue }
-            if page.count == Self.pullPageLimit {
+            guard wanted, let m = messages[e.uid] else { continue }
+            let size = Self.replySize(m)
+            if page.count == Self.pullPageLimit || (!page.isEmpty && bytes + size > maxReplyBytes) {
                 more = true
                 break
             }
+            bytes += size
             page.append(e)
         }
         let retrievedUpTo = delivered[user] ?? 0
@@ -97,6 +100,28 @@ extension PeerModel {
             sessions[conn]!.awaitingCon[oldest] = nil
         }
         return [queryAck(conn, id, status: 0, payload: protoBytes(result), qos: .atLeastOnce)]
+    }
+
+    /// About how many bytes a message adds to a reply: what grows with the message, plus a fixed
+    /// allowance for ids, times and protobuf tags.
+    static func replySize(_ m: StoredMessage) -> Int {
+        var n = 256 + m.up.content.count + m.up.pushText.utf8.count + m.up.appData.utf8.count + m.up.extraContent.utf8.count
+        for (k, v) in m.expansion ?? [:] { n += k.utf8.count + v.utf8.count + 8 }
+        return n
+    }
+
+    /// The longest prefix of `list` within `budget` bytes (``replySize(_:)``), at least one
+    /// message.
+    static func fitting(_ list: some Sequence<StoredMessage>, _ budget: Int) -> [StoredMessage] {
+        var out: [StoredMessage] = []
+        var bytes = 0
+        for m in list {
+            let size = replySize(m)
+            if !out.isEmpty && bytes + size > budget { break }
+            bytes += size
+            out.append(m)
+        }
+        return out
     }
 
     /// The first index whose time is after `t` (the inbox is ordered by time).
@@ -142,14 +167,17 @@ extension PeerModel {
         sessions[conn]!.chatroomNotifiedAt[room] = nil
         stats.pulls += 1
         var list = r.recent.compactMap { messages[$0] }.filter { $0.time > req.syncTime && $0.origin != conn }
+        let page: [StoredMessage]
         if req.syncTime == 0 && req.count > 0 {
+            // The join history: the newest messages that fit, all in one reply.
             list = Array(list.suffix(Int(min(req.count, 50))))
+            page = Array(Self.fitting(list.reversed(), maxReplyBytes).reversed())
         } else {
             list = list.filter { $0.time >= joined }
+            page = Self.fitting(list.prefix(Self.pullPageLimit), maxReplyBytes)
         }
         var result = Modules_DownStreamMessages()
-        let more = list.count > Self.pullPageLimit
-        let page = list.prefix(Self.pullPageLimit)
+        let more = req.syncTime == 0 && req.count > 0 ? false : list.count > page.count
         result.list = page.map { downStream($0, for: user, direction: $0.sender == user ? .sent : .received, retrieved: false) }
         result.syncTime = page.last?.time ?? req.syncTime
         result.finished = !more
@@ -184,7 +212,7 @@ extension PeerModel {
         let pivot = req.hasTime && req.time > 0 ? req.time : Int64.max
         // Ascending from time 0 starts at the oldest message; descending from 0 at the newest.
         let candidates = ascending ? all.filter { $0.time > (req.hasTime ? req.time : 0) } : all.filter { $0.time < pivot }
-        let chosen = ascending ? Array(candidates.prefix(count)) : Array(candidates.suffix(count).reversed())
+        let chosen = Self.fitting(ascending ? Array(candidates.prefix(count)) : Array(candidates.suffix(count).reversed()), maxReplyBytes)
         var out = Modules_HistoryMsgOuput()
         out.list = chosen.map { downStream($0, for: user, direction: $0.sender == user ? .sent : .received, retrieved: false) }
         out.syncTime = chosen.last?.time ?? (pivot == Int64.max ? 0 : pivot)

@@ -80,7 +80,7 @@ extension PeerModel {
             ("published", st.published), ("rejected", st.rejected), ("resendsDeduplicated", st.resendsDeduplicated),
             ("statusDelivered", st.statusDelivered), ("statusDropped", st.statusDropped), ("notifies", st.notifies), ("pulls", st.pulls), ("pings", st.pings),
             ("historyQueries", st.historyQueries), ("malformed", st.malformed), ("oversized", st.oversized),
-            ("slowConsumers", st.slowConsumers), ("unexpected", st.unexpected), ("messagesStored", messages.count),
+            ("slowConsumers", st.slowConsumers), ("unexpected", st.unexpected), ("rateLimited", st.rateLimited), ("messagesStored", messages.count),
             ("onlineConnections", sessions.count),
         ] {
             s[k] = .number(JSONNumber(v))

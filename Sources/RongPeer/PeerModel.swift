@@ -74,7 +74,8 @@ public enum PeerStatus {
     public static let ok: UInt16 = 0
     /// A query topic the peer does not implement (kit choice).
     public static let unsupportedQuery: UInt16 = 1
-    /// The conversation type does not support this (unknown publish topic).
+    /// The conversation does not take this message: a publish topic the peer does not serve, or
+    /// (kit choice, no code is documented) a private target the fixture does not list.
     public static let conversationNotSupported: UInt16 = 20109
     /// Expansion: no such message.
     public static let originalMessageNotExist: UInt16 = 22201
@@ -98,6 +99,8 @@ public enum PeerStatus {
     public static let historyNotEnabled: UInt16 = 25102
     /// Recall: only the sender may recall.
     public static let recallUserInvalid: UInt16 = 25107
+    /// More messages in a second than the app's `sendRate` (the service's 5 per second).
+    public static let sendRateExceeded: UInt16 = 20604
     /// Content above 131,072 bytes.
     public static let messageTooLarge: UInt16 = 30016
 }
@@ -144,6 +147,16 @@ public struct PeerModel: Sendable {
     static let eventLimit = 200
     /// Largest page of a pull (000:5224: offline messages come in packages of at most 200).
     public static let pullPageLimit = 200
+    /// Largest pull, chatroom pull or history reply in bytes (about: content, push text and
+    /// expansion of each message plus a fixed allowance); a reply always has at least one
+    /// message. A page cut short says `finished: false` (`hasMsg` 1), so the client asks again.
+    public var maxReplyBytes = 2 << 20
+
+    /// The reply budget for a connection limit of `maxQueuedBytes`: a quarter of it, at most 2 MB
+    /// and at least 64 KB, so a few unread replies already reach the limit.
+    public static func replyByteLimit(maxQueuedBytes: Int) -> Int {
+        min(2 << 20, max(64 << 10, maxQueuedBytes / 4))
+    }
 
     /// A model with no connections and no messages; `seed` determines the UIDs.
     public init(fixture: PeerFixture, clock: any PeerClock = SystemClock(), seed: UInt64 = 0) {
@@ -168,6 +181,8 @@ public struct PeerModel: Sendable {
         /// When an s_ntf was last sent and not yet followed by a pull (coalescing).
         var notifiedAt: Int64?
         var chatroomNotifiedAt: [String: Int64] = [:]
+        /// Times of the connection's sends within the last second (for `sendRate`).
+        var recentSends: [Int64] = []
     }
 
     enum Direction: Sendable { case received, sent }
@@ -279,6 +294,8 @@ public struct PeerModel: Sendable {
         public var slowConsumers = 0
         /// Connections ended for packets a client does not send.
         public var unexpected = 0
+        /// Sends refused (or STATUS messages dropped) for going over `sendRate`.
+        public var rateLimited = 0
     }
 
     // MARK: Time
@@ -385,7 +402,14 @@ public struct PeerModel: Sendable {
 
     /// Kinds of hostile or broken client behaviour.
     public enum Violation: String, Sendable {
-        case malformed, oversized, slowConsumer, unexpected
+        /// A packet that does not decode, or a body that is not its protobuf (DISCONNECT 2).
+        case malformed
+        /// A packet or WebSocket frame above the limit (DISCONNECT 2).
+        case oversized
+        /// A client that does not read: its queue went over a limit, and it was cut.
+        case slowConsumer
+        /// A packet a WebSocket client does not send, or a text message (DISCONNECT 2).
+        case unexpected
     }
 
     // MARK: Packets
@@ -448,6 +472,9 @@ public struct PeerModel: Sendable {
         let longest = max(app.offlineRetention, app.historyRetention, app.chatroomHistoryRetention, app.ultragroupRetention)
         messages = messages.filter { $0.value.time >= t - longest }
         sendResults = sendResults.filter { $0.value.time >= offlineCut }
+        // Receipts go with their messages; private read times (`private:A→B`) stay.
+        receiptRequests = receiptRequests.filter { messages[$0.key] != nil }
+        receipts = receipts.filter { $0.key.hasPrefix("private:") || messages[$0.key] != nil }
         messagesSinceCompaction = 0
     }
 

@@ -22,9 +22,14 @@ public struct PeerConfiguration: Sendable {
     public var maxFrameSize = 131_072 + 8_192
     /// Packets written to one connection and not yet sent before the peer cuts it.
     public var maxQueued = 8_192
-    /// Faults on the server's packets.
+    /// Bytes written to one connection and not yet sent before the peer cuts it as a slow
+    /// consumer (a single packet is always sent when nothing else is queued). Pull and history
+    /// replies are cut into pages of at most a quarter of this (and at most 2 MB), so a client that
+    /// asks again and again without reading hits this limit after a few replies.
+    public var maxQueuedBytes = 16 << 20
+    /// Faults on the server's packets (seeded by ``seed`` unless the plan names its own).
     public var faults = FaultPlan()
-    /// Seed of the UID allocator.
+    /// Seed of the UID allocator, and of the faults when their plan names no seed.
     public var seed: UInt64 = 0
     /// Event loop threads.
     public var threads = System.coreCount
@@ -71,8 +76,11 @@ public final class PeerServer: Sendable {
     /// Binds and starts serving.
     public static func start(_ configuration: PeerConfiguration) async throws -> PeerServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
-        let model = PeerModel(fixture: configuration.fixture, clock: configuration.clock, seed: configuration.seed)
-        let core = PeerCore(model: model, faults: configuration.faults, maxQueued: configuration.maxQueued, logger: configuration.logger)
+        var model = PeerModel(fixture: configuration.fixture, clock: configuration.clock, seed: configuration.seed)
+        model.maxReplyBytes = PeerModel.replyByteLimit(maxQueuedBytes: configuration.maxQueuedBytes)
+        let core = PeerCore(
+            model: model, faults: configuration.faults.seeded(default: configuration.seed), maxQueued: configuration.maxQueued, maxQueuedBytes: configuration.maxQueuedBytes,
+            logger: configuration.logger)
         let control = PeerControl(core: core, clock: configuration.clock as? ManualClock, seed: configuration.seed)
         let maxFrame = configuration.maxFrameSize
         let bootstrap = ServerBootstrap(group: group)
@@ -135,6 +143,11 @@ public final class PeerServer: Sendable {
 
     /// Replaces the fault plan.
     public func setFaults(_ plan: FaultPlan) { core.setFaults(plan) }
+
+    /// The most bytes any one connection has had written and not yet sent (`/state`
+    /// `stats.peakQueuedBytes`); at most ``PeerConfiguration/maxQueuedBytes`` unless a single
+    /// packet was larger.
+    public var peakQueuedBytes: Int { core.peakQueuedBytes() }
 }
 
 /// Splits a request URI into its path and decoded query parameters (`%XX` decoded; `+` kept, as
@@ -250,6 +263,9 @@ final class PeerConnectionHandler: ChannelInboundHandler {
                 core.violation(id, .oversized, "a WebSocket frame above the limit")
             case is NIOWebSocketError, is NIOWebSocketFrameAggregator.Error:
                 core.violation(id, .malformed, "WebSocket protocol error: \(error)")
+            case is IOError, is ChannelError:
+                // A reset or a broken pipe: the client went away; nothing hostile about it.
+                core.transportError(id, "\(error)")
             default:
                 core.violation(id, .unexpected, "connection error: \(error)")
             }

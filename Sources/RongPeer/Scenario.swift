@@ -10,6 +10,7 @@ public struct Scenario: Sendable {
     public var id: String
     /// The requirements (`PEER-…`) the scenario checks.
     public var spec: [String]
+    /// What the scenario shows, in a sentence or two.
     public var description: String?
     /// The fixture the scenario's peer starts with (the demo fixture unless it has its own).
     public var fixture: PeerFixture
@@ -31,6 +32,7 @@ public struct Scenario: Sendable {
         case send(Send)
         case recall(Recall)
         case pull(String)
+        case ping(String)
         case join(client: String, room: String, history: Int, status: UInt16)
         case quit(client: String, room: String)
         case history(History)
@@ -54,6 +56,8 @@ public struct Scenario: Sendable {
         var retryMillis: Int64?
         var pollMillis: Int64?
         var autoReconnect = false
+        /// The client's message ids start after this one (to cover the wrap to 1).
+        var lastMessageId: UInt16 = 0
     }
 
     struct Send: Sendable {
@@ -110,8 +114,13 @@ public struct Scenario: Sendable {
         var ordered = true
         /// Only the number of messages surfaced (instead of `receives`).
         var count: Int?
-        /// Messages suppressed by UID dedup, at least this many.
-        var duplicatesAtLeast: Int?
+        /// Copies the client dropped because their UID had already surfaced: exactly this many
+        /// (0 when absent, so any duplicate the peer delivers fails the scenario).
+        var duplicates: Int?
+        /// PINGRESPs received, exactly.
+        var pongs: Int?
+        /// Server PUBACKs that answered nothing pending, exactly.
+        var strayAcks: Int?
         /// The client got DISCONNECT with this status.
         var disconnected: UInt8?
     }
@@ -183,7 +192,7 @@ extension Scenario {
     }
 
     static let actions = [
-        "connect", "disconnect", "send", "recall", "pull", "join", "quit", "history", "advance", "wait", "faults", "raw", "expect", "state",
+        "connect", "disconnect", "send", "recall", "pull", "ping", "join", "quit", "history", "advance", "wait", "faults", "raw", "expect", "state",
     ]
 
     static func loadStep(_ node: Node, _ r: YAMLReader, fixture: PeerFixture) throws(PeerFileError) -> Step {
@@ -197,6 +206,7 @@ extension Scenario {
         case "connect": return Step(action: .connect(try loadConnect(v, r, fixture: fixture)), line: line)
         case "disconnect": return Step(action: .disconnect(try r.identifier(v, "`disconnect`")), line: line)
         case "pull": return Step(action: .pull(try r.identifier(v, "`pull`")), line: line)
+        case "ping": return Step(action: .ping(try r.identifier(v, "`ping`")), line: line)
         case "send": return Step(action: .send(try loadSend(v, r)), line: line)
         case "recall":
             var rc = Recall(client: "", message: "")
@@ -253,12 +263,15 @@ extension Scenario {
             var out: [String: ClientExpectation] = [:]
             for c in try r.mapping(v, "`expect`") {
                 var x = ClientExpectation()
-                for f in try r.mapping(c.value, "the expectation of \(c.key)", allowed: ["receives", "count", "ordered", "duplicatesAtLeast", "disconnected"]) {
+                let keys: Set<String> = ["receives", "count", "ordered", "duplicates", "pongs", "strayAcks", "disconnected"]
+                for f in try r.mapping(c.value, "the expectation of \(c.key)", allowed: keys) {
                     switch f.key {
                     case "receives": x.receives = try r.list(f.value, "`receives`").map { n throws(PeerFileError) in try r.jsonValue(n) }
                     case "count": x.count = try r.integer(f.value, "`count`")
                     case "ordered": x.ordered = try r.bool(f.value, "`ordered`")
-                    case "duplicatesAtLeast": x.duplicatesAtLeast = try r.integer(f.value, "`duplicatesAtLeast`")
+                    case "duplicates": x.duplicates = try r.integer(f.value, "`duplicates`")
+                    case "pongs": x.pongs = try r.integer(f.value, "`pongs`")
+                    case "strayAcks": x.strayAcks = try r.integer(f.value, "`strayAcks`")
                     default: x.disconnected = UInt8(clamping: try r.integer(f.value, "`disconnected`"))
                     }
                 }
@@ -283,7 +296,8 @@ extension Scenario {
             return Connect(client: name, user: name)
         }
         var c = Connect(client: "", user: "")
-        for f in try r.mapping(v, "`connect`", allowed: ["client", "user", "token", "appId", "platform", "connack", "retry", "poll", "reconnect"]) {
+        let keys: Set<String> = ["client", "user", "token", "appId", "platform", "connack", "retry", "poll", "reconnect", "lastMessageId"]
+        for f in try r.mapping(v, "`connect`", allowed: keys) {
             switch f.key {
             case "client": c.client = try r.identifier(f.value, "`client`")
             case "user": c.user = try r.identifier(f.value, "`user`")
@@ -293,6 +307,10 @@ extension Scenario {
             case "connack": c.connack = UInt8(clamping: try r.integer(f.value, "`connack`"))
             case "retry": c.retryMillis = try r.duration(f.value, "`retry`")
             case "poll": c.pollMillis = try r.duration(f.value, "`poll`")
+            case "lastMessageId":
+                let n = try r.integer(f.value, "`lastMessageId`")
+                guard (0...65535).contains(n) else { throw r.error(f.value, "`lastMessageId` must be 0...65535") }
+                c.lastMessageId = UInt16(n)
             default: c.autoReconnect = try r.bool(f.value, "`reconnect`")
             }
         }

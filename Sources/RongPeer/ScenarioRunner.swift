@@ -31,6 +31,7 @@ public struct ScenarioOutcome: Sendable {
 public struct ScenarioRunner: Sendable {
     /// Where the scenarios run.
     public enum Target: Sendable {
+        /// A fresh in-process peer for each scenario, with the scenario's fixture and a manual clock.
         case inProcess
         /// A peer's WebSocket URL (`ws://HOST:PORT/websocket`); the same port serves HTTP.
         case external(url: String)
@@ -54,6 +55,7 @@ public struct ScenarioRunner: Sendable {
             let execution = try await ScenarioExecution.start(scenario, target: target, timeoutMillis: timeoutMillis, trace: trace)
             do {
                 try await execution.runSteps()
+                try await execution.checkLeftovers()
             } catch let f as ScenarioFailure {
                 failure = "\(scenario.file):\(f.line): \(f.message)"
             } catch {
@@ -88,6 +90,19 @@ final class ScenarioExecution {
     var clients: [String: PeerClient] = [:]
     var clientUser: [String: String] = [:]
     var consumed: [String: Int] = [:]
+    /// Per client, the counters as of its previous expectation: what an `expect` checks is what
+    /// came since.
+    struct Counters {
+        var duplicates = 0
+        var strayAcks = 0
+        var pongs = 0
+    }
+    var checked: [String: Counters] = [:]
+    /// Clients that resend (`retry`): a resend can draw a second PUBACK, so stray PUBACKs are
+    /// only checked when an expectation names them.
+    var resending: Set<String> = []
+    /// A `faults` step ran: duplicated or reordered packets make stray PUBACKs legitimate too.
+    var faultsInjected = false
     struct Label {
         var uid: String
         var time: Int64
@@ -167,6 +182,7 @@ final class ScenarioExecution {
         case .connect(let c): try await connect(c)
         case .disconnect(let name):
             let c = try client(name)
+            try await checkLeftovers(name)
             await c.close()
             clients[name] = nil
             let user = clientUser[name] ?? name
@@ -177,6 +193,12 @@ final class ScenarioExecution {
         case .send(let s): try await send(s)
         case .recall(let r): try await recall(r)
         case .pull(let name): try await client(name).pull()
+        case .ping(let name):
+            do {
+                try await client(name).ping(timeoutMillis: timeoutMillis)
+            } catch PeerClientError.timeout {
+                throw fail("ping \(name): no PINGRESP within \(timeoutMillis) ms")
+            }
         case .join(let name, let room, let history, let status):
             let got = try await client(name).joinChatroom(room, history: history)
             if got != status { throw fail("joinChrm \(room): status \(got), expected \(status)") }
@@ -189,6 +211,7 @@ final class ScenarioExecution {
         case .wait(let ms):
             try await Task.sleep(nanoseconds: UInt64(ms) * 1_000_000)
         case .faults(let plan):
+            faultsInjected = true
             let r = try await PeerHTTPClient.request(host: host, port: port, method: .POST, path: "/control/faults", body: Array(plan.utf8), on: group)
             if r.status != 200 { throw fail("faults: \(String(decoding: r.body, as: UTF8.self))") }
         case .raw(let name, let bytes):
@@ -222,6 +245,7 @@ final class ScenarioExecution {
         o.retryMillis = c.retryMillis
         o.pollMillis = c.pollMillis
         o.autoReconnect = c.autoReconnect
+        o.lastMessageId = c.lastMessageId
         // Every request fails rather than hang when its answer never comes.
         o.requestTimeoutMillis = timeoutMillis * 2
         do {
@@ -230,10 +254,15 @@ final class ScenarioExecution {
                 await client.close()
                 throw fail("connect \(c.client): accepted, expected CONNACK \(c.connack)")
             }
-            if let old = clients[c.client] { await old.close() }
+            if let old = clients[c.client] {
+                try await checkLeftovers(c.client)
+                await old.close()
+            }
             clients[c.client] = client
             clientUser[c.client] = client.userId
             consumed[c.client] = 0
+            checked[c.client] = Counters()
+            if c.retryMillis != nil { resending.insert(c.client) } else { resending.remove(c.client) }
         } catch PeerClientError.refused(let status) {
             if status != c.connack { throw fail("connect \(c.client): CONNACK \(status) \(ConnectResult(rawValue: status)), expected \(c.connack)") }
         }
@@ -360,14 +389,66 @@ final class ScenarioExecution {
             consumed[name] = all
             if all - seen != n { throw fail("\(name) received \(all - seen) message(s), expected \(n)") }
         }
-        if let atLeast = x.duplicatesAtLeast {
-            let ok = try await poll { await c.duplicatesSuppressed() >= atLeast }
-            if !ok { throw fail("\(name): \(await c.duplicatesSuppressed()) duplicates suppressed, expected at least \(atLeast)") }
-        }
+        try await checkCounters(name, c, x)
         if let status = x.disconnected {
             let ok = try await poll { await c.disconnectStatus() == status }
             if !ok { throw fail("\(name): DISCONNECT status \(String(describing: await c.disconnectStatus())), expected \(status)") }
         }
+    }
+
+    /// Duplicates, stray PUBACKs and PINGRESPs since the client's previous expectation: exactly
+    /// what the expectation says, and no duplicate (nor, unless faults or resends make them
+    /// legitimate, stray PUBACK) that it does not mention.
+    func checkCounters(_ name: String, _ c: PeerClient, _ x: Scenario.ClientExpectation) async throws {
+        var base = checked[name] ?? Counters()
+        func settle(_ want: Int?, _ current: @escaping () async -> Int, _ since: Int) async throws -> Int {
+            if let want, want > 0 {
+                _ = try await poll { await current() - since >= want }
+                // Long enough for one more copy to show, so "exactly" means it.
+                try await Task.sleep(nanoseconds: 100_000_000)
+            }
+            return await current() - since
+        }
+        let dups = try await settle(x.duplicates, { await c.duplicatesSuppressed() }, base.duplicates)
+        if dups != (x.duplicates ?? 0) {
+            throw fail("\(name) dropped \(dups) duplicate cop\(dups == 1 ? "y" : "ies") by UID, expected \(x.duplicates ?? 0)"
+                + (x.duplicates == nil ? " (the peer delivered a message twice; `duplicates: N` if the scenario means it)" : ""))
+        }
+        base.duplicates += dups
+        let pongs = try await settle(x.pongs, { await c.pongs() }, base.pongs)
+        if let want = x.pongs, pongs != want { throw fail("\(name) got \(pongs) PINGRESP(s), expected \(want)") }
+        base.pongs += pongs
+        let strays = try await settle(x.strayAcks, { await c.strayAcks() }, base.strayAcks)
+        let wantStrays = x.strayAcks ?? (strictAcks(name) ? 0 : nil)
+        if let want = wantStrays, strays != want {
+            throw fail("\(name) got \(strays) PUBACK(s) that answered nothing pending, expected \(want): \(await c.strayAckLog().suffix(strays).joined(separator: "; "))")
+        }
+        base.strayAcks += strays
+        checked[name] = base
+    }
+
+    func strictAcks(_ name: String) -> Bool { !faultsInjected && !resending.contains(name) }
+
+    /// Duplicates (and stray PUBACKs) a client saw after its last expectation fail the
+    /// scenario too: checked when it disconnects, is replaced, and at the end.
+    func checkLeftovers(_ name: String) async throws {
+        guard let c = clients[name] else { return }
+        let base = checked[name] ?? Counters()
+        let dups = await c.duplicatesSuppressed() - base.duplicates
+        if dups > 0 {
+            throw fail("\(name) dropped \(dups) duplicate cop\(dups == 1 ? "y" : "ies") by UID after its last expectation (the peer delivered a message twice)")
+        }
+        if strictAcks(name) {
+            let strays = await c.strayAcks() - base.strayAcks
+            if strays > 0 {
+                throw fail("\(name) got \(strays) PUBACK(s) that answered nothing pending: \(await c.strayAckLog().suffix(strays).joined(separator: "; "))")
+            }
+        }
+    }
+
+    /// ``checkLeftovers(_:)`` for every client still connected.
+    func checkLeftovers() async throws {
+        for name in clients.keys.sorted() { try await checkLeftovers(name) }
     }
 
     // MARK: Helpers

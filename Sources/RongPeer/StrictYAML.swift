@@ -30,6 +30,7 @@ public struct PeerFileError: Error, CustomStringConvertible, Sendable {
         self.message = message
     }
 
+    /// `file:line:column: error: message`, as compilers write it.
     public var description: String { "\(file):\(line):\(column): error: \(message)" }
 }
 

@@ -68,6 +68,34 @@ struct PeerUnitTests {
         #expect(dx.contains(.drop) && dx.contains(.duplicate) && dx.contains(.hold))
     }
 
+    @Test("a seed written in a fault plan wins over --seed and over the peer's seed in POST /control/faults")
+    func faultSeeds() throws {
+        let explicit = try FaultPlan(parsing: "drop=0.5,seed=1")
+        #expect(explicit.seed == 1)
+        #expect(explicit.seeded(default: 7).seed == 1, "--seed 7 must not replace seed=1")
+        #expect(try FaultPlan(parsing: "drop=0.5").seed == nil)
+        #expect(try FaultPlan(parsing: "drop=0.5").seeded(default: 7).seed == 7)
+        #expect(explicit.seeded(default: 7).description == "drop=0.5,seed=1")
+        // The same plan with different seeds decides differently; the written seed is the one used.
+        var a = FaultInjector(plan: explicit.seeded(default: 7), connection: 1)
+        var b = FaultInjector(plan: try FaultPlan(parsing: "drop=0.5,seed=7"), connection: 1)
+        var c = FaultInjector(plan: try FaultPlan(parsing: "drop=0.5,seed=1"), connection: 1)
+        let da = (0..<64).map { _ in a.decide() }
+        #expect(da != (0..<64).map { _ in b.decide() })
+        #expect(da == (0..<64).map { _ in c.decide() })
+
+        let core = PeerCore(model: Self.model(), faults: FaultPlan(), maxQueued: 16, maxQueuedBytes: 1 << 20, logger: .silent)
+        let control = PeerControl(core: core, clock: nil, seed: 5)
+        func posted(_ body: String) -> UInt64? {
+            let r = control.handle(method: .POST, uri: "/control/faults", body: Array(body.utf8))
+            #expect(r.status == .ok)
+            return core.state.withLock { $0.faultPlan.seed }
+        }
+        #expect(posted("dup=1,seed=1") == 1)
+        #expect(posted("dup=1,seed=9") == 9)
+        #expect(posted("dup=1") == 5, "no seed in the plan: the peer's")
+    }
+
     @Test("durations and query strings")
     func parsing() {
         #expect(parseDurationMillis("500ms") == 500)
@@ -108,6 +136,85 @@ struct PeerUnitTests {
         let state = m.snapshot(user: "bob")
         #expect(state.objectValue?["users"]?.objectValue?["bob"]?.objectValue?["unreadTotal"] == 1)
         #expect(m.pushLog.count == 1)
+    }
+
+    @Test("receipt requests are kept only for stored messages and go with them when retention drops them")
+    func receiptsCompacted() throws {
+        let clock = ManualClock()
+        var m = PeerModel(fixture: PeerFixture.demo, clock: clock)
+        _ = m.connect(1, params: ConnectParams(query: ["appId": "rongwire-demo", "token": "alice-token"]))
+        _ = m.connect(2, params: ConnectParams(query: ["appId": "rongwire-demo", "token": "bob-token"]))
+        func send(_ conn: ConnectionID, _ id: UInt16, _ name: String, _ json: String, directed: [String] = []) throws -> String {
+            var o = OutboundMessage(.group, targetId: "team", objectName: name, contentBytes: Array(json.utf8))
+            o.directedUserIds = directed
+            for case .packet(conn, let p) in m.receive(try o.packet(messageId: id), from: conn) {
+                if case .serverPubAck(let a) = p.body { return a.messageUId.text }
+            }
+            return ""
+        }
+        let m1 = try send(1, 1, "RC:TxtMsg", #"{"content":"read me"}"#)
+        for i in 0..<50 { _ = try send(1, UInt16(10 + i), "RC:RRReqMsg", #"{"messageUId":"NOPE-0000-0000-\#(String(format2: UInt8(i)))00"}"#) }
+        #expect(m.receiptRequests.isEmpty, "requests for messages the peer does not have")
+        _ = try send(1, 2, "RC:RRReqMsg", #"{"messageUId":"\#(m1)"}"#)
+        _ = try send(2, 3, "RC:RRRspMsg", #"{"receiptMessageDic":{"alice":["\#(m1)"]}}"#, directed: ["alice"])
+        #expect(m.receiptRequests[m1] == "alice")
+        #expect(m.receipts[m1]?["bob"] != nil)
+        clock.advance(by: 200 * 86_400_000)
+        m.compact()
+        #expect(m.messages[m1] == nil)
+        #expect(m.receiptRequests.isEmpty && m.receipts.isEmpty)
+    }
+
+    /// The QUERYACK payload of the model's answer to a QUERY.
+    static func queryAck(_ out: [PeerOutput]) -> (status: UInt16, payload: [UInt8])? {
+        for case .packet(_, let p) in out {
+            if case .queryAck(let a) = p.body { return (a.status, a.payload) }
+        }
+        return nil
+    }
+
+    @Test("pull and history replies stop at the reply byte budget, and paging still yields every message once")
+    func replyBudget() throws {
+        var m = Self.model()
+        m.maxReplyBytes = 1 << 20
+        _ = m.connect(1, params: ConnectParams(query: ["appId": "rongwire-demo", "token": "alice-token"]))
+        let big = String(repeating: "y", count: 100_000)
+        for i in 0..<30 {
+            let out = m.receive(try OutboundMessage(.private, targetId: "bob", content: TextMessage(content: "\(i) \(big)")).packet(messageId: UInt16(i + 1)), from: 1)
+            #expect(!out.isEmpty)
+        }
+        _ = m.connect(2, params: ConnectParams(query: ["appId": "rongwire-demo", "token": "bob-token"]))
+        var cursor: Int64 = 0
+        var seen: [String] = []
+        var pages = 0
+        while pages < 10 {
+            var req = Modules_SyncRequestMsg()
+            req.syncTime = cursor
+            req.ispolling = false
+            let q = Packet(.query(.init(topic: "pullMsg", targetId: "bob", messageId: UInt16(100 + pages), payload: protoBytes(req))))
+            let ack = try #require(Self.queryAck(m.receive(q, from: 2)))
+            #expect(ack.status == 0)
+            #expect(ack.payload.count <= m.maxReplyBytes, "a reply of \(ack.payload.count) bytes")
+            let list = try parseBody(ack.payload, as: Modules_DownStreamMessages.self)
+            #expect(list.list.count < 30)
+            seen += list.list.map(\.msgID)
+            cursor = list.syncTime
+            pages += 1
+            if list.finished { break }
+        }
+        #expect(pages > 1)
+        #expect(seen.count == 30 && Set(seen).count == 30)
+        var h = Modules_HistoryMsgInput()
+        h.targetID = "alice"
+        h.time = 0
+        h.count = 100
+        h.order = 0
+        let hq = Packet(.query(.init(topic: "qryPMsg", targetId: "alice", messageId: 200, payload: protoBytes(h))))
+        let hack = try #require(Self.queryAck(m.receive(hq, from: 2)))
+        #expect(hack.payload.count <= m.maxReplyBytes)
+        let hist = try parseBody(hack.payload, as: Modules_HistoryMsgOuput.self)
+        #expect(!hist.list.isEmpty && hist.list.count < 30)
+        #expect(hist.hasMsg_p == 1)
     }
 
     @Test("a client that stops reading is cut once too many packets are queued")

@@ -19,11 +19,13 @@ struct PeerCommand: AsyncParsableCommand {
             Examples:
               rongwire peer --port 0
               rongwire peer --fixture tools/peer/fixture.yaml --manual-clock
-              rongwire peer --faults drop=0.01,dup=0.01,delay=0.05:20ms --seed 7
+              rongwire peer --faults drop=0.01,dup=0.01,delay=0.05:20ms,reorder=0.01,cut=0.0005 --seed 7
+
+            With --port 0, give clients the printed URL: rongwire peer-client --url URL …
             """
     )
 
-    @Option(help: "Address to bind.")
+    @Option(help: "Address to bind. Not loopback: a warning, since /state and /control/… have no authentication.")
     var host = "127.0.0.1"
 
     @Option(help: "Port to bind (0 picks a free one and prints it).")
@@ -38,10 +40,10 @@ struct PeerCommand: AsyncParsableCommand {
     @Flag(help: "Use a clock that POST /control/advance?by=8d moves forward.")
     var manualClock = false
 
-    @Option(help: ArgumentHelp("Faults on server packets: drop=P,dup=P,delay=P:MAXms,reorder=P,cut=P[,users=a|b].", valueName: "SPEC"))
+    @Option(help: ArgumentHelp("Faults on server packets: drop=P,dup=P,delay=P:MAXms,reorder=P,cut=P[,users=a|b][,seed=N].", valueName: "SPEC"))
     var faults: String?
 
-    @Option(help: "Seed for fault decisions and UIDs.")
+    @Option(help: "Seed for UIDs, and for fault decisions unless --faults names its own seed=N.")
     var seed: UInt64 = 1
 
     @Option(help: "Largest packet (WebSocket message) accepted from a client, in bytes.")
@@ -49,6 +51,14 @@ struct PeerCommand: AsyncParsableCommand {
 
     @Option(help: "Packets queued to one connection before it is cut as a slow consumer.")
     var maxQueued = 8_192
+
+    @Option(help: ArgumentHelp(
+        "Bytes queued to one connection before it is cut as a slow consumer (pull and history replies are pages of at most a quarter of this, 2 MB at most).",
+        valueName: "BYTES"))
+    var maxQueuedBytes = 16 << 20
+
+    @Option(help: ArgumentHelp("Messages one connection may send per second, all types (the service allows 5; error 20604); 0: no limit. Overrides the fixture's app.sendRate.", valueName: "N"))
+    var sendRate: Int?
 
     @Option(help: "Log level: debug, info, warning, error, off.")
     var logLevel = "info"
@@ -74,6 +84,10 @@ struct PeerCommand: AsyncParsableCommand {
             guard let p = PersistenceProfile(rawValue: profile) else { throw ValidationError("--profile must be current or legacy2021") }
             config.fixture.app.profile = p
         }
+        if let sendRate {
+            guard sendRate >= 0 else { throw ValidationError("--send-rate must be 0 (no limit) or more") }
+            config.fixture.app.sendRate = sendRate
+        }
         if manualClock { config.clock = ManualClock() }
         if let faults {
             do throws(FaultPlanError) {
@@ -82,13 +96,21 @@ struct PeerCommand: AsyncParsableCommand {
                 throw ValidationError("--faults: \(error.message)")
             }
         }
-        config.faults.seed = seed
+        // A seed= inside --faults wins; --seed seeds the faults only when the plan has none.
+        config.faults = config.faults.seeded(default: seed)
         config.seed = seed
         config.maxFrameSize = maxFrameSize
         config.maxQueued = maxQueued
+        guard maxQueuedBytes >= 65_536, maxQueued >= 1 else { throw ValidationError("--max-queued-bytes must be at least 65536 and --max-queued at least 1") }
+        config.maxQueuedBytes = maxQueuedBytes
         guard let level = PeerLogger.Level(name: logLevel) else { throw ValidationError("--log-level must be debug, info, warning, error or off") }
         config.logger = PeerLogger(level: level)
         if let threads { config.threads = threads }
+        if !Self.isLoopback(host) {
+            CLIIO.printStderr("warning: --host \(host) is not a loopback address: GET /state and POST /control/reset, /control/faults "
+                + "and /control/advance have no authentication, so anyone who reaches the port can read the state (push texts included), reset the peer "
+                + "or inject faults. Bind 127.0.0.1 unless the peer runs on a network only tests can reach.")
+        }
         let peer = try await PeerServer.start(config)
         let f = config.fixture
         CLIIO.printStdout("rongwire peer listening on \(peer.url)")
@@ -99,6 +121,13 @@ struct PeerCommand: AsyncParsableCommand {
             + (f.users.count > shown.count ? ", … (\(f.users.count) in all)" : ""))
         if !f.groups.isEmpty { CLIIO.printStdout("  groups:   " + f.groups.keys.sorted().joined(separator: ", ")) }
         if !f.chatrooms.isEmpty { CLIIO.printStdout("  chatrooms: " + f.chatrooms.sorted().joined(separator: ", ")) }
+        if !f.ultragroups.isEmpty { CLIIO.printStdout("  ultragroups: " + f.ultragroups.keys.sorted().joined(separator: ", ")) }
         try await peer.waitUntilClosed()
+    }
+
+    /// Whether `host` names a loopback address (127.0.0.0/8, ::1, localhost).
+    static func isLoopback(_ host: String) -> Bool {
+        let h = host.lowercased()
+        return h == "localhost" || h == "::1" || h == "[::1]" || h.hasPrefix("127.")
     }
 }
