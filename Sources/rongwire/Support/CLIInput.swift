@@ -85,12 +85,23 @@ enum CLIIO {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { return }
                 offset += n
             }
         }
+    }
+
+    /// `write(2)`, named through its module: inside `CLIIO` a bare `write` is the method above.
+    private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.write(fd, buffer, count)
+        #elseif canImport(Musl)
+        return Musl.write(fd, buffer, count)
+        #elseif canImport(Darwin)
+        return Darwin.write(fd, buffer, count)
+        #endif
     }
 
     static func writeStdout(_ bytes: [UInt8]) { write(bytes, to: 1) }
