@@ -262,10 +262,11 @@ public struct ContentDecoder {
         return v
     }
 
-    /// Reads an `Int` (see ``decodeInt64(acceptNumericString:range:)``).
+    /// Reads an `Int` within `range`, by default ``defaultIntRange`` (32 bits); see
+    /// ``decodeInt64(acceptNumericString:range:)``.
     public mutating func decodeInt(
         acceptNumericString: Bool = false,
-        range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)
+        range: ClosedRange<Int> = ContentDecoder.defaultIntRange
     ) throws(CodecError) -> Int? {
         let r = Int64(range.lowerBound)...Int64(range.upperBound)
         return try decodeInt64(acceptNumericString: acceptNumericString, range: r).map { Int($0) }

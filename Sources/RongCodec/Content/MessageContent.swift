@@ -171,28 +171,44 @@ extension MessageContent {
         }
     }
 
-    /// The canonical content bytes. Throws ``CodecError/Code/sizeLimit`` when they exceed
-    /// `maxBytes` (default: the protocol's 131,072) and ``CodecError/Code/invalidValue`` for
-    /// values JSON cannot hold (NaN).
+    /// The canonical content bytes.
+    ///
+    /// Never writes what the decoder rejects or reads back differently:
+    /// - a value outside its field's domain (a negative size, `mentionedInfo.type` 3, NaN, an
+    ///   empty `user`) is ``CodecError/Code/invalidValue``; a missing required field (RC:MsgExMsg
+    ///   with neither `mid` nor `messageUId`) is ``CodecError/Code/missingRequiredField``;
+    /// - an unknown key that the type decodes itself (`unknownFields["content"]` of a text
+    ///   message, `user.unknownFields["icon"]` without a `portrait`, `localPath`) is
+    ///   ``CodecError/Code/unknownKeyConflict``;
+    /// - output above `maxBytes` (default: the protocol's 131,072) is
+    ///   ``CodecError/Code/sizeLimit``, nesting deeper than `maxDepth` (default 64, as
+    ///   ``DecodingOptions``) is ``CodecError/Code/depthLimit``.
+    ///
+    /// Errors carry the JSON path of the value at fault and the byte offset into the output
+    /// written so far. (``encode(to:)`` called directly checks domains but not unknown keys,
+    /// limits or paths.)
     @inlinable
-    public func jsonBytes(maxBytes: Int = DecodingOptions.protocolContentLimit) throws(CodecError) -> [UInt8] {
-        var w = JSONWriter()
-        try encode(to: &w)
-        if w.bytes.count > maxBytes {
-            throw CodecError(.sizeLimit, "encoded content is \(w.bytes.count) bytes, above the limit of \(maxBytes)")
+    public func jsonBytes(maxBytes: Int = DecodingOptions.protocolContentLimit, maxDepth: Int = 64) throws(CodecError) -> [UInt8] {
+        var w = JSONWriter(contentMaxDepth: maxDepth)
+        do throws(CodecError) {
+            try encode(to: &w)
+        } catch {
+            throw w.locate(error)
         }
+        try w.checkLimits(maxBytes: maxBytes)
+        if let at = w.checks.suspectKeyAt { try _verifyUnknownKeys(w.bytes, keyAt: at, key: w.checks.suspectKey) }
         return w.bytes
     }
 
     /// The canonical content as a string.
     public func jsonString() throws(CodecError) -> String {
-        String(decoding: try jsonBytes(maxBytes: .max), as: UTF8.self)
+        String(decoding: try jsonBytes(maxBytes: .max, maxDepth: DecodingOptions.maximumDepthLimit), as: UTF8.self)
     }
 
     /// The normalized value: the JSON value of the canonical encoding (an empty object for
     /// zero-length content). Conformance vectors compare against this.
     public func normalizedValue() throws(CodecError) -> JSONValue {
-        let bytes = try jsonBytes(maxBytes: .max)
+        let bytes = try jsonBytes(maxBytes: .max, maxDepth: DecodingOptions.maximumDepthLimit)
         if bytes.isEmpty { return .object(JSONObject()) }
         return try JSONValue(parsing: bytes, options: DecodingOptions(maxContentBytes: .max, maxDepth: DecodingOptions.maximumDepthLimit))
     }

@@ -90,12 +90,12 @@ public struct RecallCommandMessage: MessageContent {
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
         w.field("messageUId", messageUId)
-        w.field("conversationType", conversationType)
+        try w.field("conversationType", conversationType)
         w.field("targetId", targetId)
         w.field("sentTime", sentTime)
         w.field("isAdmin", isAdmin)
         w.field("isDelete", isDelete)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

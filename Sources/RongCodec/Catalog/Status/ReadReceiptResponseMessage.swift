@@ -100,13 +100,16 @@ public struct ReadReceiptResponseMessage: MessageContent {
         if let dic = receiptMessageDic {
             w.key("receiptMessageDic")
             w.beginObject()
-            var seen = Set<String>()
+            // Two keys the decoder takes for one would make the output something it rejects:
+            // the decoder's own duplicate check decides.
+            var seen = JSONObject()
+            var dedup = KeyDeduplicator()
             for e in dic {
-                // Two equal keys would make the output something the decoder rejects.
-                guard seen.insert(e.key).inserted else {
-                    throw CodecError(.invalidValue, "receiptMessageDic has the key \"\(e.key)\" twice")
-                }
                 w.key(e.key)
+                guard dedup.insert(e.key, existing: seen) else {
+                    throw w.invalidValue("receiptMessageDic has the key \"\(e.key)\" twice")
+                }
+                seen.appendUnchecked(e.key, .null)
                 switch e.value {
                 case .messageUIds(let uids):
                     w.beginArray()
@@ -118,7 +121,7 @@ public struct ReadReceiptResponseMessage: MessageContent {
             }
             w.endObject()
         }
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

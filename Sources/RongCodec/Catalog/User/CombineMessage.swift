@@ -45,7 +45,7 @@ public struct CombineMessage: MessageContent {
     }
 
     static let fields = FieldTable([
-        "title", "name", "remoteUrl", "conversationType", "nameList", "summaryList", "content", "localPath",
+        "title", "name", "remoteUrl", "conversationType", "nameList", "summaryList", "content",
     ])
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
@@ -64,9 +64,6 @@ public struct CombineMessage: MessageContent {
                 // Resolved after the loop: `remoteUrl` may still follow.
                 contentAt = r.keyOffset
                 content = try d.decodeValue()
-            case 7:
-                try d.noteLeniency(.localPathDropped, at: r.keyOffset)
-                try d.skipValue()
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
@@ -86,10 +83,10 @@ public struct CombineMessage: MessageContent {
         w.field("title", title)
         w.field("name", name)
         w.field("remoteUrl", remoteUrl)
-        w.field("conversationType", conversationType)
+        try w.field("conversationType", conversationType)
         w.field("nameList", nameList)
         w.field("summaryList", summaryList)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -39,7 +39,7 @@ public struct PublicServiceRichContentMessage: MessageContent {
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
         try PublicServiceArticle.encode(articles, to: &w)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }
@@ -110,7 +110,7 @@ public struct PublicServiceArticle: Hashable, Sendable {
             w.field("digest", a.digest)
             w.field("picurl", a.picurl)
             w.field("url", a.url)
-            try w.members(a.unknownFields)
+            try w.unknownMembers(a.unknownFields, of: fields)
             w.endObject()
         }
         w.endArray()
