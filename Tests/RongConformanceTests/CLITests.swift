@@ -58,6 +58,18 @@ struct CLITests {
         #expect(unknown.output.hasPrefix("error[unknownObjectName]"))
     }
 
+    @Test("localPath is dropped for every type; --strict rejects it, as --help says")
+    func localPath() {
+        let r = shell(#"printf '{"content":"x","localPath":"/a"}' | \#(bin) decode RC:TxtMsg --leniencies"#)
+        #expect(r.status == 0)
+        #expect(r.output.contains(#"{"content":"x"}"#))
+        #expect(r.output.contains("leniencies: localPathDropped"))
+        let strict = shell(#"printf '{"content":"x","localPath":"/a"}' | \#(bin) decode RC:TxtMsg --strict"#)
+        #expect(strict.status == 1)
+        #expect(strict.output == "error[notNormalized]: input is not normalized: leniency rule 'localPathDropped' applies (at $.localPath, byte 27)")
+        #expect(shell("\(bin) decode --help").output.contains("a localPath key"))
+    }
+
     @Test("a missing file is error[ioError], exit 1")
     func missingFile() {
         let r = shell("\(bin) decode RC:TxtMsg /nonexistent/file.json")
