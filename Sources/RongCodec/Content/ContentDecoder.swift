@@ -113,6 +113,12 @@ public struct ContentDecoder {
     /// The current byte offset.
     public var offset: Int { scanner.index }
 
+    /// The offset of the value of the `member`-th member of the object at `objectAt`, or of its
+    /// `element`-th element, for errors found after the object was read whole (error path only).
+    func valueOffset(objectAt: Int, member: Int, element: Int? = nil) -> Int {
+        JSONPathLocator.valueOffset(in: scanner.source, objectAt: objectAt, member: member, element: element)
+    }
+
     /// Records that a leniency rule fired. In strict mode this throws
     /// ``CodecError/Code/notNormalized`` at `offset` instead.
     public mutating func noteLeniency(_ rule: Leniency, at offset: Int? = nil) throws(CodecError) {

@@ -133,7 +133,7 @@ extension MessageContent {
                 if !d.leniencies.isEmpty { value.common.diagnostics.leniencies.formUnion(d.leniencies) }
                 return value
             case .doubleEncoded(let inner, let at):
-                var value = try _decodeDoubleEncoded(inner, at: at, options: options)
+                var value = try _decodeDoubleEncoded(inner, at: at, in: raw, options: options)
                 value.common.diagnostics.leniencies.formUnion(d.leniencies)
                 return value
             }
@@ -142,10 +142,12 @@ extension MessageContent {
         }
     }
 
-    /// The rare double-encoded form: decodes the object held by the string. Offsets inside the
-    /// inner text do not point into the input, so errors report the string's offset.
+    /// The rare double-encoded form: decodes the object held by the string that starts at `at`
+    /// in `outer`. An error keeps its JSON path inside that object (`$.user.id`); its offset,
+    /// into the unescaped text, is mapped back to the character or escape in `outer` that
+    /// produced it.
     @usableFromInline
-    static func _decodeDoubleEncoded(_ inner: [UInt8], at: Int, options: DecodingOptions) throws(CodecError) -> Self {
+    static func _decodeDoubleEncoded(_ inner: [UInt8], at: Int, in outer: UnsafeRawBufferPointer, options: DecodingOptions) throws(CodecError) -> Self {
         let result: Result<Self, CodecError> = inner.withUnsafeBytes { innerRaw in
             var d = ContentDecoder(source: innerRaw, options: options)
             do throws(CodecError) {
@@ -165,8 +167,8 @@ extension MessageContent {
         } catch {
             var e = error
             e.reason = "inside the double-encoded content string: " + (e.reason.isEmpty ? e.code.summary : e.reason)
-            e.offset = at
-            e.path = "$"
+            e.offset = JSONPathLocator.outerOffset(ofUnescaped: e.offset ?? 0, inStringAt: at, in: outer)
+            if e.path == nil { e.path = "$" }
             throw e
         }
     }

@@ -14,7 +14,12 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
     public var reason: String
     /// The byte offset into the input where the problem was detected, if known.
     public var offset: Int?
-    /// The JSON path (`$`, `$.user.id`, `$.nameList[2]`) of the value at fault, if known.
+    /// The JSON path of the value at fault, if known: `$`, `$.user.id`, `$.nameList[2]`, or
+    /// `$["a b"]` for a key that is not an identifier (escaped as a JSON string). A path deeper
+    /// than 24 levels shows its first and last 8 levels with `…N levels…` between them. For
+    /// double-encoded content (a JSON string holding the object) the path is inside the held
+    /// object, and ``offset`` is that of the character or escape in the input that produced the
+    /// value.
     public var path: String?
     /// Source location in RongWire that raised the error (for bug reports).
     public var file: String
