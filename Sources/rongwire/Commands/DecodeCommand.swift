@@ -39,7 +39,7 @@ struct DecodeCommand: ParsableCommand {
     func run() throws {
         let options = limits.options(strict ? .strict : .lenient)
         do throws(CodecError) {
-            let bytes = try input.read()
+            let bytes = try input.read(limit: limits.maxBytes)
             let decoded = try ContentRegistry.builtIn.decode(objectName: objectName, bytes: bytes, options: options)
             let value: JSONValue
             switch decoded {

@@ -33,7 +33,7 @@ struct EncodeCommand: ParsableCommand {
 
     func run() throws {
         do throws(CodecError) {
-            let bytes = try input.read()
+            let bytes = try input.read(limit: limits.maxBytes)
             guard ContentRegistry.builtIn.type(for: objectName) != nil else {
                 throw CodecError(.unknownObjectName, "\(objectName) is not a registered type; see `rongwire types`")
             }
