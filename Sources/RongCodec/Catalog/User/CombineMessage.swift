@@ -8,7 +8,8 @@
 /// (of the forwarded messages), `nameList` and `summaryList` (arrays of strings; GO-FL sends
 /// comma-joined strings, accepted with ``Leniency/commaSeparatedList``). WEBv2's `obtain()` puts
 /// the URL under `content`: with no `remoteUrl` a string `content` becomes `remoteUrl`
-/// (``Leniency/combineUrlUnderContent``); otherwise `content` stays an unknown key. `localPath`
+/// (``Leniency/combineUrlUnderContent``); otherwise `content` stays an unknown key (`null` is
+/// absent, ``Leniency/nullAsAbsent``). `localPath`
 /// is dropped. Canonical order: `title`, `name`, `remoteUrl`, `conversationType`, `nameList`,
 /// `summaryList`, then the shared keys.
 public struct CombineMessage: MessageContent {
@@ -63,7 +64,7 @@ public struct CombineMessage: MessageContent {
             case 6:
                 // Resolved after the loop: `remoteUrl` may still follow.
                 contentAt = r.keyOffset
-                content = try d.decodeValue()
+                content = try d.decodeOpenValue()  // `null` is absent, as for any known key
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
