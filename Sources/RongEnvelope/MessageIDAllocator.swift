@@ -7,7 +7,7 @@
 /// PUBLISH and QUERY alike, so ids are unique per connection across both until the counter wraps.
 /// A peer must still key its pending requests by kind and id, as ENGINE does (`pub_<id>`,
 /// `qry_<id>`): the other side numbers its own packets independently, and after a wrap an old
-/// request may be in flight with the same id (spec ENV-MSGID-002).
+/// request may be in flight with the same id (spec ENV-MSGID-001).
 ///
 /// A value type: give each connection its own, and keep it where the connection is serialised.
 public struct MessageIDAllocator: Hashable, Sendable {
