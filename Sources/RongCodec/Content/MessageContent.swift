@@ -5,7 +5,9 @@
 ///
 /// Built-in types (``TextMessage``, ``ImageMessage``, ...) and user-registered custom types
 /// conform. A conforming type decodes its own keys with a ``ContentDecoder`` and writes them with
-/// a ``JSONWriter``; ``ContentCommon`` handles the shared keys and unknown keys:
+/// a ``JSONWriter``; ``ContentCommon`` handles the shared keys and unknown keys. Give the decoder
+/// and the writer the same ranges, and ``ContentCommon/encode(to:fields:)`` the same table, so
+/// that the encoder refuses what the decoder would reject (``jsonBytes(maxBytes:maxDepth:)``):
 ///
 /// ```swift
 /// struct GiftMessage: MessageContent {
@@ -21,7 +23,7 @@
 ///         while let f = try d.nextField(&r) {
 ///             switch f {
 ///             case 0: giftId = try d.decodeString() ?? ""
-///             case 1: count = try d.decodeInt64()
+///             case 1: count = try d.decodeInt64(range: 1...1000)
 ///             default: try common.decode(field: f, of: Self.fields, from: &d)
 ///             }
 ///         }
@@ -30,12 +32,17 @@
 ///     func encode(to w: inout JSONWriter) throws(CodecError) {
 ///         w.beginObject()
 ///         w.field("giftId", giftId)
-///         w.field("count", count)
-///         try common.encode(to: &w)
+///         try w.field("count", count, in: 1...1000)
+///         try common.encode(to: &w, fields: Self.fields)
 ///         w.endObject()
 ///     }
 /// }
 /// ```
+///
+/// Arrays of nested objects are read with ``ContentDecoder/decodeArray(_:)`` (or
+/// ``ContentDecoder/beginArray()`` and ``ContentDecoder/nextElement(_:)``), each element with
+/// ``ContentDecoder/beginObject(_:)``; `Tests/RongCodecAPITests` holds a complete custom type
+/// written against the public API alone. Register it with ``ContentRegistry/register(_:)``.
 public protocol MessageContent: Hashable, Sendable {
     /// The type's objectName (`RC:TxtMsg`).
     static var objectName: String { get }

@@ -73,15 +73,7 @@ public struct PublicServiceArticle: Hashable, Sendable {
 
     /// Decodes an `articles` array; `null` gives nil.
     static func decodeList(from d: inout ContentDecoder) throws(CodecError) -> [PublicServiceArticle]? {
-        if try d.decodeNull() { return nil }
-        guard d.peekKind() == .array else { throw d.typeMismatch("an array of articles") }
-        try d.scanner.beginArray()
-        var out: [PublicServiceArticle] = []
-        var first = true
-        while try d.scanner.nextElement(first: &first) {
-            out.append(try decode(from: &d))
-        }
-        return out
+        try d.decodeArray { (d: inout ContentDecoder) throws(CodecError) in try decode(from: &d) }
     }
 
     static func decode(from d: inout ContentDecoder) throws(CodecError) -> PublicServiceArticle {
