@@ -86,6 +86,12 @@ let package = Package(
             ],
             path: "Tests/RongCodecTests"
         ),
+        // The public API alone (no @testable anywhere in the target): a custom content type.
+        .testTarget(
+            name: "RongCodecAPITests",
+            dependencies: ["RongCodec"],
+            path: "Tests/RongCodecAPITests"
+        ),
         .testTarget(
             name: "RongEnvelopeTests",
             dependencies: [

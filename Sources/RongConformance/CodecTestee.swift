@@ -57,7 +57,7 @@ public final class CodecTestee: Testee {
                 let decoded = try registry.decode(objectName: objectName, bytes: bytes, options: options)
                 switch decoded {
                 case .typed(let c):
-                    let out = try c.base.jsonBytes(maxBytes: .max)
+                    let out = try c.base.jsonBytes(maxBytes: .max, maxDepth: options.maxDepth)
                     return .accepted(
                         value: try c.base.normalizedValue(), bytes: out,
                         leniencies: c.base.diagnostics.leniencies.map(\.rawValue))
@@ -82,7 +82,7 @@ public final class CodecTestee: Testee {
                 let text = try value.canonicalBytes()
                 let input = (type.allowsEmptyContent && value == .object(JSONObject())) ? [] : text
                 let decoded = try registry.decode(objectName: objectName, bytes: input, options: strict)
-                return .accepted(value: nil, bytes: try decoded.jsonBytes(), leniencies: nil)
+                return .accepted(value: nil, bytes: try decoded.jsonBytes(maxBytes: options.maxContentBytes, maxDepth: options.maxDepth), leniencies: nil)
             } catch {
                 return .rejected(error: error.code.rawValue, message: error.description)
             }

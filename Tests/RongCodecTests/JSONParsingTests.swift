@@ -228,6 +228,52 @@ struct JSONNumberTests {
         #expect(try parse("1") != parse("1.5"))
         #expect(try parse("[1.0]").hashValue == parse("[1]").hashValue)
     }
+
+    @Test("numbers are equal when their canonical text is; nothing rounds through Double")
+    func exactEquality() throws {
+        #expect(try parse("100000000000000000000") == parse("1e20"))
+        #expect(try parse("100000000000000000001") != parse("1e20"))
+        // 2^64 is written in its ECMAScript form, which reads back as that integer.
+        #expect(try parse("18446744073709552000") == parse("1.8446744073709552e19"))
+        #expect(try parse("18446744073709551616") != parse("1.8446744073709552e19"))
+        #expect(try parse("123456789012345680000") == parse("123456789012345678901.0"))
+        #expect(try parse("9223372036854775807") != parse("9223372036854775807.0"))  // 2^63 - 1 is no double
+        #expect(try parse("-9223372036854775808") == parse("-9223372036854775808.0"))
+        #expect(try parse("9007199254740993") != parse("9007199254740993.0"))  // 2^53 + 1 is no double
+        #expect(try parse("1000000000000000000000") != parse("1e21"))  // written 1e+21
+        #expect(try parse("0") == parse("-0.0"))
+        #expect(JSONNumber(Double.nan) == JSONNumber(Double.nan))
+    }
+
+    @Test("a double reads back equal from its canonical text", arguments: [
+        "1.8446744073709552e19", "123456789012345678901.0", "9.223372036854776e18", "-9.223372036854777e18", "1e20", "1e21",
+        "1152921504606846976.0", "0.1", "-0.0", "5e-324",
+    ])
+    func doubleRoundTrip(_ text: String) throws {
+        let v = try parse(text)
+        #expect(try JSONValue(parsing: v.canonicalBytes()) == v)
+    }
+
+    @Test("equality is an equivalence and equal numbers hash alike (Hashable)")
+    func hashableContract() throws {
+        let texts = [
+            "0", "-0.0", "1", "1.0", "1e0", "9007199254740992", "9007199254740993", "9007199254740992.0",
+            "9223372036854775807", "9223372036854775808", "9223372036854775808.0", "18446744073709551615",
+            "18446744073709551616", "1.8446744073709552e19", "100000000000000000000", "100000000000000000001", "1e20",
+            "123456789012345680000", "123456789012345678901.0", "-9223372036854775809", "-9223372036854775808",
+            "-9223372036854775808.0", "-18446744073709551616", "-1.8446744073709552e19", "1e300",
+            "1" + String(repeating: "0", count: 300), "1" + String(repeating: "0", count: 400),
+        ]
+        let numbers = try texts.map { try #require(parse($0).numberValue) } + [JSONNumber(Double.nan), JSONNumber(Double.infinity)]
+        for a in numbers {
+            #expect(a == a, "\(a)")
+            for b in numbers where a == b {
+                #expect(b == a, "\(a) \(b)")
+                #expect(a.hashValue == b.hashValue, "\(a) \(b)")
+                for c in numbers where b == c { #expect(a == c, "\(a) \(b) \(c)") }
+            }
+        }
+    }
 }
 
 @Suite("JSON: canonical writer")

@@ -58,11 +58,55 @@ struct CLITests {
         #expect(unknown.output.hasPrefix("error[unknownObjectName]"))
     }
 
+    @Test("localPath is dropped for every type; --strict rejects it, as --help says")
+    func localPath() {
+        let r = shell(#"printf '{"content":"x","localPath":"/a"}' | \#(bin) decode RC:TxtMsg --leniencies"#)
+        #expect(r.status == 0)
+        #expect(r.output.contains(#"{"content":"x"}"#))
+        #expect(r.output.contains("leniencies: localPathDropped"))
+        let strict = shell(#"printf '{"content":"x","localPath":"/a"}' | \#(bin) decode RC:TxtMsg --strict"#)
+        #expect(strict.status == 1)
+        #expect(strict.output == "error[notNormalized]: input is not normalized: leniency rule 'localPathDropped' applies (at $.localPath, byte 27)")
+        #expect(shell("\(bin) decode --help").output.contains("a localPath key"))
+    }
+
     @Test("a missing file is error[ioError], exit 1")
     func missingFile() {
         let r = shell("\(bin) decode RC:TxtMsg /nonexistent/file.json")
         #expect(r.status == 1)
         #expect(r.output.hasPrefix("error[ioError]: cannot open /nonexistent/file.json"))
+    }
+
+    @Test("a directory is error[ioError], exit 1, for every command that reads an input", arguments: [
+        "decode RC:TxtMsg", "decode RC:RLJoin", "encode RC:TxtMsg", "frame decode --from client", "frame encode --from client",
+        "frame compose --to group:g RC:TxtMsg",
+    ])
+    func directory(_ command: String) {
+        let r = shell("\(bin) \(command) /")
+        #expect(r.status == 1, "\(r.output)")
+        #expect(r.output == "error[ioError]: cannot read /: Is a directory")
+    }
+
+    @Test("input beyond the limit is error[sizeLimit] after reading one byte more, not all of it", arguments: [
+        ("decode RC:TxtMsg --max-bytes 10", 10), ("encode RC:TxtMsg --max-bytes 10", 10),
+        ("frame compose --to group:g RC:TxtMsg", 131_072), ("frame decode --from client", 16 << 20),
+    ])
+    func endlessInput(_ command: String, limit: Int) {
+        // `yes` never ends: reading to the end would never finish (timeout gives 124). Its
+        // "Broken pipe" (where SIGPIPE is ignored) is not the command's output.
+        let r = shell("timeout 60 sh -c 'yes 2>/dev/null | \(bin) \(command)'")
+        #expect(r.status == 1, "\(r.output)")
+        #expect(r.output == "error[sizeLimit]: standard input is larger than the limit of \(limit) bytes (byte \(limit))")
+    }
+
+    @Test("input of exactly --max-bytes is read whole")
+    func inputAtTheLimit() {
+        let r = shell(#"printf '{"content":"12345678"}' | \#(bin) decode RC:TxtMsg --max-bytes 22"#)
+        #expect(r.status == 0)
+        #expect(r.output == #"{"content":"12345678"}"#)
+        let file = shell(#"(f=$(mktemp) && printf '{"content":"12345678"}' > "$f" && \#(bin) decode RC:TxtMsg --max-bytes 21 "$f"; s=$?; rm -f "$f"; exit $s)"#)
+        #expect(file.status == 1)
+        #expect(file.output.hasPrefix("error[sizeLimit]: /tmp/"), "\(file.output)")
     }
 
     @Test("types lists all 45 types; --json includes keys")

@@ -50,6 +50,14 @@ public struct ContentCommon: Hashable, Sendable {
     /// The shared keys, in canonical order.
     public static let keys = ["extra", "user", "mentionedInfo", "isBurnAfterRead", "burnDuration"]
 
+    /// The shared keys a decoder reads: ``keys``, then `localPath`, which every type drops
+    /// (CONTENT-LOCALPATH-001). ``FieldTable`` appends these to a type's own keys.
+    public static let decodedKeys = keys + ["localPath"]
+
+    /// The table of the shared keys alone, for checking the unknown keys of a type that passes
+    /// no table of its own to ``encode(to:fields:)``.
+    static let sharedTable = FieldTable([])
+
     /// Decodes the shared key `field` of `table` (see ``FieldTable/commonIndex(_:)``).
     public mutating func decode(field: Int, of table: FieldTable, from d: inout ContentDecoder) throws(CodecError) {
         switch table.commonIndex(field) {
@@ -57,7 +65,11 @@ public struct ContentCommon: Hashable, Sendable {
         case 1?: user = try UserInfo.decode(from: &d)
         case 2?: mentionedInfo = try MentionedInfo.decode(from: &d)
         case 3?: burn.isBurnAfterRead = try d.decodeBool()
-        case 4?: burn.burnDuration = try d.decodeInt64(range: 0...Int64.max)
+        case 4?: burn.burnDuration = try d.decodeInt64(range: Domain.nonNegativeInt64)
+        case 5?:
+            // A device path (Android strips it before sending; some SDKs send it anyway).
+            try d.noteLeniency(.localPathDropped)
+            try d.skipValue()
         default: try d.skipValue()  // a field number the type forgot to handle
         }
     }
@@ -69,7 +81,12 @@ public struct ContentCommon: Hashable, Sendable {
     }
 
     /// Writes the shared keys that are present, then the unknown keys.
-    public func encode(to w: inout JSONWriter) throws(CodecError) {
+    ///
+    /// `fields` is the type's own ``FieldTable``: an unknown key in it (or among the shared keys
+    /// when no table is given) is one the decoder would claim, which
+    /// ``MessageContent/jsonBytes(maxBytes:maxDepth:)`` refuses with
+    /// ``CodecError/Code/unknownKeyConflict`` unless it reads back as the same value.
+    public func encode(to w: inout JSONWriter, fields: FieldTable? = nil) throws(CodecError) {
         w.field("extra", extra)
         if let user {
             w.key("user")
@@ -80,7 +97,12 @@ public struct ContentCommon: Hashable, Sendable {
             try mentionedInfo.encode(to: &w)
         }
         w.field("isBurnAfterRead", burn.isBurnAfterRead)
-        w.field("burnDuration", burn.burnDuration)
-        try w.members(unknownFields)
+        try w.field("burnDuration", burn.burnDuration, in: Domain.nonNegativeInt64)
+        try w.unknownMembers(unknownFields, of: fields ?? Self.sharedTable)
+    }
+
+    /// Whether no shared key and no unknown key is present.
+    public var isEmpty: Bool {
+        extra == nil && user == nil && mentionedInfo == nil && burn == BurnAfterReading() && unknownFields.isEmpty
     }
 }

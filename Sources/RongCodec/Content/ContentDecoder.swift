@@ -20,6 +20,15 @@ public struct ObjectReader {
     public internal(set) var keyOffset: Int
 }
 
+/// Iteration state for one JSON array being decoded by a ``ContentDecoder``.
+public struct ArrayReader {
+    var first = true
+    /// Byte offset of the array's `[`.
+    public let startOffset: Int
+    /// Index of the element most recently announced by ``ContentDecoder/nextElement(_:)``.
+    public internal(set) var index = -1
+}
+
 /// Reads content JSON straight into typed fields, without building a tree first.
 ///
 /// A content type's `init(from:)` calls ``beginObject(_:)``, then ``nextField(_:)`` in a loop,
@@ -113,6 +122,12 @@ public struct ContentDecoder {
     /// The current byte offset.
     public var offset: Int { scanner.index }
 
+    /// The offset of the value of the `member`-th member of the object at `objectAt`, or of its
+    /// `element`-th element, for errors found after the object was read whole (error path only).
+    func valueOffset(objectAt: Int, member: Int, element: Int? = nil) -> Int {
+        JSONPathLocator.valueOffset(in: scanner.source, objectAt: objectAt, member: member, element: element)
+    }
+
     /// Records that a leniency rule fired. In strict mode this throws
     /// ``CodecError/Code/notNormalized`` at `offset` instead.
     public mutating func noteLeniency(_ rule: Leniency, at offset: Int? = nil) throws(CodecError) {
@@ -176,6 +191,38 @@ public struct ContentDecoder {
             }
             reader.unknownFields.appendUnchecked(key, try scanner.readValue())
         }
+    }
+
+    // MARK: Arrays
+
+    /// Starts decoding a JSON array; ``CodecError/Code/typeMismatch`` when the next value is
+    /// not one. Call ``nextElement(_:)`` until it returns false, and consume each element with
+    /// one `decode…` call (or ``beginObject(_:)`` … ``nextField(_:)``).
+    public mutating func beginArray() throws(CodecError) -> ArrayReader {
+        guard peekKind() == .array else { throw typeMismatch("an array") }
+        let start = scanner.index
+        try scanner.beginArray()
+        return ArrayReader(startOffset: start)
+    }
+
+    /// Positions the decoder at the next element of the array; false after the closing `]`.
+    public mutating func nextElement(_ reader: inout ArrayReader) throws(CodecError) -> Bool {
+        guard try scanner.nextElement(first: &reader.first) else { return false }
+        reader.index += 1
+        return true
+    }
+
+    /// Reads an array whose elements `element` decodes one by one (objects of a nested type,
+    /// for example). `null` gives nil; another non-array value is
+    /// ``CodecError/Code/typeMismatch``.
+    public mutating func decodeArray<T>(
+        _ element: (inout ContentDecoder) throws(CodecError) -> T
+    ) throws(CodecError) -> [T]? {
+        if try decodeNull() { return nil }
+        var reader = try beginArray()
+        var out: [T] = []
+        while try nextElement(&reader) { out.append(try element(&self)) }
+        return out
     }
 
     /// Moves a member into `reader.unknownFields` (used for alias keys that lost precedence).
@@ -262,10 +309,11 @@ public struct ContentDecoder {
         return v
     }
 
-    /// Reads an `Int` (see ``decodeInt64(acceptNumericString:range:)``).
+    /// Reads an `Int` within `range`, by default ``defaultIntRange`` (32 bits); see
+    /// ``decodeInt64(acceptNumericString:range:)``.
     public mutating func decodeInt(
         acceptNumericString: Bool = false,
-        range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)
+        range: ClosedRange<Int> = ContentDecoder.defaultIntRange
     ) throws(CodecError) -> Int? {
         let r = Int64(range.lowerBound)...Int64(range.upperBound)
         return try decodeInt64(acceptNumericString: acceptNumericString, range: r).map { Int($0) }

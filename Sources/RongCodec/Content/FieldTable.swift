@@ -3,7 +3,8 @@
 /// The JSON keys a type decodes, in a fixed order; a key's position is its field number.
 ///
 /// Content types append the shared keys (`extra`, `user`, `mentionedInfo`, `isBurnAfterRead`,
-/// `burnDuration`) after their own, unless they opt out; ``ContentCommon`` decodes those.
+/// `burnDuration`, and `localPath`, which is dropped) after their own, unless they opt out;
+/// ``ContentCommon`` decodes those.
 /// At most 64 keys per table (duplicate detection uses one 64-bit mask).
 public struct FieldTable: Sendable {
     /// The key bytes in one flat buffer: lookups neither retain nor chase array buffers.
@@ -45,7 +46,7 @@ public struct FieldTable: Sendable {
 
     /// A table of `names`, followed by the shared content keys when `includeCommon` is true.
     public init(_ names: [String], includeCommon: Bool = true) {
-        let all = includeCommon ? names + ContentCommon.keys : names
+        let all = includeCommon ? names + ContentCommon.decodedKeys : names
         precondition(all.count <= 64, "a FieldTable holds at most 64 keys")
         precondition(Set(all).count == all.count, "duplicate key in FieldTable")
         storage = Storage(names: all, ownCount: names.count)

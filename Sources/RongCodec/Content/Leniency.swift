@@ -1,8 +1,9 @@
 // Sources/RongCodec/Content/Leniency.swift - the documented decode leniency rules
 
 /// A documented decode leniency: a variant that real SDKs send and RongWire accepts, turning it
-/// into the normalized value. Each rule has a stable identifier (its raw value), used in
-/// `spec/content.md` (requirement `CONTENT-LENIENT-*`) and by `rongwire decode --leniencies`.
+/// into the normalized value. Each rule has a stable identifier (its raw value), used in the
+/// leniency table of `spec/content-common.md` (which names the requirement behind each rule), in
+/// conformance vectors and by `rongwire decode --leniencies`.
 ///
 /// New rules are only ever appended: the order defines the bit in ``LeniencySet``.
 public enum Leniency: String, CaseIterable, Sendable, CustomStringConvertible {

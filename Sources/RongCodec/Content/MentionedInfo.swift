@@ -49,7 +49,7 @@ public struct MentionedInfo: Hashable, Sendable {
             case 0:
                 let vAt = d.offset
                 type = try d.decodeInt()
-                if let t = type, t != 1 && t != 2 {
+                if let t = type, !Domain.mentionType.contains(t) {
                     throw CodecError(.invalidValue, "mentionedInfo.type must be 1 (all) or 2 (users), found \(t)", offset: vAt)
                 }
             case 1: list = try d.decodeStringArray()
@@ -70,11 +70,10 @@ public struct MentionedInfo: Hashable, Sendable {
 
     func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
-        w.key("type")
-        w.int(Int64(type.rawValue))
+        try w.field("type", type.rawValue, in: Domain.mentionType)
         w.field("userIdList", userIdList)
         w.field("mentionedContent", mentionedContent)
-        try w.members(unknownFields)
+        try w.unknownMembers(unknownFields, of: Self.fields)
         w.endObject()
     }
 }

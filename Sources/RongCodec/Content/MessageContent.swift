@@ -5,7 +5,9 @@
 ///
 /// Built-in types (``TextMessage``, ``ImageMessage``, ...) and user-registered custom types
 /// conform. A conforming type decodes its own keys with a ``ContentDecoder`` and writes them with
-/// a ``JSONWriter``; ``ContentCommon`` handles the shared keys and unknown keys:
+/// a ``JSONWriter``; ``ContentCommon`` handles the shared keys and unknown keys. Give the decoder
+/// and the writer the same ranges, and ``ContentCommon/encode(to:fields:)`` the same table, so
+/// that the encoder refuses what the decoder would reject (``jsonBytes(maxBytes:maxDepth:)``):
 ///
 /// ```swift
 /// struct GiftMessage: MessageContent {
@@ -21,7 +23,7 @@
 ///         while let f = try d.nextField(&r) {
 ///             switch f {
 ///             case 0: giftId = try d.decodeString() ?? ""
-///             case 1: count = try d.decodeInt64()
+///             case 1: count = try d.decodeInt64(range: 1...1000)
 ///             default: try common.decode(field: f, of: Self.fields, from: &d)
 ///             }
 ///         }
@@ -30,12 +32,17 @@
 ///     func encode(to w: inout JSONWriter) throws(CodecError) {
 ///         w.beginObject()
 ///         w.field("giftId", giftId)
-///         w.field("count", count)
-///         try common.encode(to: &w)
+///         try w.field("count", count, in: 1...1000)
+///         try common.encode(to: &w, fields: Self.fields)
 ///         w.endObject()
 ///     }
 /// }
 /// ```
+///
+/// Arrays of nested objects are read with ``ContentDecoder/decodeArray(_:)`` (or
+/// ``ContentDecoder/beginArray()`` and ``ContentDecoder/nextElement(_:)``), each element with
+/// ``ContentDecoder/beginObject(_:)``; `Tests/RongCodecAPITests` holds a complete custom type
+/// written against the public API alone. Register it with ``ContentRegistry/register(_:)``.
 public protocol MessageContent: Hashable, Sendable {
     /// The type's objectName (`RC:TxtMsg`).
     static var objectName: String { get }
@@ -133,7 +140,7 @@ extension MessageContent {
                 if !d.leniencies.isEmpty { value.common.diagnostics.leniencies.formUnion(d.leniencies) }
                 return value
             case .doubleEncoded(let inner, let at):
-                var value = try _decodeDoubleEncoded(inner, at: at, options: options)
+                var value = try _decodeDoubleEncoded(inner, at: at, in: raw, options: options)
                 value.common.diagnostics.leniencies.formUnion(d.leniencies)
                 return value
             }
@@ -142,10 +149,12 @@ extension MessageContent {
         }
     }
 
-    /// The rare double-encoded form: decodes the object held by the string. Offsets inside the
-    /// inner text do not point into the input, so errors report the string's offset.
+    /// The rare double-encoded form: decodes the object held by the string that starts at `at`
+    /// in `outer`. An error keeps its JSON path inside that object (`$.user.id`); its offset,
+    /// into the unescaped text, is mapped back to the character or escape in `outer` that
+    /// produced it.
     @usableFromInline
-    static func _decodeDoubleEncoded(_ inner: [UInt8], at: Int, options: DecodingOptions) throws(CodecError) -> Self {
+    static func _decodeDoubleEncoded(_ inner: [UInt8], at: Int, in outer: UnsafeRawBufferPointer, options: DecodingOptions) throws(CodecError) -> Self {
         let result: Result<Self, CodecError> = inner.withUnsafeBytes { innerRaw in
             var d = ContentDecoder(source: innerRaw, options: options)
             do throws(CodecError) {
@@ -165,34 +174,50 @@ extension MessageContent {
         } catch {
             var e = error
             e.reason = "inside the double-encoded content string: " + (e.reason.isEmpty ? e.code.summary : e.reason)
-            e.offset = at
-            e.path = "$"
+            e.offset = JSONPathLocator.outerOffset(ofUnescaped: e.offset ?? 0, inStringAt: at, in: outer)
+            if e.path == nil { e.path = "$" }
             throw e
         }
     }
 
-    /// The canonical content bytes. Throws ``CodecError/Code/sizeLimit`` when they exceed
-    /// `maxBytes` (default: the protocol's 131,072) and ``CodecError/Code/invalidValue`` for
-    /// values JSON cannot hold (NaN).
+    /// The canonical content bytes.
+    ///
+    /// Never writes what the decoder rejects or reads back differently:
+    /// - a value outside its field's domain (a negative size, `mentionedInfo.type` 3, NaN, an
+    ///   empty `user`) is ``CodecError/Code/invalidValue``; a missing required field (RC:MsgExMsg
+    ///   with neither `mid` nor `messageUId`) is ``CodecError/Code/missingRequiredField``;
+    /// - an unknown key that the type decodes itself (`unknownFields["content"]` of a text
+    ///   message, `user.unknownFields["icon"]` without a `portrait`, `localPath`) is
+    ///   ``CodecError/Code/unknownKeyConflict``;
+    /// - output above `maxBytes` (default: the protocol's 131,072) is
+    ///   ``CodecError/Code/sizeLimit``, nesting deeper than `maxDepth` (default 64, as
+    ///   ``DecodingOptions``) is ``CodecError/Code/depthLimit``.
+    ///
+    /// Errors carry the JSON path of the value at fault and the byte offset into the output
+    /// written so far. (``encode(to:)`` called directly checks domains but not unknown keys,
+    /// limits or paths.)
     @inlinable
-    public func jsonBytes(maxBytes: Int = DecodingOptions.protocolContentLimit) throws(CodecError) -> [UInt8] {
-        var w = JSONWriter()
-        try encode(to: &w)
-        if w.bytes.count > maxBytes {
-            throw CodecError(.sizeLimit, "encoded content is \(w.bytes.count) bytes, above the limit of \(maxBytes)")
+    public func jsonBytes(maxBytes: Int = DecodingOptions.protocolContentLimit, maxDepth: Int = 64) throws(CodecError) -> [UInt8] {
+        var w = JSONWriter(contentMaxDepth: maxDepth)
+        do throws(CodecError) {
+            try encode(to: &w)
+        } catch {
+            throw w.locate(error)
         }
+        try w.checkLimits(maxBytes: maxBytes)
+        if let at = w.checks.suspectKeyAt { try _verifyUnknownKeys(w.bytes, keyAt: at, key: w.checks.suspectKey) }
         return w.bytes
     }
 
     /// The canonical content as a string.
     public func jsonString() throws(CodecError) -> String {
-        String(decoding: try jsonBytes(maxBytes: .max), as: UTF8.self)
+        String(decoding: try jsonBytes(maxBytes: .max, maxDepth: DecodingOptions.maximumDepthLimit), as: UTF8.self)
     }
 
     /// The normalized value: the JSON value of the canonical encoding (an empty object for
     /// zero-length content). Conformance vectors compare against this.
     public func normalizedValue() throws(CodecError) -> JSONValue {
-        let bytes = try jsonBytes(maxBytes: .max)
+        let bytes = try jsonBytes(maxBytes: .max, maxDepth: DecodingOptions.maximumDepthLimit)
         if bytes.isEmpty { return .object(JSONObject()) }
         return try JSONValue(parsing: bytes, options: DecodingOptions(maxContentBytes: .max, maxDepth: DecodingOptions.maximumDepthLimit))
     }

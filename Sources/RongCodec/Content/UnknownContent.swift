@@ -61,10 +61,11 @@ public enum DecodedContent: Hashable, Sendable {
         return nil
     }
 
-    /// Canonical bytes for typed content; the original bytes for unknown content.
-    public func jsonBytes() throws(CodecError) -> [UInt8] {
+    /// Canonical bytes for typed content (see ``MessageContent/jsonBytes(maxBytes:maxDepth:)``
+    /// for the limits); the original bytes for unknown content.
+    public func jsonBytes(maxBytes: Int = DecodingOptions.protocolContentLimit, maxDepth: Int = 64) throws(CodecError) -> [UInt8] {
         switch self {
-        case .typed(let c): try c.base.jsonBytes()
+        case .typed(let c): try c.base.jsonBytes(maxBytes: maxBytes, maxDepth: maxDepth)
         case .unknown(let u): u.bytes
         }
     }

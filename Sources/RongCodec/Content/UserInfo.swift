@@ -84,14 +84,21 @@ public struct UserInfo: Hashable, Sendable {
         }
         if let p = portraitUri { d.keepAsUnknown("portraitUri", .string(p), in: &r) }
         if let i = icon { d.keepAsUnknown("icon", .string(i), in: &r) }
-        if id == nil && name == nil && portrait == nil && extra == nil && alias == nil && r.unknownFields.isEmpty {
+        let user = UserInfo(id: id, name: name, portrait: portrait, extra: extra, alias: alias, unknownFields: r.unknownFields)
+        if user.isEmpty {
             // Every member was null (`{"id":null}`): the same as `{}`. Keeping an empty user
             // would encode as `{}`, which decodes as no user, so encode(decode(x)) would not be
             // a fixed point.
             try d.noteLeniency(.emptyUser, at: at)
             return nil
         }
-        return UserInfo(id: id, name: name, portrait: portrait, extra: extra, alias: alias, unknownFields: r.unknownFields)
+        return user
+    }
+
+    /// Whether no member is present. An empty user is written nowhere: `{}` means "no user"
+    /// (CONTENT-USER-004), so the decoder reads it as nil and the encoder refuses it.
+    public var isEmpty: Bool {
+        id == nil && name == nil && portrait == nil && extra == nil && alias == nil && unknownFields.isEmpty
     }
 
     /// Every member at once: built in one step, the decoded strings are moved, not copied.
@@ -105,13 +112,16 @@ public struct UserInfo: Hashable, Sendable {
     }
 
     func encode(to w: inout JSONWriter) throws(CodecError) {
+        guard !isEmpty else {
+            throw w.invalidValue("an empty user reads back as no user (CONTENT-USER-004); set user to nil instead")
+        }
         w.beginObject()
         w.field("id", id)
         w.field("name", name)
         w.field("portrait", portrait)
         w.field("extra", extra)
         w.field("alias", alias)
-        try w.members(unknownFields)
+        try w.unknownMembers(unknownFields, of: Self.fields)
         w.endObject()
     }
 }

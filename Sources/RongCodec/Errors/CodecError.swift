@@ -3,8 +3,8 @@
 /// An error thrown by any RongWire decoder or encoder.
 ///
 /// Every error carries a stable ``code`` (what went wrong), a human ``reason``, and where it
-/// happened: the byte ``offset`` into the input and, for JSON content, the JSON ``path``
-/// (`$.user.id`). Equality and hashing consider only the ``code``, so tests and conformance
+/// happened: the byte ``offset`` into the input (for an encoder: into the output written so
+/// far) and, for JSON content, the JSON ``path`` (`$.user.id`). Equality and hashing consider only the ``code``, so tests and conformance
 /// vectors compare codes: `#expect(throws: CodecError(.duplicateKey)) { ... }`.
 public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of error happened. New codes can be added without breaking source
@@ -14,7 +14,12 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
     public var reason: String
     /// The byte offset into the input where the problem was detected, if known.
     public var offset: Int?
-    /// The JSON path (`$`, `$.user.id`, `$.nameList[2]`) of the value at fault, if known.
+    /// The JSON path of the value at fault, if known: `$`, `$.user.id`, `$.nameList[2]`, or
+    /// `$["a b"]` for a key that is not an identifier (escaped as a JSON string). A path deeper
+    /// than 24 levels shows its first and last 8 levels with `…N levels…` between them. For
+    /// double-encoded content (a JSON string holding the object) the path is inside the held
+    /// object, and ``offset`` is that of the character or escape in the input that produced the
+    /// value.
     public var path: String?
     /// Source location in RongWire that raised the error (for bug reports).
     public var file: String
@@ -115,6 +120,10 @@ extension CodecError {
         public static let duplicateRegistration: Code = "duplicateRegistration"
         /// Strict mode only: the input is valid but not in normalized form.
         public static let notNormalized: Code = "notNormalized"
+        /// Encoding only: an unknown key (``MessageContent/unknownFields``, or those of `user`,
+        /// `mentionedInfo`, an article) that the type decodes itself, a modelled key, an alias or
+        /// `localPath`, so that the output would not read back as the same value.
+        public static let unknownKeyConflict: Code = "unknownKeyConflict"
 
         /// Codes about the meaning of well-formed JSON (as opposed to its syntax).
         static let semantic: Set<Code> = [.typeMismatch, .missingRequiredField, .invalidValue, .notNormalized, .numberOutOfRange]
@@ -142,6 +151,7 @@ extension CodecError {
             "unknownObjectName": "objectName not registered",
             "duplicateRegistration": "objectName registered twice",
             "notNormalized": "input is not in normalized form",
+            "unknownKeyConflict": "an unknown key is one the type decodes itself",
         ]
     }
 }

@@ -4,7 +4,7 @@
 ///
 /// Content arrives from strangers; the defaults bound every input. The size default is the
 /// protocol's 128 KB content limit, counted as 131,072 bytes of content JSON (the kit's choice
-/// between 128,000 and 131,072; see `spec/content.md`, CONTENT-LIMIT-001).
+/// between 128,000 and 131,072; see `spec/content-common.md`, CONTENT-LIMIT-001).
 public struct DecodingOptions: Sendable, Hashable {
     /// How to treat input that is valid but not in normalized form.
     public enum Mode: Sendable, Hashable {

@@ -6,7 +6,7 @@
 /// timestamps never pass through a `Double`. Larger integers keep their decimal digits.
 /// Everything else is a `Double`, written back in the shortest form that round-trips, using
 /// the ECMAScript `Number.prototype.toString` rules (the form RFC 8785 adopts and JavaScript
-/// SDKs emit). Numbers compare by value: `1`, `1.0` and `1e0` are equal.
+/// SDKs emit). Numbers are equal when their canonical text is: `1`, `1.0` and `1e0` are equal.
 public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     enum Storage: Sendable {
         case int(Int64)
@@ -72,24 +72,53 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Two numbers are equal when they are the same JSON number: the same canonical text, as
+    /// ``JSONWriter`` writes them. Integers compare exactly and doubles by value (`1`, `1.0` and
+    /// `1e0` are equal); a double equals an integer when its canonical text is that integer:
+    /// `1e20 == 100000000000000000000`, `100000000000000000001 != 1e20`. Nothing is compared
+    /// through a rounded `Double`, so equality is transitive.
+    ///
+    /// Not the exact mathematical value: `1.8446744073709552e19` (2^64) is written
+    /// `18446744073709552000`, the ECMAScript form, and equals that integer, not
+    /// `18446744073709551616`. Comparing mathematical values would make a double read back from
+    /// its own canonical text (as that integer) unequal to itself, breaking decode(encode(v)) == v.
+    /// NaN equals NaN (reflexive, as `Hashable` requires); neither NaN nor the infinities can be
+    /// written as JSON.
     public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
         switch (lhs.storage, rhs.storage) {
         case (.int(let a), .int(let b)): a == b
         case (.uint(let a), .uint(let b)): a == b
-        case (.bigInteger(let a), .bigInteger(let b)): a == b
-        case (.double(let a), .double(let b)): a == b
-        case (.int(let i), .double(let d)), (.double(let d), .int(let i)): Int64(exactly: d) == i
-        case (.uint(let u), .double(let d)), (.double(let d), .uint(let u)): UInt64(exactly: d) == u
-        case (.bigInteger(let s), .double(let d)), (.double(let d), .bigInteger(let s)):
-            d.isFinite && Double(s) == d && d.rounded(.towardZero) == d
-        default: false  // int/uint/bigInteger ranges do not overlap
+        case (.bigInteger(let a), .bigInteger(let b)): a == b  // canonical digits: no leading zeros, no "-0"
+        case (.double(let a), .double(let b)): a == b || (a.isNaN && b.isNaN)
+        case (.int, .double(let d)), (.uint, .double(let d)), (.bigInteger, .double(let d)),
+            (.double(let d), .int), (.double(let d), .uint), (.double(let d), .bigInteger):
+            // Only an integral double below 1e21 is written as an integer.
+            d.isFinite && d.rounded(.towardZero) == d && d.magnitude < 1e21 && lhs.canonicalText == rhs.canonicalText
+        default: false  // int, uint and bigInteger ranges do not overlap
         }
     }
 
+    /// Consistent with `==`: numbers with the same canonical text have the same `Double` value
+    /// (the text of a double parses back to it; that of an integer rounds to the same double).
     public func hash(into hasher: inout Hasher) {
-        // Equal numbers always have the same Double approximation.
         let d = doubleValue
-        hasher.combine(d == 0 ? 0 : d)
+        if d.isNaN {
+            hasher.combine(UInt8(0))  // every NaN is one value here
+        } else {
+            hasher.combine(d == 0 ? 0 : d)  // -0.0 is written 0
+        }
+    }
+
+    /// The text ``JSONWriter`` writes for this number (for NaN and the infinities, which it
+    /// refuses, a name that is no JSON number).
+    var canonicalText: String {
+        var w = JSONWriter(reservingCapacity: 32)
+        do throws(CodecError) {
+            try w.number(self)
+        } catch {
+            return doubleValue.isNaN ? "NaN" : doubleValue > 0 ? "Infinity" : "-Infinity"
+        }
+        return String(decoding: w.bytes, as: UTF8.self)
     }
 
     /// ECMAScript Number::toString for a finite double (ECMA-262 § 6.1.6.1.20).

@@ -10,6 +10,8 @@ public struct JSONWriter: Sendable {
     /// The bytes written so far.
     public private(set) var bytes: [UInt8]
     private var needsComma = false
+    /// What encode-side validation needs to know about the output (`EncodeChecks.swift`).
+    @usableFromInline var checks = EncodeChecks()
 
     /// Creates an empty writer.
     public init(reservingCapacity capacity: Int = 128) {
@@ -22,6 +24,7 @@ public struct JSONWriter: Sendable {
     /// Writes `{`.
     public mutating func beginObject() {
         separate()
+        checks.enter(at: bytes.count)
         bytes.append(asciiOpenBrace)
         needsComma = false
     }
@@ -29,12 +32,14 @@ public struct JSONWriter: Sendable {
     /// Writes `}`.
     public mutating func endObject() {
         bytes.append(asciiCloseBrace)
+        checks.leave()
         needsComma = true
     }
 
     /// Writes `[`.
     public mutating func beginArray() {
         separate()
+        checks.enter(at: bytes.count)
         bytes.append(asciiOpenBracket)
         needsComma = false
     }
@@ -42,6 +47,7 @@ public struct JSONWriter: Sendable {
     /// Writes `]`.
     public mutating func endArray() {
         bytes.append(asciiCloseBracket)
+        checks.leave()
         needsComma = true
     }
 
@@ -170,13 +176,6 @@ public struct JSONWriter: Sendable {
         guard let value else { return }
         key(name)
         int(value)
-    }
-
-    /// Writes `"name":value` when `value` is not nil.
-    public mutating func field(_ name: StaticString, _ value: Int?) {
-        guard let value else { return }
-        key(name)
-        int(Int64(value))
     }
 
     /// Writes `"name":value` when `value` is not nil.

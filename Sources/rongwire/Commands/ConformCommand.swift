@@ -112,7 +112,7 @@ struct ConformCommand: ParsableCommand {
 
         var failures: FailureList?
         if let failureList {
-            if let bytes = try? CLIIO.readFile(failureList) {
+            if let bytes = try? CLIIO.readFile(failureList, limit: CLIIO.defaultInputLimit) {
                 failures = FailureList(text: String(decoding: bytes, as: UTF8.self))
             } else if fix {
                 failures = FailureList()

@@ -30,7 +30,7 @@ struct DecodeCommand: ParsableCommand {
     @Flag(help: "Indent the output.")
     var pretty = false
 
-    @Flag(help: "Reject input that is not already normalized (any leniency rule, null fields, localPath).")
+    @Flag(help: "Reject input that is not already normalized: error[notNormalized] when any leniency rule would apply (null for an absent field, a localPath key, an alias key, ...; see --leniencies).")
     var strict = false
 
     @Flag(help: "List the leniency rules that fired on stderr.")
@@ -39,7 +39,7 @@ struct DecodeCommand: ParsableCommand {
     func run() throws {
         let options = limits.options(strict ? .strict : .lenient)
         do throws(CodecError) {
-            let bytes = try input.read()
+            let bytes = try input.read(limit: limits.maxBytes)
             let decoded = try ContentRegistry.builtIn.decode(objectName: objectName, bytes: bytes, options: options)
             let value: JSONValue
             switch decoded {

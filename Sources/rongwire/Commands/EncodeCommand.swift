@@ -33,7 +33,7 @@ struct EncodeCommand: ParsableCommand {
 
     func run() throws {
         do throws(CodecError) {
-            let bytes = try input.read()
+            let bytes = try input.read(limit: limits.maxBytes)
             guard ContentRegistry.builtIn.type(for: objectName) != nil else {
                 throw CodecError(.unknownObjectName, "\(objectName) is not a registered type; see `rongwire types`")
             }
@@ -42,7 +42,7 @@ struct EncodeCommand: ParsableCommand {
                 options.mode = .lenient
             }
             let decoded = try ContentRegistry.builtIn.decode(objectName: objectName, bytes: bytes, options: options)
-            let out = try decoded.jsonBytes()
+            let out = try decoded.jsonBytes(maxBytes: options.maxContentBytes, maxDepth: options.maxDepth)
             if hex {
                 CLIIO.printStdout(out.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
             } else {

@@ -36,8 +36,8 @@ extension FrameCommand {
         static let configuration = CommandConfiguration(
             abstract: "Decode packet bytes and print the packet as JSON.",
             discussion: """
-                Reads the raw bytes of one packet from FILE or standard input, or hex digits with \
-                --hex (spaces allowed). Payloads are decoded by topic; a QUERYACK names no topic, \
+                Reads the raw bytes of one packet from FILE or standard input (at most 16 MiB), or \
+                hex digits with --hex (spaces allowed). Payloads are decoded by topic; a QUERYACK names no topic, \
                 so give the QUERY's with --query-topic to decode its body.
 
                 --message prints what a client receives instead (spec/envelope.md, the inbound \
@@ -103,7 +103,7 @@ extension FrameCommand {
                     }
                     bytes = b
                 } else {
-                    bytes = try input.read()
+                    bytes = try input.read(limit: CLIIO.defaultInputLimit)
                 }
                 let packet = try Packet.decode(bytes, from: side.from)
                 let value: JSONValue
@@ -139,7 +139,8 @@ extension FrameCommand {
                     | rongwire frame encode --from client
                   700007
 
-                Bad JSON or values print `error[CODE]: message (at PATH)` on stderr and exit 1.
+                Bad JSON or values print `error[CODE]: message (at PATH)` on stderr and exit 1. \
+                Input above 16 MiB is error[sizeLimit].
                 """
         )
 
@@ -148,7 +149,7 @@ extension FrameCommand {
 
         func run() throws {
             do throws(CodecError) {
-                let json = try JSONValue(parsing: try input.read(), options: DecodingOptions(maxContentBytes: .max))
+                let json = try JSONValue(parsing: try input.read(limit: CLIIO.defaultInputLimit), options: DecodingOptions(maxContentBytes: .max))
                 let packet = try Packet(json: json, from: side.from)
                 CLIIO.printStdout(Hex.encode(try packet.encoded()))
             } catch {

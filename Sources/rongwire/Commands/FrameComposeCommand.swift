@@ -10,8 +10,8 @@ extension FrameCommand {
             commandName: "compose",
             abstract: "Build the PUBLISH a client sends for a message, and print its bytes as hex.",
             discussion: """
-                Reads the content (a normalized value, as `rongwire decode` prints it) from FILE or \
-                stdin and builds the client PUBLISH: the topic from the conversation type and the \
+                Reads the content (a normalized value, as `rongwire decode` prints it, at most \
+                131072 bytes) from FILE or stdin and builds the client PUBLISH: the topic from the conversation type and the \
                 persistence flag (…P, …S for STATUS), the sessionId bits from the flag and the \
                 options, the UpStreamMessage body (spec/envelope.md, ENV-MSG-001, FLAG-001…010).
 
@@ -74,7 +74,7 @@ extension FrameCommand {
                 throw ValidationError("unknown conversation type \(parts[0]); use private, group, chatroom, ultragroup, ... or a number")
             }
             do throws(CodecError) {
-                let bytes = try input.read()
+                let bytes = try input.read(limit: DecodingOptions.protocolContentLimit)
                 var message = OutboundMessage(type, targetId: parts.count > 1 ? parts[1] : "", objectName: objectName, contentBytes: bytes)
                 let content = try ContentRegistry.builtIn.decode(objectName: objectName, bytes: bytes)
                 message.content = content

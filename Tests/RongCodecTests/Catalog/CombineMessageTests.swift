@@ -36,6 +36,10 @@ struct CombineMessageTests {
             canonical: #"{"remoteUrl":"u","z":1,"a":2,"content":"c"}"#),
         DecodeCase("content that is not a string stays unknown", #"{"content":{"a":1}}"#),
         DecodeCase(
+            "null content is absent, not an unknown key", #"{"remoteUrl":"u","content":null}"#, canonical: #"{"remoteUrl":"u"}"#,
+            leniencies: [.nullAsAbsent]),
+        DecodeCase("null content without remoteUrl", #"{"content":null}"#, canonical: "{}", leniencies: [.nullAsAbsent]),
+        DecodeCase(
             "Flutter form with localPath", #"{"title":"t","name":"n","remoteUrl":"u","localPath":"","conversationType":1,"nameList":["a"],"summaryList":["b"],"extra":"","burnDuration":5}"#,
             canonical: #"{"title":"t","name":"n","remoteUrl":"u","conversationType":1,"nameList":["a"],"summaryList":["b"],"extra":"","burnDuration":5}"#,
             leniencies: [.localPathDropped]),

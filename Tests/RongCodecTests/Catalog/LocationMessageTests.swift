@@ -7,6 +7,8 @@ import Testing
 extension LocationMessage: ArbitraryContent {
     static func arbitrary(_ s: inout ValueSource) -> LocationMessage {
         func coordinate(_ s: inout ValueSource, _ limit: Double) -> Double {
+            // Latitude within ±90, longitude within ±180, finite (CONTENT-LBS-*).
+            if s.drawInvalid(.invalidValue) { return [limit.nextUp, -limit - 1, .nan, .infinity][s.int(0...3)] }
             switch s.int(0...3) {
             case 0: return limit
             case 1: return -limit

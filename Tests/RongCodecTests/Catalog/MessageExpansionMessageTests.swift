@@ -16,7 +16,8 @@ extension MessageExpansionMessage: ArbitraryContent {
             mid: s.optString(), put: s.maybe { ExpansionMap.arbitrary(&$0) }, del: s.optStringArray(),
             removeAll: s.optInt(0...1), clear: s.optInt(0...1), messageUId: s.optString(),
             extraKey: s.maybe { ExpansionMap.arbitrary(&$0) }, common: s.common())
-        if m.mid == nil && m.messageUId == nil { m.mid = s.string() }  // one UID is required
+        // One UID is required (CONTENT-MSGEX-*).
+        if m.mid == nil && m.messageUId == nil && !s.drawInvalid(.missingRequiredField) { m.mid = s.string() }
         return m
     }
 }

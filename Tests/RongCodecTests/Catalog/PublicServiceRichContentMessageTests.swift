@@ -7,7 +7,7 @@ import Testing
 extension PublicServiceArticle {
     static func arbitrary(_ s: inout ValueSource) -> PublicServiceArticle {
         var a = PublicServiceArticle(title: s.optString(), digest: s.optString(), picurl: s.optString(), url: s.optString())
-        a.unknownFields = s.jsonObject()
+        a.unknownFields = s.jsonObject(colliding: ["title", "digest", "picurl", "url"])
         return a
     }
 

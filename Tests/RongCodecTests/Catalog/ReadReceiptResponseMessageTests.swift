@@ -7,11 +7,14 @@ import Testing
 extension ReadReceiptResponseMessage: ArbitraryContent {
     static func arbitrary(_ s: inout ValueSource) -> ReadReceiptResponseMessage {
         let dic: [Entry]? = s.maybe { s in
-            (0..<s.int(0...4)).map { i in
+            var entries = (0..<s.int(0...4)).map { i in
                 // The alphabet has no "#", so the suffix keeps keys unique.
                 let key = s.string() + "#\(i)"
                 return Entry(key: key, value: s.bool() ? .messageUIds(s.stringArray()) : .readTime(s.int64()))
             }
+            // Keys of a JSON object are unique (CONTENT-JSON-004).
+            if let first = entries.first, s.drawInvalid(.invalidValue) { entries.append(Entry(key: first.key, value: .readTime(1))) }
+            return entries
         }
         return ReadReceiptResponseMessage(receiptMessageDic: dic, common: s.common())
     }

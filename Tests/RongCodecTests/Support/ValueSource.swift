@@ -6,8 +6,31 @@ import PropertyBased
 
 /// Draws random field values from a seeded generator. Strings include escapes, control
 /// characters, CJK and emoji so the writer and scanner are exercised on every path.
+///
+/// With ``invalidPercent`` above 0, that share of the field draws that can be invalid are: an
+/// integer outside the field's range, a non-finite double, an empty user, a mention type other
+/// than 1 and 2, an unknown key that the object's decoder reads itself. Each such draw records
+/// the error code the encoder must answer with in ``expectedCodes``. The ranges come from the
+/// generators (written from the spec), never from the codec.
 struct ValueSource {
     var rng: any SeededRandomNumberGenerator
+    /// Percent of the draws that can be invalid that are (0: only valid values).
+    var invalidPercent = 0
+    /// The codes an encoder may throw for what was drawn; empty when every draw was valid.
+    var expectedCodes: Set<CodecError.Code> = []
+
+    init(rng: any SeededRandomNumberGenerator, invalidPercent: Int = 0) {
+        self.rng = rng
+        self.invalidPercent = invalidPercent
+    }
+
+    /// Whether this draw is to be invalid; records `code` when it is. Consumes no randomness
+    /// when ``invalidPercent`` is 0, so valid-only runs draw exactly what they always drew.
+    mutating func drawInvalid(_ code: CodecError.Code) -> Bool {
+        guard invalidPercent > 0, int(1...100) <= invalidPercent else { return false }
+        expectedCodes.insert(code)
+        return true
+    }
 
     private static let alphabet: [String] = [
         "a", "b", "Z", "0", "9", " ", "_", "-", "/", "\\", "\"", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}",
@@ -50,9 +73,34 @@ struct ValueSource {
 
     mutating func optString() -> String? { maybe { $0.string() } }
     mutating func optBool() -> Bool? { maybe { $0.bool() } }
-    mutating func optInt64(_ range: ClosedRange<Int64> = Int64.min...Int64.max) -> Int64? { maybe { $0.int64(range) } }
-    mutating func optInt(_ range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)) -> Int? { maybe { $0.int(range) } }
-    mutating func optDouble() -> Double? { maybe { $0.double() } }
+
+    /// A field value in `range` (the field's domain), or in invalid draws one just outside it.
+    mutating func optInt64(_ range: ClosedRange<Int64> = Int64.min...Int64.max) -> Int64? {
+        maybe { s in
+            let below = range.lowerBound > Int64.min, above = range.upperBound < Int64.max
+            guard below || above, s.drawInvalid(.invalidValue) else { return s.int64(range) }
+            return below && (!above || s.bool())
+                ? (s.bool() ? range.lowerBound - 1 : Int64.random(in: Int64.min...(range.lowerBound - 1), using: &s.rng))
+                : (s.bool() ? range.upperBound + 1 : Int64.random(in: (range.upperBound + 1)...Int64.max, using: &s.rng))
+        }
+    }
+
+    /// A field value in `range` (the field's domain, 32-bit by default as in the decoder), or in
+    /// invalid draws one outside it.
+    mutating func optInt(_ range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)) -> Int? {
+        maybe { s in
+            let below = range.lowerBound > Int.min, above = range.upperBound < Int.max
+            guard below || above, s.drawInvalid(.invalidValue) else { return s.int(range) }
+            return below && (!above || s.bool())
+                ? (s.bool() ? range.lowerBound - 1 : Int.random(in: Int.min...(range.lowerBound - 1), using: &s.rng))
+                : (s.bool() ? range.upperBound + 1 : Int.random(in: (range.upperBound + 1)...Int.max, using: &s.rng))
+        }
+    }
+
+    /// A finite double, or in invalid draws NaN or an infinity (JSON has neither).
+    mutating func optDouble() -> Double? {
+        maybe { s in s.drawInvalid(.invalidValue) ? [Double.nan, .infinity, -.infinity][s.int(0...2)] : s.double() }
+    }
 
     mutating func stringArray(max: Int = 4) -> [String] { (0..<int(0...max)).map { _ in string() } }
     mutating func optStringArray() -> [String]? { maybe { $0.stringArray() } }
@@ -70,11 +118,21 @@ struct ValueSource {
     }
 
     /// An object with keys that no content type knows (prefix `x_`), so they stay unknown.
-    mutating func jsonObject(depth: Int = 1, prefix: String = "x_") -> JSONObject {
+    /// In invalid draws it also holds one of `colliding`: keys the object's decoder reads itself.
+    mutating func jsonObject(depth: Int = 1, prefix: String = "x_", colliding: [String] = []) -> JSONObject {
         var o = JSONObject()
         for i in 0..<int(0...3) { o[prefix + "\(i)" + string(maxParts: 2)] = jsonValue(depth: depth) }
+        if !colliding.isEmpty, drawInvalid(.unknownKeyConflict) {
+            o[colliding[int(0...(colliding.count - 1))]] = jsonValue(depth: depth)
+        }
         return o
     }
+
+    /// The keys of `user` (CONTENT-USER-001, -002), of `mentionedInfo` (CONTENT-MENTION-001), and
+    /// the shared content keys plus `localPath` (spec/content-common.md), as the spec lists them.
+    static let userKeys = ["id", "name", "portrait", "extra", "alias"]
+    static let mentionKeys = ["type", "userIdList", "mentionedContent"]
+    static let sharedKeys = ["extra", "user", "mentionedInfo", "isBurnAfterRead", "burnDuration", "localPath"]
 
     /// A non-empty object of JSON values (for fields modelled as objects).
     mutating func nonEmptyObject() -> JSONObject {
@@ -84,15 +142,20 @@ struct ValueSource {
     }
 
     mutating func user() -> UserInfo {
+        // An all-empty user decodes as "no user" (CONTENT-USER-004).
+        if drawInvalid(.invalidValue) { return UserInfo() }
         var u = UserInfo(id: optString(), name: optString(), portrait: optString(), extra: optString(), alias: optString())
-        u.unknownFields = jsonObject()
-        if u == UserInfo() { u.id = "u" }  // an all-empty user decodes as "no user"
+        u.unknownFields = jsonObject(colliding: Self.userKeys)
+        if u == UserInfo() { u.id = "u" }
         return u
     }
 
     mutating func mentionedInfo() -> MentionedInfo {
-        var m = MentionedInfo(type: bool() ? .all : .users, userIdList: optStringArray(), mentionedContent: optString())
-        m.unknownFields = jsonObject()
+        // Mention types are 1 and 2 (CONTENT-MENTION-001).
+        let type: MentionedInfo.MentionType =
+            drawInvalid(.invalidValue) ? .init(rawValue: [0, 3, -1, Int.max][int(0...3)]) : bool() ? .all : .users
+        var m = MentionedInfo(type: type, userIdList: optStringArray(), mentionedContent: optString())
+        m.unknownFields = jsonObject(colliding: Self.mentionKeys)
         return m
     }
 
@@ -100,7 +163,7 @@ struct ValueSource {
     mutating func common() -> ContentCommon {
         var c = ContentCommon(extra: optString(), user: maybe { $0.user() }, mentionedInfo: maybe { $0.mentionedInfo() })
         c.burn = BurnAfterReading(isBurnAfterRead: optBool(), burnDuration: optInt64(0...Int64.max))
-        c.unknownFields = jsonObject()
+        c.unknownFields = jsonObject(colliding: Self.sharedKeys)
         return c
     }
 }
@@ -117,5 +180,29 @@ func contentGenerator<T: ArbitraryContent>(_ type: T.Type) -> Generator<T, Shrin
         let v = T.arbitrary(&s)
         rng = s.rng
         return v
+    })
+}
+
+/// A value that may hold invalid parts, and the codes an encoder may refuse it with (empty: the
+/// value is valid).
+struct MaybeInvalid<T: Sendable>: Sendable {
+    let value: T
+    let expectedCodes: Set<CodecError.Code>
+}
+
+/// A generator of values of which about `percent` percent of the parts that can be invalid are.
+func maybeInvalidGenerator<T: ArbitraryContent>(
+    _ type: T.Type, percent: Int, aliases: Set<String>
+) -> Generator<MaybeInvalid<T>, Shrink.None<MaybeInvalid<T>>> {
+    Generator(run: { rng in
+        var s = ValueSource(rng: rng, invalidPercent: percent)
+        var v = T.arbitrary(&s)
+        // The type's own modelled keys (its table without the aliases the spec lists) as unknown keys.
+        let own = BuiltInCatalog.keys(of: T.self).filter { !aliases.contains($0) && !ValueSource.sharedKeys.contains($0) }
+        if !own.isEmpty, s.drawInvalid(.unknownKeyConflict) {
+            v.unknownFields[own[s.int(0...(own.count - 1))]] = s.jsonValue()
+        }
+        rng = s.rng
+        return MaybeInvalid(value: v, expectedCodes: s.expectedCodes)
     })
 }

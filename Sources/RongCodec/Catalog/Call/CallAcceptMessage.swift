@@ -57,10 +57,10 @@ public struct CallAcceptMessage: MessageContent {
         w.beginObject()
         w.field("callId", callId)
         w.field("mediaId", mediaId)
-        w.field("mediaType", mediaType)
-        w.field("mode", mode)
+        try w.field("mediaType", mediaType)
+        try w.field("mode", mode)
         try w.field("subInfo", subInfo)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -29,7 +29,8 @@ extension ContentDecoder {
             else {
                 throw CodecError(.typeMismatch, "expected a media type (an integer, \"audio\" or \"video\"), found \"\(text)\"", offset: at)
             }
-            guard let v = n.int64Value, (Int64(Int32.min)...Int64(Int32.max)).contains(v) else {
+            let range = ContentDecoder.defaultIntRange
+            guard let v = n.int64Value, (Int64(range.lowerBound)...Int64(range.upperBound)).contains(v) else {
                 throw CodecError(.numberOutOfRange, "media type \(n) is outside the 32-bit range", offset: at)
             }
             try noteLeniency(.numericString, at: at)

@@ -52,10 +52,10 @@ public struct CallHangupMessage: MessageContent {
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
         w.field("callId", callId)
-        w.field("reason", reason)
-        w.field("mode", mode)
+        try w.field("reason", reason)
+        try w.field("mode", mode)
         try w.field("subInfo", subInfo)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

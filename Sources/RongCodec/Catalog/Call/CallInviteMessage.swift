@@ -81,14 +81,14 @@ public struct CallInviteMessage: MessageContent {
         w.beginObject()
         w.field("mediaId", mediaId)
         w.field("callId", callId)
-        w.field("engineType", engineType)
+        try w.field("engineType", engineType)
         try w.field("channelInfo", channelInfo)
-        w.field("mediaType", mediaType)
+        try w.field("mediaType", mediaType)
         w.field("inviteUserIds", inviteUserIds)
         w.field("observerUserIds", observerUserIds)
-        w.field("mode", mode)
+        try w.field("mode", mode)
         try w.field("subInfo", subInfo)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -53,10 +53,10 @@ public struct CallModifyMediaMessage: MessageContent {
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
         w.field("callId", callId)
-        w.field("mediaType", mediaType)
-        w.field("mode", mode)
+        try w.field("mediaType", mediaType)
+        try w.field("mode", mode)
         try w.field("subInfo", subInfo)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

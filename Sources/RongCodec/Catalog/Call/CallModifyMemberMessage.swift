@@ -99,19 +99,19 @@ public struct CallModifyMemberMessage: MessageContent {
 
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
-        w.field("modifyMemType", modifyMemType)
+        try w.field("modifyMemType", modifyMemType)
         w.field("callId", callId)
         w.field("caller", caller)
-        w.field("engineType", engineType)
+        try w.field("engineType", engineType)
         try w.field("channelInfo", channelInfo)
-        w.field("mediaType", mediaType)
+        try w.field("mediaType", mediaType)
         w.field("inviteUserIds", inviteUserIds)
         try w.field("existedMemberStatusList", existedMemberStatusList.map { JSONValue.array($0) })
         try w.field("existedUserPofiles", existedUserPofiles.map { JSONValue.array($0) })
         w.field("observerUserIds", observerUserIds)
-        w.field("mode", mode)
+        try w.field("mode", mode)
         try w.field("subInfo", subInfo)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

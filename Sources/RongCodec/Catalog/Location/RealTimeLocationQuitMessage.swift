@@ -30,11 +30,9 @@ public struct RealTimeLocationQuitMessage: MessageContent {
     }
 
     public func encode(to w: inout JSONWriter) throws(CodecError) {
-        var probe = JSONWriter()
-        try common.encode(to: &probe)
-        guard !probe.bytes.isEmpty else { return }  // the empty value is zero bytes
+        guard !common.isEmpty else { return }  // the empty value is zero bytes
         w.beginObject()
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -49,8 +49,8 @@ public struct RealTimeLocationStatusMessage: MessageContent {
         w.beginObject()
         try w.field("latitude", latitude)
         try w.field("longitude", longitude)
-        w.field("type", type)
-        try common.encode(to: &w)
+        try w.field("type", type)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -55,7 +55,7 @@ public struct CommandNotificationMessage: MessageContent {
         w.beginObject()
         w.field("name", name)
         w.field("data", data)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

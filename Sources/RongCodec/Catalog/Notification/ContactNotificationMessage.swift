@@ -58,7 +58,7 @@ public struct ContactNotificationMessage: MessageContent {
         w.field("sourceUserId", sourceUserId)
         w.field("targetUserId", targetUserId)
         w.field("message", message)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -59,12 +59,12 @@ public struct DiscussionNotificationMessage: MessageContent {
 
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
-        w.field("type", type)
+        try w.field("type", type)
         w.field("extension", `extension`)
         w.field("operator", `operator`)
         w.field("isHasReceived", isHasReceived)
         w.field("operation", operation)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -55,7 +55,7 @@ public struct GroupNotificationMessage: MessageContent {
         w.field("operation", operation)
         w.field("data", data)
         w.field("message", message)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -44,7 +44,7 @@ public struct ProfileNotificationMessage: MessageContent {
         w.beginObject()
         w.field("operation", operation)
         w.field("data", data)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -117,7 +117,7 @@ public struct RecallNotificationMessage: MessageContent {
         w.field("recallActionTime", recallActionTime)
         w.field("admin", admin)
         w.field("delete", delete)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

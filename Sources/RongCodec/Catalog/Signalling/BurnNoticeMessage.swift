@@ -37,7 +37,7 @@ public struct BurnNoticeMessage: MessageContent {
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
         w.field("burnMessageUIds", burnMessageUIds)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

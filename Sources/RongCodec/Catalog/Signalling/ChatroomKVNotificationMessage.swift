@@ -55,8 +55,8 @@ public struct ChatroomKVNotificationMessage: MessageContent {
         w.beginObject()
         w.field("key", key)
         w.field("value", value)
-        w.field("type", type)
-        try common.encode(to: &w)
+        try w.field("type", type)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

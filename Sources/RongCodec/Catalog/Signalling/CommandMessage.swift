@@ -49,7 +49,7 @@ public struct CommandMessage: MessageContent {
         w.beginObject()
         w.field("name", name)
         w.field("data", data)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

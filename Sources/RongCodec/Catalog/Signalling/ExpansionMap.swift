@@ -62,9 +62,11 @@ public struct ExpansionMap: Hashable, Sendable, RandomAccessCollection, Expressi
         guard let object = try d.decodeObject() else { return nil }
         var map = ExpansionMap()
         map.entries.reserveCapacity(object.count)
-        for m in object.members {
+        for (i, m) in object.members.enumerated() {
             guard case .string(let s) = m.value else {
-                throw CodecError(.typeMismatch, "expansion value of \"\(m.key)\" must be a string, found \(m.value.typeName)", offset: at)
+                throw CodecError(
+                    .typeMismatch, "an expansion value must be a string, found \(m.value.typeName)",
+                    offset: d.valueOffset(objectAt: at, member: i))
             }
             // Keys are unique: the scanner rejected duplicates.
             map.entries.append(Entry(key: m.key, value: s))

@@ -68,7 +68,7 @@ public struct LogCommandMessage: MessageContent {
         w.field("packageName", packageName)
         w.field("startTime", startTime)
         w.field("endTime", endTime)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

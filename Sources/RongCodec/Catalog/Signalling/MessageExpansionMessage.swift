@@ -65,21 +65,27 @@ public struct MessageExpansionMessage: MessageContent {
             case 0: mid = try d.decodeString()
             case 1: put = try ExpansionMap.decode(from: &d)
             case 2: del = try d.decodeStringArray()
-            case 3: removeAll = try d.decodeInt(range: 0...1)
-            case 4: clear = try d.decodeInt(range: 0...1)
+            case 3: removeAll = try d.decodeInt(range: Domain.zeroOrOne)
+            case 4: clear = try d.decodeInt(range: Domain.zeroOrOne)
             case 5: messageUId = try d.decodeString()
             case 6: extraKey = try ExpansionMap.decode(from: &d)
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
-        // Without the expanded message's UID the receiver cannot apply the change.
-        guard mid != nil || messageUId != nil else {
-            throw CodecError(.missingRequiredField, "RC:MsgExMsg requires mid or messageUId", offset: start)
-        }
+        try Self.requireTarget(mid, messageUId, at: start)
         common.finish(r, d)
     }
 
+    /// Without the expanded message's UID the receiver cannot apply the change: one of `mid` and
+    /// `messageUId` is required (the rule for decode and encode).
+    private static func requireTarget(_ mid: String?, _ messageUId: String?, at offset: Int) throws(CodecError) {
+        guard mid != nil || messageUId != nil else {
+            throw CodecError(.missingRequiredField, "RC:MsgExMsg requires mid or messageUId", offset: offset)
+        }
+    }
+
     public func encode(to w: inout JSONWriter) throws(CodecError) {
+        try Self.requireTarget(mid, messageUId, at: w.bytes.count)
         w.beginObject()
         w.field("mid", mid)
         if let put {
@@ -87,14 +93,14 @@ public struct MessageExpansionMessage: MessageContent {
             put.encode(to: &w)
         }
         w.field("del", del)
-        w.field("removeAll", removeAll)
-        w.field("clear", clear)
+        try w.field("removeAll", removeAll, in: Domain.zeroOrOne)
+        try w.field("clear", clear, in: Domain.zeroOrOne)
         w.field("messageUId", messageUId)
         if let extraKey {
             w.key("extraKey")
             extraKey.encode(to: &w)
         }
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -4,7 +4,7 @@
 ///
 /// Flag: **sources disagree** (Android 0, Web v2 1, ENGINE persisted); RongWire uses
 /// ISPERSISTED, following the Web SDKs and ENGINE, so the recall reaches history and other
-/// devices (spec CONTENT-FLAG-002). Keys (message-catalog.md § 7.1): `messageUId` (required),
+/// devices (spec CONTENT-RCCMD-001). Keys (message-catalog.md § 7.1): `messageUId` (required),
 /// `conversationType` (number, or numeric string from the Java server SDK), `targetId`,
 /// `sentTime` (number or numeric string), `isAdmin`, `isDelete` (booleans, or 0/1 from the
 /// Java server SDK). The callback documentation's capitalised keys (`MessageUId`,
@@ -90,12 +90,12 @@ public struct RecallCommandMessage: MessageContent {
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
         w.field("messageUId", messageUId)
-        w.field("conversationType", conversationType)
+        try w.field("conversationType", conversationType)
         w.field("targetId", targetId)
         w.field("sentTime", sentTime)
         w.field("isAdmin", isAdmin)
         w.field("isDelete", isDelete)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

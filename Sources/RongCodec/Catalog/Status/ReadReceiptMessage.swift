@@ -67,8 +67,8 @@ public struct ReadReceiptMessage: MessageContent {
         w.beginObject()
         w.field("lastMessageSendTime", lastMessageSendTime)
         w.field("messageUId", messageUId)
-        w.field("type", type)
-        try common.encode(to: &w)
+        try w.field("type", type)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -44,7 +44,7 @@ public struct ReadReceiptRequestMessage: MessageContent {
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
         w.field("messageUId", messageUId)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

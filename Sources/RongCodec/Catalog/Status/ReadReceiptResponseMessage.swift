@@ -58,38 +58,44 @@ public struct ReadReceiptResponseMessage: MessageContent {
                 let at = d.offset
                 // decodeObject rejects duplicate keys; the values are checked below.
                 guard let dic = try d.decodeObject() else { break }
-                receiptMessageDic = try Self.entries(dic, at: at)
+                receiptMessageDic = try Self.entries(dic, at: at, in: d)
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
         common.finish(r, d)
     }
 
-    private static func entries(_ dic: JSONObject, at offset: Int) throws(CodecError) -> [Entry] {
+    /// The entries of the object read at `offset`; errors point at the value (or array item)
+    /// at fault, found again in `d`'s input.
+    private static func entries(_ dic: JSONObject, at offset: Int, in d: ContentDecoder) throws(CodecError) -> [Entry] {
         var out: [Entry] = []
         out.reserveCapacity(dic.count)
-        for m in dic {
+        for (i, m) in dic.enumerated() {
             switch m.value {
             case .array(let items):
                 var uids: [String] = []
                 uids.reserveCapacity(items.count)
-                for item in items {
+                for (j, item) in items.enumerated() {
                     guard case .string(let s) = item else {
-                        throw CodecError(.typeMismatch, "receiptMessageDic[\"\(m.key)\"]: expected an array of messageUId strings, found \(item.typeName)", offset: offset)
+                        throw CodecError(
+                            .typeMismatch, "expected a messageUId string, found \(item.typeName)",
+                            offset: d.valueOffset(objectAt: offset, member: i, element: j))
                     }
                     uids.append(s)
                 }
                 out.append(Entry(key: m.key, value: .messageUIds(uids)))
             case .number(let n):
                 guard n.isIntegral else {
-                    throw CodecError(.typeMismatch, "receiptMessageDic[\"\(m.key)\"]: expected an integer read time, found \(n)", offset: offset)
+                    throw CodecError(.typeMismatch, "expected an integer read time, found \(n)", offset: d.valueOffset(objectAt: offset, member: i))
                 }
                 guard let t = n.int64Value else {
-                    throw CodecError(.numberOutOfRange, "receiptMessageDic[\"\(m.key)\"]: \(n) is outside the 64-bit range", offset: offset)
+                    throw CodecError(.numberOutOfRange, "\(n) is outside the 64-bit range", offset: d.valueOffset(objectAt: offset, member: i))
                 }
                 out.append(Entry(key: m.key, value: .readTime(t)))
             default:
-                throw CodecError(.typeMismatch, "receiptMessageDic[\"\(m.key)\"]: expected an array of messageUIds or a read time, found \(m.value.typeName)", offset: offset)
+                throw CodecError(
+                    .typeMismatch, "expected an array of messageUIds or a read time, found \(m.value.typeName)",
+                    offset: d.valueOffset(objectAt: offset, member: i))
             }
         }
         return out
@@ -100,13 +106,16 @@ public struct ReadReceiptResponseMessage: MessageContent {
         if let dic = receiptMessageDic {
             w.key("receiptMessageDic")
             w.beginObject()
-            var seen = Set<String>()
+            // Two keys the decoder takes for one would make the output something it rejects:
+            // the decoder's own duplicate check decides.
+            var seen = JSONObject()
+            var dedup = KeyDeduplicator()
             for e in dic {
-                // Two equal keys would make the output something the decoder rejects.
-                guard seen.insert(e.key).inserted else {
-                    throw CodecError(.invalidValue, "receiptMessageDic has the key \"\(e.key)\" twice")
-                }
                 w.key(e.key)
+                guard dedup.insert(e.key, existing: seen) else {
+                    throw w.invalidValue("receiptMessageDic has the key \"\(e.key)\" twice")
+                }
+                seen.appendUnchecked(e.key, .null)
                 switch e.value {
                 case .messageUIds(let uids):
                     w.beginArray()
@@ -118,7 +127,7 @@ public struct ReadReceiptResponseMessage: MessageContent {
             }
             w.endObject()
         }
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -56,7 +56,7 @@ public struct SyncReadStatusMessage: MessageContent {
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
         w.field("lastMessageSendTime", lastMessageSendTime)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -47,7 +47,7 @@ public struct TypingStatusMessage: MessageContent {
         w.beginObject()
         w.field("typingContentType", typingContentType)
         w.field("data", data)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -8,7 +8,8 @@
 /// (of the forwarded messages), `nameList` and `summaryList` (arrays of strings; GO-FL sends
 /// comma-joined strings, accepted with ``Leniency/commaSeparatedList``). WEBv2's `obtain()` puts
 /// the URL under `content`: with no `remoteUrl` a string `content` becomes `remoteUrl`
-/// (``Leniency/combineUrlUnderContent``); otherwise `content` stays an unknown key. `localPath`
+/// (``Leniency/combineUrlUnderContent``); otherwise `content` stays an unknown key (`null` is
+/// absent, ``Leniency/nullAsAbsent``). `localPath`
 /// is dropped. Canonical order: `title`, `name`, `remoteUrl`, `conversationType`, `nameList`,
 /// `summaryList`, then the shared keys.
 public struct CombineMessage: MessageContent {
@@ -45,7 +46,7 @@ public struct CombineMessage: MessageContent {
     }
 
     static let fields = FieldTable([
-        "title", "name", "remoteUrl", "conversationType", "nameList", "summaryList", "content", "localPath",
+        "title", "name", "remoteUrl", "conversationType", "nameList", "summaryList", "content",
     ])
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
@@ -63,10 +64,7 @@ public struct CombineMessage: MessageContent {
             case 6:
                 // Resolved after the loop: `remoteUrl` may still follow.
                 contentAt = r.keyOffset
-                content = try d.decodeValue()
-            case 7:
-                try d.noteLeniency(.localPathDropped, at: r.keyOffset)
-                try d.skipValue()
+                content = try d.decodeOpenValue()  // `null` is absent, as for any known key
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
@@ -86,10 +84,10 @@ public struct CombineMessage: MessageContent {
         w.field("title", title)
         w.field("name", name)
         w.field("remoteUrl", remoteUrl)
-        w.field("conversationType", conversationType)
+        try w.field("conversationType", conversationType)
         w.field("nameList", nameList)
         w.field("summaryList", summaryList)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -63,7 +63,7 @@ public struct ContactCardMessage: MessageContent {
         w.field("portraitUri", portraitUri)
         w.field("sendUserId", sendUserId)
         w.field("sendUserName", sendUserName)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

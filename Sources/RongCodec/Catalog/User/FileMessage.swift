@@ -34,19 +34,16 @@ public struct FileMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["name", "size", "type", "fileUrl", "localPath"])
+    static let fields = FieldTable(["name", "size", "type", "fileUrl"])
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
             case 0: name = try d.decodeString()
-            case 1: size = try d.decodeInt64(acceptNumericString: true, range: 0...Int64.max)
+            case 1: size = try d.decodeInt64(acceptNumericString: true, range: Domain.nonNegativeInt64)
             case 2: type = try d.decodeString()
             case 3: fileUrl = try d.decodeString()
-            case 4:
-                try d.noteLeniency(.localPathDropped, at: r.keyOffset)
-                try d.skipValue()
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
@@ -56,10 +53,10 @@ public struct FileMessage: MessageContent {
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
         w.field("name", name)
-        w.field("size", size)
+        try w.field("size", size, in: Domain.nonNegativeInt64)
         w.field("type", type)
         w.field("fileUrl", fileUrl)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

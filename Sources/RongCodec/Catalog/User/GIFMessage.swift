@@ -40,7 +40,7 @@ public struct GIFMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["remoteUrl", "name", "width", "height", "gifDataSize", "exp", "localPath"])
+    static let fields = FieldTable(["remoteUrl", "name", "width", "height", "gifDataSize", "exp"])
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
@@ -49,13 +49,10 @@ public struct GIFMessage: MessageContent {
             case 0: remoteUrl = try d.decodeString()
             case 1: name = try d.decodeString()
             // Pixel sizes are Java ints on Android; a negative size is never meaningful.
-            case 2: width = try d.decodeInt(range: 0...Int(Int32.max))
-            case 3: height = try d.decodeInt(range: 0...Int(Int32.max))
-            case 4: gifDataSize = try d.decodeInt64(range: 0...Int64.max)
+            case 2: width = try d.decodeInt(range: Domain.nonNegativeInt32)
+            case 3: height = try d.decodeInt(range: Domain.nonNegativeInt32)
+            case 4: gifDataSize = try d.decodeInt64(range: Domain.nonNegativeInt64)
             case 5: exp = try d.decodeBool()
-            case 6:
-                try d.noteLeniency(.localPathDropped, at: r.keyOffset)
-                try d.skipValue()
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
@@ -66,11 +63,11 @@ public struct GIFMessage: MessageContent {
         w.beginObject()
         w.field("remoteUrl", remoteUrl)
         w.field("name", name)
-        w.field("width", width)
-        w.field("height", height)
-        w.field("gifDataSize", gifDataSize)
+        try w.field("width", width, in: Domain.nonNegativeInt32)
+        try w.field("height", height, in: Domain.nonNegativeInt32)
+        try w.field("gifDataSize", gifDataSize, in: Domain.nonNegativeInt64)
         w.field("exp", exp)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -35,7 +35,7 @@ public struct HQVoiceMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["name", "remoteUrl", "duration", "type", "localPath"])
+    static let fields = FieldTable(["name", "remoteUrl", "duration", "type"])
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
@@ -43,11 +43,8 @@ public struct HQVoiceMessage: MessageContent {
             switch f {
             case 0: name = try d.decodeString()
             case 1: remoteUrl = try d.decodeString()
-            case 2: duration = try d.decodeInt(range: 0...Int(Int32.max))
+            case 2: duration = try d.decodeInt(range: Domain.nonNegativeInt32)
             case 3: type = try d.decodeString()
-            case 4:
-                try d.noteLeniency(.localPathDropped, at: r.keyOffset)
-                try d.skipValue()
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
@@ -58,9 +55,9 @@ public struct HQVoiceMessage: MessageContent {
         w.beginObject()
         w.field("name", name)
         w.field("remoteUrl", remoteUrl)
-        w.field("duration", duration)
+        try w.field("duration", duration, in: Domain.nonNegativeInt32)
         w.field("type", type)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

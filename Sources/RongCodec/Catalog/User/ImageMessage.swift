@@ -38,7 +38,7 @@ public struct ImageMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["content", "imageUri", "exp", "isFull", "thumbUri", "name", "full", "localPath"])
+    static let fields = FieldTable(["content", "imageUri", "exp", "isFull", "thumbUri", "name", "full"])
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var full: Bool?
@@ -55,9 +55,6 @@ public struct ImageMessage: MessageContent {
             case 6:
                 fullAt = r.keyOffset
                 full = try d.decodeBool()
-            case 7:
-                try d.noteLeniency(.localPathDropped, at: r.keyOffset)
-                try d.skipValue()
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
@@ -75,7 +72,7 @@ public struct ImageMessage: MessageContent {
         w.field("isFull", isFull)
         w.field("thumbUri", thumbUri)
         w.field("name", name)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -68,25 +68,27 @@ public struct LocationMessage: MessageContent {
     }
 
     public func encode(to w: inout JSONWriter) throws(CodecError) {
-        // Refuse to write what the decoder would reject, so encoded content always decodes.
-        try Self.check(latitude: latitude, at: nil)
-        try Self.check(longitude: longitude, at: nil)
+        // The decoder's range checks, at the value's position in the output.
         w.beginObject()
         w.field("content", content)
-        try w.field("latitude", latitude)
-        try w.field("longitude", longitude)
+        w.key("latitude")
+        try Self.check(latitude: latitude, at: w.bytes.count)
+        try w.double(latitude)
+        w.key("longitude")
+        try Self.check(longitude: longitude, at: w.bytes.count)
+        try w.double(longitude)
         w.field("poi", poi)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 
-    private static func check(latitude v: Double, at offset: Int?) throws(CodecError) {
+    private static func check(latitude v: Double, at offset: Int) throws(CodecError) {
         guard (-90.0...90.0).contains(v) else {
             throw CodecError(.invalidValue, "latitude \(v) is outside -90...90", offset: offset)
         }
     }
 
-    private static func check(longitude v: Double, at offset: Int?) throws(CodecError) {
+    private static func check(longitude v: Double, at offset: Int) throws(CodecError) {
         guard (-180.0...180.0).contains(v) else {
             throw CodecError(.invalidValue, "longitude \(v) is outside -180...180", offset: offset)
         }

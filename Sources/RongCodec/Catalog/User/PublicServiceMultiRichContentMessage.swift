@@ -38,7 +38,7 @@ public struct PublicServiceMultiRichContentMessage: MessageContent {
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
         try PublicServiceArticle.encode(articles, to: &w)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -39,7 +39,7 @@ public struct PublicServiceRichContentMessage: MessageContent {
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
         try PublicServiceArticle.encode(articles, to: &w)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }
@@ -73,15 +73,7 @@ public struct PublicServiceArticle: Hashable, Sendable {
 
     /// Decodes an `articles` array; `null` gives nil.
     static func decodeList(from d: inout ContentDecoder) throws(CodecError) -> [PublicServiceArticle]? {
-        if try d.decodeNull() { return nil }
-        guard d.peekKind() == .array else { throw d.typeMismatch("an array of articles") }
-        try d.scanner.beginArray()
-        var out: [PublicServiceArticle] = []
-        var first = true
-        while try d.scanner.nextElement(first: &first) {
-            out.append(try decode(from: &d))
-        }
-        return out
+        try d.decodeArray { (d: inout ContentDecoder) throws(CodecError) in try decode(from: &d) }
     }
 
     static func decode(from d: inout ContentDecoder) throws(CodecError) -> PublicServiceArticle {
@@ -110,7 +102,7 @@ public struct PublicServiceArticle: Hashable, Sendable {
             w.field("digest", a.digest)
             w.field("picurl", a.picurl)
             w.field("url", a.url)
-            try w.members(a.unknownFields)
+            try w.unknownMembers(a.unknownFields, of: fields)
             w.endObject()
         }
         w.endArray()

@@ -61,7 +61,7 @@ public struct ReferenceMessage: MessageContent {
         w.field("referMsgUserId", referMsgUserId)
         w.field("objName", objName)
         try w.field("referMsg", referMsg)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 

@@ -57,7 +57,7 @@ public struct RichContentMessage: MessageContent {
         w.field("content", content)
         w.field("imageUri", imageUri)
         w.field("url", url)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

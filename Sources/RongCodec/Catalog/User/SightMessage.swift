@@ -42,7 +42,7 @@ public struct SightMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["content", "sightUrl", "duration", "size", "name", "thumbUri", "localPath"])
+    static let fields = FieldTable(["content", "sightUrl", "duration", "size", "name", "thumbUri"])
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
@@ -50,13 +50,10 @@ public struct SightMessage: MessageContent {
             switch f {
             case 0: content = try d.decodeString()
             case 1: sightUrl = try d.decodeString()
-            case 2: duration = try d.decodeInt(range: 0...Int(Int32.max))
-            case 3: size = try d.decodeInt64(acceptNumericString: true, range: 0...Int64.max)
+            case 2: duration = try d.decodeInt(range: Domain.nonNegativeInt32)
+            case 3: size = try d.decodeInt64(acceptNumericString: true, range: Domain.nonNegativeInt64)
             case 4: name = try d.decodeString()
             case 5: thumbUri = try d.decodeString()
-            case 6:
-                try d.noteLeniency(.localPathDropped, at: r.keyOffset)
-                try d.skipValue()
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
@@ -67,11 +64,11 @@ public struct SightMessage: MessageContent {
         w.beginObject()
         w.field("content", content)
         w.field("sightUrl", sightUrl)
-        w.field("duration", duration)
-        w.field("size", size)
+        try w.field("duration", duration, in: Domain.nonNegativeInt32)
+        try w.field("size", size, in: Domain.nonNegativeInt64)
         w.field("name", name)
         w.field("thumbUri", thumbUri)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

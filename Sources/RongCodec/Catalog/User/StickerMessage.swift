@@ -48,8 +48,8 @@ public struct StickerMessage: MessageContent {
             case 0: packageId = try d.decodeString()
             case 1: stickerId = try d.decodeString()
             case 2: digest = try d.decodeString()
-            case 3: width = try d.decodeInt(range: 0...Int(Int32.max))
-            case 4: height = try d.decodeInt(range: 0...Int(Int32.max))
+            case 3: width = try d.decodeInt(range: Domain.nonNegativeInt32)
+            case 4: height = try d.decodeInt(range: Domain.nonNegativeInt32)
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
@@ -61,9 +61,9 @@ public struct StickerMessage: MessageContent {
         w.field("packageId", packageId)
         w.field("stickerId", stickerId)
         w.field("digest", digest)
-        w.field("width", width)
-        w.field("height", height)
-        try common.encode(to: &w)
+        try w.field("width", width, in: Domain.nonNegativeInt32)
+        try w.field("height", height, in: Domain.nonNegativeInt32)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -51,7 +51,7 @@ public struct StreamMessage: MessageContent {
             switch f {
             case 0: content = try d.decodeString()
             // GO-FL documents seq as "> 0, increasing"; 0 would be the Go zero value, not a packet.
-            case 1: seq = try d.decodeInt64(range: 1...Int64.max)
+            case 1: seq = try d.decodeInt64(range: Domain.positiveInt64)
             case 2: complete = try d.decodeBool()
             case 3: completeReason = try d.decodeInt(acceptNumericString: true)
             case 4: type = try d.decodeString()
@@ -65,12 +65,12 @@ public struct StreamMessage: MessageContent {
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
         w.field("content", content)
-        w.field("seq", seq)
+        try w.field("seq", seq, in: Domain.positiveInt64)
         w.field("complete", complete)
-        w.field("completeReason", completeReason)
+        try w.field("completeReason", completeReason)
         w.field("type", type)
         w.field("messageUID", messageUID)
-        try common.encode(to: &w)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }

@@ -33,7 +33,7 @@ public struct VoiceMessage: MessageContent {
         while let f = try d.nextField(&r) {
             switch f {
             case 0: content = try d.decodeString()
-            case 1: duration = try d.decodeInt(acceptNumericString: true, range: 0...Int(Int32.max))
+            case 1: duration = try d.decodeInt(acceptNumericString: true, range: Domain.nonNegativeInt32)
             default: try common.decode(field: f, of: Self.fields, from: &d)
             }
         }
@@ -43,8 +43,8 @@ public struct VoiceMessage: MessageContent {
     public func encode(to w: inout JSONWriter) throws(CodecError) {
         w.beginObject()
         w.field("content", content)
-        w.field("duration", duration)
-        try common.encode(to: &w)
+        try w.field("duration", duration, in: Domain.nonNegativeInt32)
+        try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }
 }
