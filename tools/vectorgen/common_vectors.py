@@ -188,6 +188,7 @@ syntax = [
     jp("Number.Fraction", "[1.5,-2.25]", A, S8 + ENC, [1.5, -2.25], "[1.5,-2.25]"),
     jp("Number.IntegralDouble", "[1.0,100.0,2.5E+3]", A, S8 + ENC, [1, 100, 2500], "[1,100,2500]", desc="Doubles are written in ECMAScript Number::toString form."),
     jp("Number.Exponents", "[1e21,1e20,1e-7,0.000001]", A, S8 + ENC, [1e21, 1e20, 1e-7, 0.000001], "[1e+21,100000000000000000000,1e-7,0.000001]"),
+    jp("Number.LargeIntegralDouble", "[1152921504606846976.0,-9223372036854775808.0]", A, S8 + ENC, [1152921504606846976.0, -9223372036854775808.0], "[1152921504606847000,-9223372036854776000]", desc="An integral double above 2^53 is written in ECMAScript form, the shortest round-trip digits then zeros, as JavaScript prints 2**60 and -(2**63); not its exact integer digits."),
     jp("Number.ShortestRoundTrip", "[0.30000000000000004,5e-324,1.7976931348623157e308]", A, S8 + ENC, [0.30000000000000004, 5e-324, 1.7976931348623157e308], "[0.30000000000000004,5e-324,1.7976931348623157e+308]"),
     jp("Number.Coordinates", "[39.90469,116.40717]", A, S8, [39.90469, 116.40717], "[39.90469,116.40717]"),
     jp("Number.NegativeZeroDouble", "[-0.0]", A, S8 + ENC, [0], "[0]"),

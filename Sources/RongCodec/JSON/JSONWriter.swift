@@ -111,8 +111,11 @@ public struct JSONWriter: Sendable {
         case .double(let d):
             guard d.isFinite else { throw CodecError(.invalidValue, "\(d) cannot be written as JSON") }
             separate()
-            if let i = Int64(exactly: d), abs(d) < 1e21 {
-                appendInt(i)  // same text as the ECMAScript form, without formatting work
+            // Up to 2^53 every integral double's shortest round-trip digits are all its digits, so
+            // the integer text is the ECMAScript form; above, the shortest form ends in zeros
+            // (2^60 is written 1152921504606847000), which only ecmaScriptString lays out.
+            if d.magnitude <= 9_007_199_254_740_992, let i = Int64(exactly: d) {
+                appendInt(i)
             } else {
                 bytes.append(contentsOf: JSONNumber.ecmaScriptString(d).utf8)
             }
