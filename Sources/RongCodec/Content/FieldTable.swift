@@ -47,7 +47,7 @@ public struct FieldTable: Sendable {
     public init(_ names: [String], includeCommon: Bool = true) {
         let all = includeCommon ? names + ContentCommon.keys : names
         precondition(all.count <= 64, "a FieldTable holds at most 64 keys")
-        precondition(Set(all).count == all.count, "duplicate key in FieldTable")
+        precondition(Set(all.map(UTF8Key.init)).count == all.count, "duplicate key in FieldTable")
         storage = Storage(names: all, ownCount: names.count)
     }
 
@@ -56,11 +56,13 @@ public struct FieldTable: Sendable {
         field >= storage.ownCount && field < storage.names.count ? field - storage.ownCount : nil
     }
 
-    /// The field number of `name`.
-    public func index(of name: String) -> Int? { storage.names.firstIndex(of: name) }
+    /// The field number of `name` (matched by UTF-8 bytes, like keys in the input).
+    public func index(of name: String) -> Int? { storage.names.firstIndex(where: { utf8Equal($0, name) }) }
 
     func lookup(_ token: StringToken, in scanner: JSONScanner) -> Int? {
-        if token.escaped { return storage.names.firstIndex(of: scanner.makeString(token)) }
+        // An escaped key is matched by the bytes it stands for, never by Swift's `String ==`:
+        // `"extra\u212Aey"` (KELVIN SIGN) is canonically equivalent to `extraKey` but is another key.
+        if token.escaped { return index(of: scanner.makeString(token)) }
         let length = token.end - token.start
         let key = scanner.source.baseAddress! + token.start
         let s = storage

@@ -5,13 +5,14 @@ import PropertyBased
 @testable import RongCodec
 
 /// Draws random field values from a seeded generator. Strings include escapes, control
-/// characters, CJK and emoji so the writer and scanner are exercised on every path.
+/// characters, CJK and emoji so the writer and scanner are exercised on every path, and é in
+/// both NFC and NFD so that a normalization anywhere would change the bytes.
 struct ValueSource {
     var rng: any SeededRandomNumberGenerator
 
     private static let alphabet: [String] = [
         "a", "b", "Z", "0", "9", " ", "_", "-", "/", "\\", "\"", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}",
-        "é", "ß", "中", "文", "😀", "👍🏽", "\u{2028}", "{", "}", "[", "]", ":", ",", "@", "https://", ".png",
+        "é", "e\u{301}", "ß", "中", "文", "😀", "👍🏽", "\u{2028}", "{", "}", "[", "]", ":", ",", "@", "https://", ".png",
     ]
 
     mutating func bool() -> Bool { Bool.random(using: &rng) }

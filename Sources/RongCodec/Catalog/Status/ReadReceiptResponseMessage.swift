@@ -100,10 +100,11 @@ public struct ReadReceiptResponseMessage: MessageContent {
         if let dic = receiptMessageDic {
             w.key("receiptMessageDic")
             w.beginObject()
-            var seen = Set<String>()
+            var seen = Set<UTF8Key>()
             for e in dic {
-                // Two equal keys would make the output something the decoder rejects.
-                guard seen.insert(e.key).inserted else {
+                // Two equal keys would make the output something the decoder rejects. Equal means
+                // equal bytes, as for the decoder: NFC and NFD spellings are two keys.
+                guard seen.insert(UTF8Key(e.key)).inserted else {
                     throw CodecError(.invalidValue, "receiptMessageDic has the key \"\(e.key)\" twice")
                 }
                 w.key(e.key)
