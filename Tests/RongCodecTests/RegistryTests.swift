@@ -77,6 +77,17 @@ struct RegistryTests {
         #expect(BuiltInCatalog.keys(of: TextMessage.self) == ["content"] + ContentCommon.keys)
     }
 
+    @Test("each leniency rule has its own bit, in declaration order")
+    func leniencyBits() {
+        for (i, rule) in Leniency.allCases.enumerated() {
+            #expect(rule.index == i, "\(rule)")
+            var set = LeniencySet()
+            set.insert(rule)
+            #expect(Array(set) == [rule])
+        }
+        #expect(Leniency.allCases.count <= 64)
+    }
+
     @Test("unregistered objectNames keep their bytes untouched")
     func unknownContent() throws {
         let bytes = Array(#"{ "b" : 1, "a":[ ] }"#.utf8) + [0xFF]  // not even valid JSON

@@ -11,6 +11,9 @@ public struct ObjectReader {
     let fields: FieldTable
     var first = true
     var seen: UInt64 = 0
+    /// The field expected next: the one after the last field returned (keys of canonical
+    /// content come in table order).
+    var expected = 0
     var dedup = KeyDeduplicator()
     /// Members whose keys the table does not know, in input order.
     public internal(set) var unknownFields = JSONObject()
@@ -159,6 +162,28 @@ public struct ContentDecoder {
     /// are decoded into `reader.unknownFields` and skipped over; duplicate keys throw
     /// ``CodecError/Code/duplicateKey``.
     public mutating func nextField(_ reader: inout ObjectReader) throws(CodecError) -> Int? {
+        // Fast path: the field expected next, spelled `"name":` right after the `{` or the `,`
+        // (what RongWire and the SDKs write), is compared as bytes: no string scan, no table
+        // search. Anything else (whitespace, escapes, another key, a duplicate, `}`) takes the
+        // general path below.
+        let expected = reader.expected
+        if expected < reader.fields.storage.count {
+            let source = scanner.source
+            var i = scanner.index
+            if !reader.first {
+                i = i < source.count && source[i] == asciiComma ? i + 1 : source.count
+            }
+            let length = reader.fields.matchesCompactKey(expected, at: source.baseAddress! + i, available: source.count - i)
+            let bit: UInt64 = 1 << UInt64(expected)
+            if length > 0 && reader.seen & bit == 0 {
+                reader.seen |= bit
+                reader.first = false
+                reader.keyOffset = i
+                reader.expected = expected + 1
+                scanner.index = i + length
+                return expected
+            }
+        }
         while true {
             guard let token = try scanner.nextKey(first: &reader.first) else { return nil }
             reader.keyOffset = token.start - 1
@@ -168,6 +193,7 @@ public struct ContentDecoder {
                     throw CodecError(.duplicateKey, "duplicate key \"\(reader.fields.names[field])\"", offset: token.start - 1)
                 }
                 reader.seen |= bit
+                reader.expected = field + 1
                 return field
             }
             let key = scanner.makeString(token)

@@ -10,22 +10,32 @@ public struct FieldTable: Sendable {
     final class Storage: @unchecked Sendable {
         let names: [String]
         let ownCount: Int
+        /// `names.count`, without going through the array.
+        let count: Int
+        /// Each key as it appears in compact JSON, `"name":`, one after the other; key `i` is
+        /// `bytes[starts[i] ..< starts[i + 1]]`, its name without the quotes and the colon
+        /// `bytes[starts[i] + 1 ..< starts[i + 1] - 2]`.
         let bytes: UnsafeMutablePointer<UInt8>
         let starts: UnsafeMutablePointer<Int>  // names.count + 1 entries
 
         init(names: [String], ownCount: Int) {
             self.names = names
             self.ownCount = ownCount
-            let total = names.reduce(0) { $0 + $1.utf8.count }
+            count = names.count
+            let total = names.reduce(0) { $0 + $1.utf8.count + 3 }
             bytes = .allocate(capacity: max(1, total))
             starts = .allocate(capacity: names.count + 1)
             var offset = 0
+            func put(_ b: UInt8) {
+                bytes[offset] = b
+                offset += 1
+            }
             for (i, n) in names.enumerated() {
                 starts[i] = offset
-                for b in n.utf8 {
-                    bytes[offset] = b
-                    offset += 1
-                }
+                put(asciiQuote)
+                for b in n.utf8 { put(b) }
+                put(asciiQuote)
+                put(asciiColon)
             }
             starts[names.count] = offset
         }
@@ -67,12 +77,23 @@ public struct FieldTable: Sendable {
         let key = scanner.source.baseAddress! + token.start
         let s = storage
         var i = 0
-        let n = s.names.count
+        let n = s.count
         while i < n {
-            let start = s.starts[i]
-            if s.starts[i + 1] - start == length && memcmpEqual(key, s.bytes + start, length) { return i }
+            let start = s.starts[i] + 1
+            if s.starts[i + 1] - start - 2 == length && memcmpEqual(key, s.bytes + start, length) { return i }
             i += 1
         }
         return nil
+    }
+
+    /// Whether the bytes at `p` (at least `available` of them) start with field `field` written
+    /// as `"name":`; returns the length of that spelling, or 0.
+    @inline(__always)
+    func matchesCompactKey(_ field: Int, at p: UnsafeRawPointer, available: Int) -> Int {
+        let s = storage
+        let start = s.starts[field]
+        let length = s.starts[field + 1] - start
+        guard length <= available, memcmpEqual(p, s.bytes + start, length) else { return 0 }
+        return length
     }
 }

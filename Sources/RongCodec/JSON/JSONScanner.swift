@@ -178,8 +178,8 @@ struct JSONScanner {
                 let high: UInt64 = 0x8080_8080_8080_8080
                 let ones: UInt64 = 0x0101_0101_0101_0101
                 let control = (v &- 0x2020_2020_2020_2020) & ~v
-                let quote = (v ^ 0x2222_2222_2222_2222) &- ones & ~(v ^ 0x2222_2222_2222_2222)
-                let backslash = (v ^ 0x5C5C_5C5C_5C5C_5C5C) &- ones & ~(v ^ 0x5C5C_5C5C_5C5C_5C5C)
+                let quote = ((v ^ 0x2222_2222_2222_2222) &- ones) & ~(v ^ 0x2222_2222_2222_2222)
+                let backslash = ((v ^ 0x5C5C_5C5C_5C5C_5C5C) &- ones) & ~(v ^ 0x5C5C_5C5C_5C5C_5C5C)
                 if (v | control | quote | backslash) & high != 0 { break }
                 i += 8
             }
@@ -304,7 +304,7 @@ struct JSONScanner {
     /// Builds the Swift string for a validated token.
     func makeString(_ token: StringToken) -> String {
         let raw = UnsafeRawBufferPointer(rebasing: source[token.start..<token.end])
-        if !token.escaped { return String(decoding: raw, as: UTF8.self) }
+        if !token.escaped { return makeValidatedString(raw) }
         return JSONScanner.unescape(raw)
     }
 
@@ -564,6 +564,19 @@ struct KeyDeduplicator {
         }
         return set!.insert(UTF8Key(key)).inserted
     }
+}
+
+/// A String of bytes that are known to be valid UTF-8 (``JSONScanner/scanString()`` checked
+/// them), without the second validation `String(decoding:)` does: SE-0464's
+/// `UTF8Span(unchecked:)` and `String(copying:)` (Swift 6.2). On the corpus's CJK text this
+/// halves the cost of building the string; ASCII was already cheap. Apple platforms have it
+/// from their 26 releases; earlier ones take the checked path.
+@inline(__always)
+func makeValidatedString(_ raw: UnsafeRawBufferPointer) -> String {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        return String(copying: UTF8Span(unchecked: Span<UInt8>(_unsafeBytes: raw), isKnownASCII: false))
+    }
+    return String(decoding: raw, as: UTF8.self)
 }
 
 @inline(__always)

@@ -149,7 +149,10 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     }
 
     /// Appends a member without checking for an existing key. The caller guarantees uniqueness.
+    /// The first member reserves room for four: growing one at a time cost a second malloc for
+    /// the common two- and three-member objects.
     mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
+        if members.capacity == 0 { members.reserveCapacity(4) }
         members.append(Member(key: key, value: value))
     }
 
