@@ -77,6 +77,28 @@ struct RegistryTests {
         #expect(BuiltInCatalog.keys(of: TextMessage.self) == ["content"] + ContentCommon.keys)
     }
 
+    @Test("objectName lookups find every name and alias, by bytes; the overloads agree")
+    func lookups() throws {
+        let r = ContentRegistry.builtIn
+        for t in BuiltInCatalog.types {
+            #expect(r.type(for: t.objectName) == t, "\(t.objectName)")
+            #expect(!r.isAlias(t.objectName))
+        }
+        for (alias, target) in BuiltInCatalog.aliases {
+            #expect(r.type(for: alias)?.objectName == target, "\(alias)")
+            #expect(r.isAlias(alias))
+        }
+        for miss in ["", "RC:TxtMsg ", "rc:txtmsg", "RC:TxtMs", "RC:TxtMsgX", String(repeating: "RC:", count: 40)] {
+            #expect(r.type(for: miss) == nil, "\(miss)")
+        }
+        let bytes = Array(#"{"content":"hi"}"#.utf8)
+        let viaArray = try r.decode(objectName: "RC:TxtMsg", bytes: bytes)
+        let viaRaw = try bytes.withUnsafeBytes { raw throws(CodecError) in try r.decode(objectName: "RC:TxtMsg", bytes: raw) }
+        let viaGeneric = try r.decode(objectName: "RC:TxtMsg", bytes: bytes[...])
+        #expect(viaArray == viaRaw && viaArray == viaGeneric && viaArray.objectName == "RC:TxtMsg")
+        #expect(try bytes.withUnsafeBytes { raw throws(CodecError) in try r.decode(objectName: "App:X", bytes: raw) } == .unknown(UnknownContent(objectName: "App:X", bytes: bytes)))
+    }
+
     @Test("each leniency rule has its own bit, in declaration order")
     func leniencyBits() {
         for (i, rule) in Leniency.allCases.enumerated() {
