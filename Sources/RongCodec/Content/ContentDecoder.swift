@@ -239,6 +239,10 @@ public struct ContentDecoder {
 
     /// Reads a string; `null` gives nil.
     public mutating func decodeString() throws(CodecError) -> String? {
+        // The common case first: a string right at the current byte.
+        if scanner.index < scanner.source.count && scanner.source[scanner.index] == asciiQuote {
+            return scanner.makeString(try scanner.scanString())
+        }
         if try decodeNull() { return nil }
         guard scanner.peek() == asciiQuote else { throw typeMismatch("a string") }
         let t = try scanner.scanString()

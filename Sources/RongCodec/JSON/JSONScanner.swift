@@ -172,16 +172,17 @@ struct JSONScanner {
         var i = index
         let base = source.baseAddress!
         while true {
-            // Eight bytes at a time while none is a quote, a backslash, a control or non-ASCII byte.
-            while i + 8 <= count {
-                let v = (base + i).loadUnaligned(as: UInt64.self)
-                let high: UInt64 = 0x8080_8080_8080_8080
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let control = (v &- 0x2020_2020_2020_2020) & ~v
-                let quote = ((v ^ 0x2222_2222_2222_2222) &- ones) & ~(v ^ 0x2222_2222_2222_2222)
-                let backslash = ((v ^ 0x5C5C_5C5C_5C5C_5C5C) &- ones) & ~(v ^ 0x5C5C_5C5C_5C5C_5C5C)
-                if (v | control | quote | backslash) & high != 0 { break }
-                i += 8
+            // Eight bytes at a time while none is a quote, a backslash, a control or non-ASCII
+            // byte; two words per round while 16 bytes remain (long base64 and URL runs).
+            while i &+ 16 <= count {
+                let a = Self.plainASCIIMask((base + i).loadUnaligned(as: UInt64.self))
+                let b = Self.plainASCIIMask((base + (i &+ 8)).loadUnaligned(as: UInt64.self))
+                if a | b != 0 { break }
+                i &+= 16
+            }
+            while i &+ 8 <= count {
+                if Self.plainASCIIMask((base + i).loadUnaligned(as: UInt64.self)) != 0 { break }
+                i &+= 8
             }
             // Then byte by byte.
             while i < count {
@@ -220,6 +221,22 @@ struct JSONScanner {
                 }
             }
         }
+    }
+
+    /// Nonzero when one of the eight bytes of `v` is a quote, a backslash, a control character
+    /// or not ASCII: the high bit of `v` itself, of `v - 0x20` where it borrowed, and of
+    /// `x - 1` where `x = v ^ c` is zero, per byte (no false positives where the sum is only
+    /// tested against zero).
+    @inline(__always)
+    static func plainASCIIMask(_ v: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let control = (v &- 0x2020_2020_2020_2020) & ~v
+        let q = v ^ 0x2222_2222_2222_2222
+        let quote = (q &- ones) & ~q
+        let bs = v ^ 0x5C5C_5C5C_5C5C_5C5C
+        let backslash = (bs &- ones) & ~bs
+        return (v | control | quote | backslash) & high
     }
 
     /// Validates one escape at `i` (the backslash); returns the index after it.
