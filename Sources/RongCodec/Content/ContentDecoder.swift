@@ -164,11 +164,17 @@ public struct ContentDecoder {
     public mutating func nextField(_ reader: inout ObjectReader) throws(CodecError) -> Int? {
         // Fast path: the field expected next, spelled `"name":` right after the `{` or the `,`
         // (what RongWire and the SDKs write), is compared as bytes: no string scan, no table
-        // search. Anything else (whitespace, escapes, another key, a duplicate, `}`) takes the
-        // general path below.
+        // search. Anything else (whitespace, escapes, another key, a duplicate) takes the general
+        // path below.
+        let source = scanner.source
+        if scanner.index < source.count && source[scanner.index] == asciiCloseBrace {
+            // The end of the object, right after `{` or a value.
+            scanner.index += 1
+            scanner.depth -= 1
+            return nil
+        }
         let expected = reader.expected
         if expected < reader.fields.storage.count {
-            let source = scanner.source
             var i = scanner.index
             if !reader.first {
                 i = i < source.count && source[i] == asciiComma ? i + 1 : source.count

@@ -93,7 +93,27 @@ public struct FieldTable: Sendable {
         let s = storage
         let start = s.starts[field]
         let length = s.starts[field + 1] - start
-        guard length <= available, memcmpEqual(p, s.bytes + start, length) else { return 0 }
+        guard length <= available, wordsEqual(p, s.bytes + start, length) else { return 0 }
         return length
     }
+}
+
+/// `memcmpEqual` for the short spellings of keys: a few (overlapping) word loads instead of a
+/// loop over bytes.
+@inline(__always)
+func wordsEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ n: Int) -> Bool {
+    if n >= 8 {
+        var k = 0
+        while k &+ 8 <= n {
+            if a.loadUnaligned(fromByteOffset: k, as: UInt64.self) != b.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
+            k &+= 8
+        }
+        return k == n
+            || a.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+    }
+    if n >= 4 {
+        return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+            && a.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+    }
+    return memcmpEqual(a, b, n)
 }
