@@ -21,7 +21,7 @@ BIN=$(swift build -c release --show-bin-path)/bench-instructions
 N=${N:-20}
 CASES=("$@")
 if ((${#CASES[@]} == 0)); then
-    CASES=(mixed-decode mixed-encode txt-decode typsts-decode rcntf-decode ref-decode grp-decode
+    CASES=(mixed-decode mixed-decode-jsonserialization mixed-encode txt-decode typsts-decode rcntf-decode ref-decode grp-decode
         up-decode up-body down-decode down-body pull-decode pull-body down-inbound)
 fi
 # Swift seeds its hashes per process; fixed seeds make dictionary probes, and so the counts,
@@ -31,9 +31,9 @@ count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BIN" "$1" "$2" 2>&1 |
         sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
-printf '%-16s %14s\n' case "instr/op"
+printf '%-32s %14s\n' case "instr/op"
 for c in "${CASES[@]}"; do
     base=$(count "$c" 0)
     total=$(count "$c" "$N")
-    printf '%-16s %14d\n' "$c" $(((total - base) / N))
+    printf '%-32s %14d\n' "$c" $(((total - base) / N))
 done

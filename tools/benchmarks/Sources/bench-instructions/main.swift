@@ -10,6 +10,7 @@
 // benchmarks of the same subject in RongWireBenchmarks.swift.
 
 import BenchFixtures
+import Foundation
 import RongCodec
 import RongEnvelope
 import SwiftProtobuf
@@ -49,6 +50,11 @@ let cases: [String: () -> (Int) -> Void] = [
                 for e in mixed { blackHole(try! registry.decode(objectName: e.objectName, bytes: e.json)) }
             }
         }
+    },
+    // The baseline of the mixed-corpus decode row, for a ratio in instructions.
+    "mixed-decode-jsonserialization": {
+        let datas = Corpus.mixed.map { Data($0.json) }
+        return { n in for _ in 0..<n { for d in datas { blackHole(try! JSONSerialization.jsonObject(with: d)) } } }
     },
     "mixed-encode": {
         let decoded = Corpus.mixed.map { e in must { try registry.decode(objectName: e.objectName, bytes: e.json) } }
