@@ -99,6 +99,26 @@ struct RegistryTests {
         #expect(try bytes.withUnsafeBytes { raw throws(CodecError) in try r.decode(objectName: "App:X", bytes: raw) } == .unknown(UnknownContent(objectName: "App:X", bytes: bytes)))
     }
 
+    @Test("table keys that JSON must escape are never matched as raw bytes")
+    func escapedTableKeys() throws {
+        let table = FieldTable(["a\"b", "c\\d"], includeCommon: false)
+        func fields(_ json: String) throws -> [Int] {
+            try Array(json.utf8).withUnsafeBytes { (raw) throws(CodecError) -> [Int] in
+                var d = ContentDecoder(source: raw, options: .default)
+                var r = try d.beginObject(table)
+                var out: [Int] = []
+                while let f = try d.nextField(&r) {
+                    out.append(f)
+                    try d.skipValue()
+                }
+                return out
+            }
+        }
+        #expect(try fields(#"{"a\"b":1,"c\\d":2}"#) == [0, 1])
+        #expect(throws: CodecError(.unexpectedByte)) { try fields(#"{"a"b":1}"#) }
+        #expect(throws: CodecError(.invalidEscape)) { try fields(#"{"c\d":1}"#) }
+    }
+
     @Test("each leniency rule has its own bit, in declaration order")
     func leniencyBits() {
         for (i, rule) in Leniency.allCases.enumerated() {

@@ -17,11 +17,19 @@ public struct FieldTable: Sendable {
         /// `bytes[starts[i] + 1 ..< starts[i + 1] - 2]`.
         let bytes: UnsafeMutablePointer<UInt8>
         let starts: UnsafeMutablePointer<Int>  // names.count + 1 entries
+        /// Bit `i` set when key `i` is written in JSON as its bytes unchanged (no `"`, `\` or
+        /// control character to escape), so that its compact spelling may be matched as bytes.
+        let plainKeys: UInt64
 
         init(names: [String], ownCount: Int) {
             self.names = names
             self.ownCount = ownCount
             count = names.count
+            var plain: UInt64 = 0
+            for (i, n) in names.enumerated() where !n.utf8.contains(where: { $0 < 0x20 || $0 == asciiQuote || $0 == asciiBackslash }) {
+                plain |= 1 << UInt64(i)
+            }
+            plainKeys = plain
             let total = names.reduce(0) { $0 + $1.utf8.count + 3 }
             bytes = .allocate(capacity: max(1, total))
             starts = .allocate(capacity: names.count + 1)
@@ -93,7 +101,7 @@ public struct FieldTable: Sendable {
         let s = storage
         let start = s.starts[field]
         let length = s.starts[field + 1] - start
-        guard length <= available, wordsEqual(p, s.bytes + start, length) else { return 0 }
+        guard s.plainKeys & (1 << UInt64(field)) != 0, length <= available, wordsEqual(p, s.bytes + start, length) else { return 0 }
         return length
     }
 }
