@@ -199,7 +199,7 @@ public enum BodyJSON {
         for member in object {
             let key = member.key
             let memberPath = path + "." + key
-            if toProtobufForm && key.hasPrefix("$") { continue }  // derived, output only
+            if toProtobufForm && key.utf8.first == UInt8(ascii: "$") { continue }  // derived, output only
             // null means absent (ENV-JSON-005). The protobuf JSON mapping already reads a null
             // scalar so; bytes and message members are rewritten here and must not see one. A null
             // member the schema lacks is left to the mapping, which rejects it as undefined.

@@ -54,7 +54,11 @@ struct ByteReader {
         try need(length, field)
         defer { offset += length }
         do throws(CodecError) {
-            return try RMTPString(wireBytes: bytes[offset..<offset + length])
+            // Checked where the bytes are in the frame, without a slice or a generic call.
+            let at = offset
+            return try bytes.withUnsafeBufferPointer { (b) throws(CodecError) in
+                try RMTPString(checking: UnsafeBufferPointer(rebasing: b[at..<at + length]))
+            }
         } catch {
             var e = error
             e.reason = "\(field): " + e.reason

@@ -11,7 +11,8 @@ import RongCodec
 struct JSONFields {
     let object: JSONObject
     let path: String
-    private var used: Set<String> = []
+    /// Names read so far (this form's own ASCII names), matched against input keys by bytes.
+    private var used: [String] = []
 
     init(_ value: JSONValue, path: String, what: String) throws(CodecError) {
         guard case .object(let o) = value else {
@@ -25,7 +26,7 @@ struct JSONFields {
 
     /// The member's value, nil when absent or null; marks it as read.
     mutating func value(_ key: String) -> JSONValue? {
-        used.insert(key)
+        used.append(key)
         guard let v = object[key], v != .null else { return nil }
         return v
     }
@@ -76,7 +77,9 @@ struct JSONFields {
 
     /// Fails on members that were not read (derived `$` members excepted).
     func finish() throws(CodecError) {
-        for m in object where !used.contains(m.key) && !m.key.hasPrefix("$") {
+        // By bytes, as JSONObject looks keys up: a key only canonically equivalent to a name
+        // read (`\u212A` KELVIN SIGN for `K`) is not that member.
+        for m in object where !used.contains(where: { $0.utf8.elementsEqual(m.key.utf8) }) && m.key.utf8.first != UInt8(ascii: "$") {
             throw CodecError(.invalidValue, "unknown member \(m.key)", path: at(m.key))
         }
     }

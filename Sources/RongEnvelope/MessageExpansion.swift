@@ -21,7 +21,8 @@ public enum MessageExpansion {
     /// wrapper other than `v` are ignored (later servers may add some). Errors are
     /// ``CodecError/Code/invalidValue`` with the JSON path: text that is not JSON, a top level
     /// that is not an object, a wrapper that is not an object or lacks `v`, a `v` that is not a
-    /// string.
+    /// string, two keys that differ only in Unicode normalization (a Swift dictionary cannot hold
+    /// both).
     public static func decode(_ text: String) throws(CodecError) -> [String: String] {
         if text.isEmpty { return [:] }
         let value: JSONValue
@@ -43,7 +44,12 @@ public enum MessageExpansion {
             guard case .string(let s) = v else {
                 throw CodecError(.invalidValue, "an expansion value must be a string, not \(v.typeName)", path: path + ".v")
             }
-            result[m.key] = s
+            // Keys are distinct by bytes (the parser rejects byte-equal duplicates), but a Swift
+            // dictionary merges keys that are only canonically equivalent (NFC `é`, NFD `e◌́`):
+            // refuse rather than drop one of the entries.
+            guard result.updateValue(s, forKey: m.key) == nil else {
+                throw CodecError(.invalidValue, "two expansion keys are canonically equivalent Unicode (\"\(m.key)\"); [String: String] cannot hold both", path: path)
+            }
         }
         return result
     }

@@ -15,7 +15,13 @@ extension Packet {
     /// a will). The protobuf payload is not looked at here; ``jsonValue(options:)``,
     /// ``BodyJSON`` and ``InboundMessage`` decode it.
     public static func decode(_ bytes: some Collection<UInt8>, from sender: Side) throws(CodecError) -> Packet {
-        var r = ByteReader(Array(bytes))
+        try decode(Array(bytes), from: sender)
+    }
+
+    /// Decodes one packet from an array: the same as the generic version, concrete so that
+    /// callers in other modules do not run unspecialized generic code.
+    public static func decode(_ bytes: [UInt8], from sender: Side) throws(CodecError) -> Packet {
+        var r = ByteReader(bytes)
         guard !r.isAtEnd else { throw CodecError(.truncated, "empty frame: no header byte", offset: 0) }
         let header = PacketHeader(byte: try r.u8("the header byte"))
         try checkDecodable(header.type, from: sender)

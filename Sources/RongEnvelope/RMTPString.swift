@@ -52,11 +52,37 @@ public struct RMTPString: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         }
     }
 
-    private init(checking bytes: UnsafeBufferPointer<UInt8>) throws(CodecError) {
+    /// Decodes wire bytes in memory (see ``init(wireBytes:)``): what ``Packet/decode(_:from:)``
+    /// calls for each header string, with the string's bytes where they are in the frame.
+    init(checking bytes: UnsafeBufferPointer<UInt8>) throws(CodecError) {
+        // Topics, ids and user ids are ASCII: then the text is the bytes, canonical, with nothing
+        // to validate (eight bytes at a time; `String(decoding:)` is cheap on ASCII).
+        if Self.isASCII(bytes) {
+            text = String(decoding: bytes, as: UTF8.self)
+            exactBytes = nil
+            return
+        }
         let scan = try Self.validate(bytes)
         // Plain UTF-8 (the common case, and always for ASCII topics and ids) is the text as is.
         text = scan.hasSurrogatePair ? scan.text : String(decoding: bytes, as: UTF8.self)
         exactBytes = scan.hasFourByte ? Array(bytes) : nil
+    }
+
+    @inline(__always)
+    private static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = b.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        var high: UInt64 = 0
+        while i &+ 8 <= b.count {
+            high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i &+= 8
+        }
+        while i < b.count {
+            high |= UInt64(b[i])
+            i &+= 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// The bytes written after the length prefix.

@@ -124,6 +124,39 @@ struct JSONParsingTests {
         #expect(v.objectValue?.keys == ["z", "a", "m"])
     }
 
+    @Test("keys are compared by bytes: NFC and NFD spellings are two keys, not a duplicate")
+    func normalizationFormsAreDistinctKeys() throws {
+        // Raw UTF-8: C3 A9 (NFC é) and 65 CC 81 (NFD e + combining acute).
+        let raw: [UInt8] = Array(#"{"\#u{E9}":1,"e\#u{301}":2}"#.utf8)
+        #expect(raw.contains(0xCC) && raw.contains(0xC3))
+        let o = try #require(try JSONValue(parsing: raw).objectValue)
+        #expect(o.count == 2)
+        #expect(o["\u{E9}"] == 1 && o["e\u{301}"] == 2)
+        #expect(try JSONValue.object(o).canonicalBytes() == raw)
+        // Escaped spellings too, and the same key written both ways is still a duplicate.
+        #expect(try parse(#"{"\u00e9":1,"e\u0301":2}"#).objectValue?.count == 2)
+        #expect(throws: CodecError(.duplicateKey)) { try parse(#"{"\u00e9":1,"\#u{E9}":2}"#) }
+        // Past 16 keys the deduplicator hashes: the hash must not merge the two forms either.
+        var many = "{"
+        for i in 0..<20 { many += "\"k\(i)\":0," }
+        many += "\"\u{E9}\":1,\"e\u{301}\":2}"
+        #expect(try parse(many).objectValue?.count == 22)
+    }
+
+    @Test("strings and keys compare and hash by bytes, not by canonical equivalence")
+    func valueEqualityIsByteExact() {
+        let nfc: JSONValue = "\u{E9}", nfd: JSONValue = "e\u{301}"
+        #expect("\u{E9}" == "e\u{301}")  // Swift's String equality, which JSONValue must not use
+        #expect(nfc != nfd)
+        #expect(Set<JSONValue>([nfc, nfd]).count == 2)
+        let a: JSONValue = ["\u{E9}": 1], b: JSONValue = ["e\u{301}": 1]
+        #expect(a != b && !a.isEqualIgnoringOrder(b))
+        var o = JSONObject()
+        o["\u{E9}"] = 1
+        o["e\u{301}"] = 2
+        #expect(o.count == 2 && o.removeValue(forKey: "e\u{301}") == 2 && o.keys == ["\u{E9}"])
+    }
+
     @Test("detects duplicates among many keys in linear time")
     func manyKeys() throws {
         var text = "{"

@@ -79,6 +79,59 @@ struct RegistryTests {
         #expect(BuiltInCatalog.keys(of: TextMessage.self) == ["content"] + shared)
     }
 
+    @Test("objectName lookups find every name and alias, by bytes; the overloads agree")
+    func lookups() throws {
+        let r = ContentRegistry.builtIn
+        for t in BuiltInCatalog.types {
+            #expect(r.type(for: t.objectName) == t, "\(t.objectName)")
+            #expect(!r.isAlias(t.objectName))
+        }
+        for (alias, target) in BuiltInCatalog.aliases {
+            #expect(r.type(for: alias)?.objectName == target, "\(alias)")
+            #expect(r.isAlias(alias))
+        }
+        for miss in ["", "RC:TxtMsg ", "rc:txtmsg", "RC:TxtMs", "RC:TxtMsgX", String(repeating: "RC:", count: 40)] {
+            #expect(r.type(for: miss) == nil, "\(miss)")
+        }
+        let bytes = Array(#"{"content":"hi"}"#.utf8)
+        let viaArray = try r.decode(objectName: "RC:TxtMsg", bytes: bytes)
+        let viaRaw = try bytes.withUnsafeBytes { raw throws(CodecError) in try r.decode(objectName: "RC:TxtMsg", bytes: raw) }
+        let viaGeneric = try r.decode(objectName: "RC:TxtMsg", bytes: bytes[...])
+        #expect(viaArray == viaRaw && viaArray == viaGeneric && viaArray.objectName == "RC:TxtMsg")
+        #expect(try bytes.withUnsafeBytes { raw throws(CodecError) in try r.decode(objectName: "App:X", bytes: raw) } == .unknown(UnknownContent(objectName: "App:X", bytes: bytes)))
+    }
+
+    @Test("table keys that JSON must escape are never matched as raw bytes")
+    func escapedTableKeys() throws {
+        let table = FieldTable(["a\"b", "c\\d"], includeCommon: false)
+        func fields(_ json: String) throws -> [Int] {
+            try Array(json.utf8).withUnsafeBytes { (raw) throws(CodecError) -> [Int] in
+                var d = ContentDecoder(source: raw, options: .default)
+                var r = try d.beginObject(table)
+                var out: [Int] = []
+                while let f = try d.nextField(&r) {
+                    out.append(f)
+                    try d.skipValue()
+                }
+                return out
+            }
+        }
+        #expect(try fields(#"{"a\"b":1,"c\\d":2}"#) == [0, 1])
+        #expect(throws: CodecError(.unexpectedByte)) { try fields(#"{"a"b":1}"#) }
+        #expect(throws: CodecError(.invalidEscape)) { try fields(#"{"c\d":1}"#) }
+    }
+
+    @Test("each leniency rule has its own bit, in declaration order")
+    func leniencyBits() {
+        for (i, rule) in Leniency.allCases.enumerated() {
+            #expect(rule.index == i, "\(rule)")
+            var set = LeniencySet()
+            set.insert(rule)
+            #expect(Array(set) == [rule])
+        }
+        #expect(Leniency.allCases.count <= 64)
+    }
+
     @Test("unregistered objectNames keep their bytes untouched")
     func unknownContent() throws {
         let bytes = Array(#"{ "b" : 1, "a":[ ] }"#.utf8) + [0xFF]  // not even valid JSON

@@ -34,6 +34,10 @@ struct JudgeTests {
         ("leniencies not reported", vector(.accept, value: [:], leniencies: ["avatarIcon"]), .accepted(value: [:], bytes: nil, leniencies: nil), .pass, nil),
         ("skipped", vector(.accept, value: [:]), .skipped(reason: "no"), .skipped, nil),
         ("testee error", vector(.accept, value: [:]), .runtimeError(message: "boom"), .fail, "testee error: boom"),
+        // Strings and keys compare by code points: NFC U+00E9 and NFD e + U+0301 differ.
+        ("a string in another normalization form", vector(.accept, value: ["s": "e\u{301}"]), .accepted(value: ["s": "\u{E9}"], bytes: nil, leniencies: nil), .fail, "value differs"),
+        ("a key in another normalization form", vector(.accept, value: ["e\u{301}": 1]), .accepted(value: ["\u{E9}": 1], bytes: nil, leniencies: nil), .fail, "value differs"),
+        ("keys differing in normalization are two keys", vector(.accept, value: ["\u{E9}": 1, "e\u{301}": 2]), .accepted(value: ["e\u{301}": 2, "\u{E9}": 1], bytes: nil, leniencies: nil), .pass, nil),
     ]
 
     @Test("judges responses", arguments: cases)

@@ -78,7 +78,13 @@ struct InboundMessageTests {
         #expect(m.directedUserIds == ["a", "b"] && m.clientUniqueId == 99)
     }
 
-    @Test("malformed expansion is invalidValue", arguments: [#"{"a":"x"}"#, #"{"a":{}}"#, #"{"a":{"v":1}}"#, "[]", "{"])
+    @Test(
+        "malformed expansion is invalidValue",
+        arguments: [
+            #"{"a":"x"}"#, #"{"a":{}}"#, #"{"a":{"v":1}}"#, "[]", "{",
+            // Two keys (NFC and NFD é) that a [String: String] would merge into one.
+            "{\"\u{E9}\":{\"v\":\"a\"},\"e\u{301}\":{\"v\":\"b\"}}",
+        ])
     func badExpansion(_ text: String) {
         var d = Self.down()
         d.extraContent = text

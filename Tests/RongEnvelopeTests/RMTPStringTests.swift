@@ -37,6 +37,22 @@ struct RMTPStringTests {
         #expect(RMTPString(utf8: "abc").isCanonical, "BMP-only text is the same in both forms")
     }
 
+    @Test("ASCII is read eight bytes at a time: one non-ASCII byte anywhere still takes the full check")
+    func asciiFastPath() throws {
+        for n in 0...19 {
+            let ascii = (0..<n).map { UInt8(0x41 + $0 % 26) }
+            #expect(try RMTPString(wireBytes: ascii).text == String(decoding: ascii, as: UTF8.self))
+            for at in 0..<n {
+                var bad = ascii
+                bad[at] = 0xFF
+                #expect(throws: CodecError(.invalidString)) { try RMTPString(wireBytes: bad) }
+                var utf8 = ascii
+                utf8.replaceSubrange(at...at, with: [0xC3, 0xA9])
+                #expect(try RMTPString(wireBytes: utf8).text == String(decoding: utf8, as: UTF8.self))
+            }
+        }
+    }
+
     @Test("a packet with a 4-byte UTF-8 targetId re-encodes byte for byte")
     func packetKeepsUTF8() throws {
         let frame = [0x30] + lengthPrefixed("ppMsgP") + lengthPrefixed(Self.grinningUTF8) + [0, 1]

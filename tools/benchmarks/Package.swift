@@ -33,6 +33,17 @@ let package = Package(
             dependencies: ["BenchFixtures"],
             path: "Sources/bench-fixtures"
         ),
+        // One op N times, for instruction counts under valgrind (instructions.sh).
+        .executableTarget(
+            name: "bench-instructions",
+            dependencies: [
+                "BenchFixtures",
+                .product(name: "RongCodec", package: "RongWire"),
+                .product(name: "RongEnvelope", package: "RongWire"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            path: "Sources/bench-instructions"
+        ),
         .executableTarget(
             name: "RongWireBenchmarks",
             dependencies: [

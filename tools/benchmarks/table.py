@@ -87,6 +87,8 @@ def main():
     print("|---|---:|---|---:|---:|---:|---:|")
     for subject in sorted(rows, key=subject_order):
         impls = rows[subject]
+        if "RongWire" not in impls:
+            continue  # a baseline whose RongWire row was filtered out (run.sh --filter)
         ours = impls.get("RongWire", {}).get("wallClock")
         first = True
         for impl in sorted(impls, key=lambda i: IMPL_ORDER.index(i) if i in IMPL_ORDER else 99):

@@ -201,6 +201,8 @@ syntax = [
     jp("String.RawUTF8", '["é中😀👍🏽"]', A, S5, ["é中😀👍🏽"], '["é中😀👍🏽"]', tags=["unicode", "emoji"]),
     jp("String.EscapedNul", r'["\u0000"]', A, S5 + ENC, ["\u0000"], r'["\u0000"]'),
     jp("String.ControlEscapedOnOutput", r'["\u001f\u0001"]', A, S5 + ENC, ["\u001f\u0001"], r'["\u001f\u0001"]'),
+    jp("String.NotNormalized", '["e\u0301","\u00e9"]', A, S5, ["e\u0301", "\u00e9"], '["e\u0301","\u00e9"]', tags=["unicode"],
+       desc="NFD and NFC text stay as they are: no Unicode normalization on decode or encode."),
     jp("String.DelIsRaw", '["\x7f"]', A, S5 + ENC, ["\x7f"], '["\x7f"]'),
     jp("String.LineSeparatorRaw", r'["\u2028"]', A, S5 + ENC, ["\u2028"], '["\u2028"]'),
     jp("String.RawTab", '["a\tb"]', R, S2, error="controlCharacter"),
@@ -228,6 +230,11 @@ syntax = [
     jp("Object.DuplicateKeySameValue", '{"a":1,"a":1}', R, S4, error="duplicateKey"),
     jp("Object.DuplicateKeyByEscape", r'{"a":1,"\u0061":2}', R, S4, error="duplicateKey"),
     jp("Object.DuplicateNested", '{"u":{"id":"a","id":"b"}}', R, S4, error="duplicateKey"),
+    # Keys are code point sequences (RFC 8259 § 8.3): NFC U+00E9 and NFD e + U+0301 are two keys.
+    # An expected `value` cannot hold both (YAML readers compare keys as Unicode strings and call
+    # them duplicates), so the accepting cases are the RC:TxtMsg roundtrip vectors below, checked
+    # by their exact bytes.
+    jp("Object.DuplicateKeyRawAndEscaped", '{"\u00e9":1,' + r'"\u00e9"' + ':2}', R, S4, error="duplicateKey", tags=["unicode"]),
     jp("Object.SameKeyInSiblings", '{"a":{"k":1},"b":{"k":2}}', A, S4, {"a": {"k": 1}, "b": {"k": 2}}, '{"a":{"k":1},"b":{"k":2}}'),
     jp("Trailing.Garbage", '{"a":1} x', R, S6, error="trailingGarbage"),
     jp("Trailing.SecondValue", "{}{}", R, S6, error="trailingGarbage"),
@@ -279,6 +286,14 @@ common = [
     ct("SyntaxBareWordInField", T, '{"content":hello}', R, ["CONTENT-JSON-009", "CONTENT-JSON-002"], error="unexpectedByte"),
     ct("DuplicateKnownKey", T, '{"content":"a","content":"b"}', R, ["CONTENT-JSON-004"], error="duplicateKey"),
     ct("DuplicateUnknownKey", T, '{"q":1,"q":2}', R, ["CONTENT-JSON-004"], error="duplicateKey"),
+    ct("UnknownKeysDifferOnlyInNormalization", T, '{"content":"e\u0301","\u00e9":1,"e\u0301":2}', A, ["CONTENT-JSON-004", "CONTENT-JSON-005", "CONTENT-UNKNOWN-001"],
+       canonical='{"content":"e\u0301","\u00e9":1,"e\u0301":2}', tags=["unicode"], kind="roundtrip",
+       desc="Raw UTF-8 C3 A9 and 65 CC 81: canonically equivalent, but two unknown keys, not a duplicate; the NFD text is kept as it is."),
+    ct("EscapedKeysDifferOnlyInNormalization", T, r'{"content":"x","\u00e9":1,"e\u0301":2}', A, ["CONTENT-JSON-004", "CONTENT-JSON-005", "CONTENT-UNKNOWN-001"],
+       canonical='{"content":"x","\u00e9":1,"e\u0301":2}', tags=["unicode"], kind="roundtrip"),
+    ct("EscapedKeyOnlyEquivalentToKnownKey", "RC:MsgExMsg", r'{"messageUId":"U","extra\u212Aey":{"k":"v"}}', A, ["CONTENT-JSON-004", "CONTENT-UNKNOWN-001"],
+       value={"messageUId": "U", "extra\u212aey": {"k": "v"}}, canonical='{"messageUId":"U","extra\u212aey":{"k":"v"}}', leniencies=[], tags=["unicode"],
+       desc="U+212A KELVIN SIGN is canonically equivalent to K, but extra\\u212Aey is not the key extraKey: it stays an unknown key."),
     ct("SizeLimitExact", T, {"repeat": {"prefix": '{"content":"', "fill": "a", "count": pad, "suffix": '"}'}}, A, ["CONTENT-LIMIT-001"],
        value=None, canonical=None, tags=["limits"], kind="roundtrip", desc="Exactly 131072 bytes of content JSON decode and encode back unchanged."),
     ct("SizeLimitOver", T, {"repeat": {"prefix": '{"content":"', "fill": "a", "count": pad + 1, "suffix": '"}'}}, R, ["CONTENT-LIMIT-001"], error="sizeLimit", tags=["limits"]),
@@ -362,7 +377,8 @@ common = [
        desc="The seed's sample-code typo RC:TXT is an unknown type, kept untouched."),
 ]
 # The exact-size vector: the normalized value would repeat 131058 letters; check bytes only.
-common[10]["expect"]["repeat"] = common[10]["input"]["repeat"]
+exact = next(v for v in common if v["id"].endswith(".SizeLimitExact"))
+exact["expect"]["repeat"] = exact["input"]["repeat"]
 
 # Custom objectName rules (kind objectname: the input is a name a user wants to register).
 def on(name, text, outcome, desc=None, level="required"):

@@ -11,6 +11,9 @@ public struct ObjectReader {
     let fields: FieldTable
     var first = true
     var seen: UInt64 = 0
+    /// The field expected next: the one after the last field returned (keys of canonical
+    /// content come in table order).
+    var expected = 0
     var dedup = KeyDeduplicator()
     /// Members whose keys the table does not know, in input order.
     public internal(set) var unknownFields = JSONObject()
@@ -174,6 +177,34 @@ public struct ContentDecoder {
     /// are decoded into `reader.unknownFields` and skipped over; duplicate keys throw
     /// ``CodecError/Code/duplicateKey``.
     public mutating func nextField(_ reader: inout ObjectReader) throws(CodecError) -> Int? {
+        // Fast path: the field expected next, spelled `"name":` right after the `{` or the `,`
+        // (what RongWire and the SDKs write), is compared as bytes: no string scan, no table
+        // search. Anything else (whitespace, escapes, another key, a duplicate) takes the general
+        // path below.
+        let source = scanner.source
+        if scanner.index < source.count && source[scanner.index] == asciiCloseBrace {
+            // The end of the object, right after `{` or a value.
+            scanner.index += 1
+            scanner.depth -= 1
+            return nil
+        }
+        let expected = reader.expected
+        if expected < reader.fields.storage.count {
+            var i = scanner.index
+            if !reader.first {
+                i = i < source.count && source[i] == asciiComma ? i + 1 : source.count
+            }
+            let length = reader.fields.matchesCompactKey(expected, at: source.baseAddress! + i, available: source.count - i)
+            let bit: UInt64 = 1 << UInt64(expected)
+            if length > 0 && reader.seen & bit == 0 {
+                reader.seen |= bit
+                reader.first = false
+                reader.keyOffset = i
+                reader.expected = expected + 1
+                scanner.index = i + length
+                return expected
+            }
+        }
         while true {
             guard let token = try scanner.nextKey(first: &reader.first) else { return nil }
             reader.keyOffset = token.start - 1
@@ -183,6 +214,7 @@ public struct ContentDecoder {
                     throw CodecError(.duplicateKey, "duplicate key \"\(reader.fields.names[field])\"", offset: token.start - 1)
                 }
                 reader.seen |= bit
+                reader.expected = field + 1
                 return field
             }
             let key = scanner.makeString(token)
@@ -260,6 +292,10 @@ public struct ContentDecoder {
 
     /// Reads a string; `null` gives nil.
     public mutating func decodeString() throws(CodecError) -> String? {
+        // The common case first: a string right at the current byte.
+        if scanner.index < scanner.source.count && scanner.source[scanner.index] == asciiQuote {
+            return scanner.makeString(try scanner.scanString())
+        }
         if try decodeNull() { return nil }
         guard scanner.peek() == asciiQuote else { throw typeMismatch("a string") }
         let t = try scanner.scanString()

@@ -57,8 +57,37 @@ public enum Leniency: String, CaseIterable, Sendable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
+    /// Position of this rule in `allCases` (a test checks they agree): a switch, where
+    /// `allCases.firstIndex(of:)` built the array and searched it on every insert.
+    var index: Int {
+        switch self {
+        case .avatarPortraitUri: 0
+        case .avatarIcon: 1
+        case .numericUserId: 2
+        case .emptyUser: 3
+        case .emptyMentionedInfo: 4
+        case .numericString: 5
+        case .boolAsInt: 6
+        case .objectAsString: 7
+        case .stringAsObject: 8
+        case .commaSeparatedList: 9
+        case .fullAlias: 10
+        case .lastMessageSendAlias: 11
+        case .flutterRecallKeys: 12
+        case .capitalisedKeys: 13
+        case .combineUrlUnderContent: 14
+        case .nullAsAbsent: 15
+        case .localPathDropped: 16
+        case .mediaTypeName: 17
+        case .doubleEncodedContent: 18
+        case .objectNameAlias: 19
+        case .operationForName: 20
+        }
+    }
+
     /// Bit of this rule in a ``LeniencySet``.
-    var bit: UInt64 { 1 << UInt64(Leniency.allCases.firstIndex(of: self)!) }
+    @inline(__always)
+    var bit: UInt64 { 1 << UInt64(index) }
 }
 
 /// A set of leniency rules that fired while decoding one value. Allocation-free.

@@ -43,6 +43,13 @@
 /// ``ContentDecoder/beginArray()`` and ``ContentDecoder/nextElement(_:)``), each element with
 /// ``ContentDecoder/beginObject(_:)``; `Tests/RongCodecAPITests` holds a complete custom type
 /// written against the public API alone. Register it with ``ContentRegistry/register(_:)``.
+///
+/// Equality is the type's synthesized `==`: its `String` properties compare as Swift strings,
+/// by Unicode canonical equivalence, so two values that differ only in the normalization of a
+/// text (NFC `é`, NFD `e◌́`) are `==` although they encode to different bytes. The JSON model
+/// inside (``ContentCommon/unknownFields``, ``JSONValue`` fields) compares bytes. Compare
+/// ``jsonBytes(maxBytes:)`` (or ``normalizedValue()``) for byte identity, as the conformance
+/// runner and RongWire's own round-trip tests do.
 public protocol MessageContent: Hashable, Sendable {
     /// The type's objectName (`RC:TxtMsg`).
     static var objectName: String { get }

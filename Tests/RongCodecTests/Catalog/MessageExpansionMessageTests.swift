@@ -37,7 +37,22 @@ struct MessageExpansionMessageTests {
             #"{"mid":"M","put":{"评论":"好 😀","aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":"x"}}"#),
         DecodeCase("an empty put", #"{"mid":"M","put":{}}"#),
         DecodeCase("unknown keys and user", #"{"x":1,"mid":"M","user":{"id":"u"}}"#, canonical: #"{"mid":"M","user":{"id":"u"},"x":1}"#),
+        // Keys are bytes: NFC and NFD spellings of é are two expansion keys, not a duplicate.
+        DecodeCase("expansion keys differing only in normalization", "{\"mid\":\"M\",\"put\":{\"\u{E9}\":\"a\",\"e\u{301}\":\"b\"}}"),
+        // `extra\u212Aey` (KELVIN SIGN) is canonically equivalent to `extraKey` as a Swift String,
+        // but it is another key: kept as an unknown key, not read as the field.
+        DecodeCase(
+            "an escaped key only canonically equivalent to extraKey", #"{"messageUId":"U","extra\u212Aey":{"k":"v"}}"#,
+            canonical: "{\"messageUId\":\"U\",\"extra\u{212A}ey\":{\"k\":\"v\"}}"),
     ]
+
+    @Test("expansion keys are looked up by bytes")
+    func expansionKeysByBytes() throws {
+        let m = try MessageExpansionMessage(json: "{\"mid\":\"M\",\"put\":{\"\u{E9}\":\"a\",\"e\u{301}\":\"b\"}}")
+        let put = try #require(m.put)
+        #expect(put.count == 2 && put["\u{E9}"] == "a" && put["e\u{301}"] == "b")
+        #expect(m.extraKey == nil)
+    }
 
     @Test("decodes the forms SDKs send", arguments: accepted)
     func decodes(_ c: DecodeCase) throws {

@@ -50,6 +50,9 @@ struct TextMessageTests {
         DecodeCase(
             "double-encoded content", #""{\"content\":\"hi\"}""#, canonical: #"{"content":"hi"}"#, leniencies: [.doubleEncodedContent]),
         DecodeCase("whitespace around the object", " \n{ \"content\" : \"x\" }\t", canonical: #"{"content":"x"}"#),
+        DecodeCase("whitespace between the keys in order", "{\"content\":\"x\" , \"extra\" :\"\",\n\"user\":{ \"id\":\"u\" } }", canonical: #"{"content":"x","extra":"","user":{"id":"u"}}"#),
+        DecodeCase("keys in reverse order", #"{"user":{"name":"n","id":"u"},"extra":"","content":"x"}"#, canonical: #"{"content":"x","extra":"","user":{"id":"u","name":"n"}}"#),
+        DecodeCase("a known key's prefix is an unknown key", #"{"conten":1,"content":"x","contents":2}"#, canonical: #"{"content":"x","conten":1,"contents":2}"#),
     ]
 
     @Test("decodes the forms SDKs send", arguments: accepted)
@@ -63,6 +66,14 @@ struct TextMessageTests {
         RejectCase("top level is an array", #"["x"]"#, .typeMismatch),
         RejectCase("duplicate content", #"{"content":"a","content":"b"}"#, .duplicateKey),
         RejectCase("duplicate unknown key", #"{"q":1,"q":2}"#, .duplicateKey),
+        // The decoder compares the key it expects next as bytes first; a duplicate that is the
+        // expected key (extra after content) must still be caught.
+        RejectCase("duplicate that is the key expected next", #"{"extra":"","content":"a","extra":"x"}"#, .duplicateKey),
+        RejectCase("duplicate user after the keys in order", #"{"content":"a","extra":"","user":{"id":"u"},"user":{"id":"v"}}"#, .duplicateKey),
+        RejectCase("duplicate id inside user, in order", #"{"user":{"id":"u","name":"n","id":"v"}}"#, .duplicateKey),
+        RejectCase("expected key spelled with an escape, then again plainly", #"{"content":"a","extra":"","extra":""}"#, .duplicateKey),
+        RejectCase("a key cut short", #"{"content":"a","extr"#, .truncated),
+        RejectCase("missing colon after the expected key", #"{"content" "a"}"#, .unexpectedByte),
         RejectCase("trailing comma", #"{"content":"a",}"#, .trailingComma),
         RejectCase("truncated", #"{"content":"a""#, .truncated),
         RejectCase("trailing garbage", #"{"content":"a"}x"#, .trailingGarbage),

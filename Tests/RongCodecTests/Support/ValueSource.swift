@@ -5,7 +5,8 @@ import PropertyBased
 @testable import RongCodec
 
 /// Draws random field values from a seeded generator. Strings include escapes, control
-/// characters, CJK and emoji so the writer and scanner are exercised on every path.
+/// characters, CJK and emoji so the writer and scanner are exercised on every path, and é in
+/// both NFC and NFD so that a normalization anywhere would change the bytes.
 ///
 /// With ``invalidPercent`` above 0, that share of the field draws that can be invalid are: an
 /// integer outside the field's range, a non-finite double, an empty user, a mention type other
@@ -34,7 +35,7 @@ struct ValueSource {
 
     private static let alphabet: [String] = [
         "a", "b", "Z", "0", "9", " ", "_", "-", "/", "\\", "\"", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}",
-        "é", "ß", "中", "文", "😀", "👍🏽", "\u{2028}", "{", "}", "[", "]", ":", ",", "@", "https://", ".png",
+        "é", "e\u{301}", "ß", "中", "文", "😀", "👍🏽", "\u{2028}", "{", "}", "[", "]", ":", ",", "@", "https://", ".png",
     ]
 
     mutating func bool() -> Bool { Bool.random(using: &rng) }

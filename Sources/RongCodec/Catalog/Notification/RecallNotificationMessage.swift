@@ -96,13 +96,12 @@ public struct RecallNotificationMessage: MessageContent {
         }
         // The rule fires only when an alias supplies a value: canonical output, where losing
         // aliases are unknown keys, must still pass strict mode.
-        let used = [
-            d.adoptAlias(mOperatorId, into: &operatorId, key: "mOperatorId", json: JSONValue.string, in: &r),
-            d.adoptAlias(mRecallTime, into: &recallTime, key: "mRecallTime", json: { .number(JSONNumber($0)) }, in: &r),
-            d.adoptAlias(mOriginalObjectName, into: &originalObjectName, key: "mOriginalObjectName", json: JSONValue.string, in: &r),
-            d.adoptAlias(mAdmin, into: &admin, key: "mAdmin", json: JSONValue.bool, in: &r),
-            d.adoptAlias(mDelete, into: &delete, key: "mDelete", json: JSONValue.bool, in: &r),
-        ].contains(true)
+        // Every alias is settled (no short circuit); no array literal, which cost a malloc per decode.
+        var used = d.adoptAlias(mOperatorId, into: &operatorId, key: "mOperatorId", json: JSONValue.string, in: &r)
+        if d.adoptAlias(mRecallTime, into: &recallTime, key: "mRecallTime", json: { .number(JSONNumber($0)) }, in: &r) { used = true }
+        if d.adoptAlias(mOriginalObjectName, into: &originalObjectName, key: "mOriginalObjectName", json: JSONValue.string, in: &r) { used = true }
+        if d.adoptAlias(mAdmin, into: &admin, key: "mAdmin", json: JSONValue.bool, in: &r) { used = true }
+        if d.adoptAlias(mDelete, into: &delete, key: "mDelete", json: JSONValue.bool, in: &r) { used = true }
         if used { try d.noteLeniency(.flutterRecallKeys, at: aliasAt) }
         common.finish(r, d)
     }

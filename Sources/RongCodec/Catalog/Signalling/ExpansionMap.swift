@@ -44,11 +44,12 @@ public struct ExpansionMap: Hashable, Sendable, RandomAccessCollection, Expressi
     /// The keys in order.
     public var keys: [String] { entries.map(\.key) }
 
-    /// The value for `key`. Setting nil removes the pair; setting a new key appends it.
+    /// The value for `key`, matched by UTF-8 bytes like JSON keys (NFC `é` and NFD `e◌́` are two
+    /// keys). Setting nil removes the pair; setting a new key appends it.
     public subscript(key: String) -> String? {
-        get { entries.first(where: { $0.key == key })?.value }
+        get { entries.first(where: { utf8Equal($0.key, key) })?.value }
         set {
-            if let i = entries.firstIndex(where: { $0.key == key }) {
+            if let i = entries.firstIndex(where: { utf8Equal($0.key, key) }) {
                 if let newValue { entries[i].value = newValue } else { entries.remove(at: i) }
             } else if let newValue {
                 entries.append(Entry(key: key, value: newValue))

@@ -1,0 +1,92 @@
+// tools/benchmarks/Sources/bench-instructions/main.swift - one benchmark op, N times, for
+// instruction counting
+//
+//     bench-instructions CASE N
+//
+// Runs the op of CASE (see `cases`) N times after building its input. Under
+// `valgrind --tool=callgrind` (tools/benchmarks/instructions.sh runs it with N and 0 and takes the
+// difference) this gives instructions per op: exact and repeatable, unlike wall time on shared
+// cores, so a change can be judged by a few tenths of a percent. The ops are those of the
+// benchmarks of the same subject in RongWireBenchmarks.swift.
+
+import BenchFixtures
+import Foundation
+import RongCodec
+import RongEnvelope
+import SwiftProtobuf
+
+@inline(never)
+func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+func must<T>(_ body: () throws -> T) -> T {
+    do { return try body() } catch { fatalError("setup: \(error)") }
+}
+
+let registry = ContentRegistry.builtIn
+
+func contentDecode(_ entry: CorpusEntry) -> (Int) -> Void {
+    { n in for _ in 0..<n { blackHole(try! registry.decode(objectName: entry.objectName, bytes: entry.json)) } }
+}
+
+func envelopeDecode<M: SwiftProtobuf.Message>(_ frame: [UInt8], _ side: Side, _: M.Type) -> (Int) -> Void {
+    { n in
+        for _ in 0..<n {
+            let p = try! Packet.decode(frame, from: side)
+            blackHole(try! M(serializedBytes: p.body.payload ?? []))
+        }
+    }
+}
+
+func bodyDecode<M: SwiftProtobuf.Message>(_ frame: [UInt8], _ side: Side, _: M.Type) -> (Int) -> Void {
+    let body = must { try Packet.decode(frame, from: side) }.body.payload ?? []
+    return { n in for _ in 0..<n { blackHole(try! M(serializedBytes: body)) } }
+}
+
+let cases: [String: () -> (Int) -> Void] = [
+    "mixed-decode": {
+        let mixed = Corpus.mixed
+        return { n in
+            for _ in 0..<n {
+                for e in mixed { blackHole(try! registry.decode(objectName: e.objectName, bytes: e.json)) }
+            }
+        }
+    },
+    // The baseline of the mixed-corpus decode row, for a ratio in instructions.
+    "mixed-decode-jsonserialization": {
+        let datas = Corpus.mixed.map { Data($0.json) }
+        return { n in for _ in 0..<n { for d in datas { blackHole(try! JSONSerialization.jsonObject(with: d)) } } }
+    },
+    "mixed-encode": {
+        let decoded = Corpus.mixed.map { e in must { try registry.decode(objectName: e.objectName, bytes: e.json) } }
+        return { n in for _ in 0..<n { for d in decoded { blackHole(try! d.jsonBytes()) } } }
+    },
+    "txt-decode": { contentDecode(Corpus.text) },
+    "img-decode": { contentDecode(Corpus.image) },
+    "ref-decode": { contentDecode(Corpus.reference) },
+    "grp-decode": { contentDecode(Corpus.group) },
+    "rcntf-decode": { contentDecode(Corpus.recall) },
+    "typsts-decode": { contentDecode(Corpus.typing) },
+    "read-decode": { contentDecode(Corpus.read) },
+    "txt128k-decode": {
+        let bytes = Corpus.largeText(size: DecodingOptions.protocolContentLimit)
+        return { n in for _ in 0..<n { blackHole(try! registry.decode(objectName: "RC:TxtMsg", bytes: bytes)) } }
+    },
+    "up-decode": { envelopeDecode(must { try EnvelopeFixtures.publishUp() }, .client, Modules_UpStreamMessage.self) },
+    "down-decode": { envelopeDecode(must { try EnvelopeFixtures.publishDown() }, .server, Modules_DownStreamMessage.self) },
+    "pull-decode": { envelopeDecode(must { try EnvelopeFixtures.pull200() }, .server, Modules_DownStreamMessages.self) },
+    "up-body": { bodyDecode(must { try EnvelopeFixtures.publishUp() }, .client, Modules_UpStreamMessage.self) },
+    "down-body": { bodyDecode(must { try EnvelopeFixtures.publishDown() }, .server, Modules_DownStreamMessage.self) },
+    "pull-body": { bodyDecode(must { try EnvelopeFixtures.pull200() }, .server, Modules_DownStreamMessages.self) },
+    "down-inbound": {
+        let frame = must { try EnvelopeFixtures.publishDown() }
+        return { n in for _ in 0..<n { blackHole(try! InboundMessage(packet: try! Packet.decode(frame, from: .server))) } }
+    },
+]
+
+let args = CommandLine.arguments
+guard args.count == 3, let make = cases[args[1]], let n = Int(args[2]) else {
+    fatalError("usage: bench-instructions CASE N; cases: \(cases.keys.sorted().joined(separator: " "))")
+}
+let op = make()
+op(1)  // warm up: lazy globals, first-call metadata
+op(n)
