@@ -1,16 +1,24 @@
 #!/bin/bash -eu
-# Builds RongWire's fuzz targets the way OSS-Fuzz and ClusterFuzzLite call it.
+# Builds RongWire's fuzz targets (tools/fuzz) the way OSS-Fuzz and ClusterFuzzLite call it.
 #
 # Environment (set by the infrastructure; set them yourself to test locally):
-#   SRC              folder holding the rongwire checkout (SRC/rongwire)
-#   OUT              where fuzzers, seed corpora (<fuzzer>_seed_corpus.zip) and dictionaries go
-#   WORK             scratch space
-#   SANITIZER        address (default) | undefined | coverage
-#   FUZZING_ENGINE   libfuzzer (the only engine Swift supports)
-#   RONGWIRE         optional: a built rongwire binary (otherwise one is built in WORK)
+#   SRC              the folder holding the checkout (SRC/rongwire)
+#   OUT              where fuzzers, seed corpora (<fuzzer>_seed_corpus.zip), dictionaries and
+#                    options go
+#   WORK             scratch space: the build happens in WORK/fuzz-build, never in the checkout's
+#                    own .build, so every run builds the sources it is given
+#   SANITIZER        address (the only sanitizer the Swift targets support; coverage for reports)
+#   FUZZING_ENGINE   libfuzzer
+#   RONGWIRE         optional: a built rongwire binary, for the catalog the seed and dictionary
+#                    scripts read (otherwise one is built in WORK/rongwire-build)
 #
-# Local test:  SRC=/tmp/s OUT=/tmp/o WORK=/tmp/w SANITIZER=address FUZZING_ENGINE=libfuzzer build.sh
-# (with /tmp/s/rongwire a checkout or a symlink to one).
+# In the base image, precompile_swift sets SWIFTFLAGS for $SANITIZER (and copies the symbolizer);
+# elsewhere this script sets the same flags itself. Any failure ends the script with an error:
+# a fuzzer that did not build is never skipped.
+#
+# Local test:  SRC=/tmp/s OUT=/tmp/o WORK=/tmp/w SANITIZER=address FUZZING_ENGINE=libfuzzer \
+#              .clusterfuzzlite/build.sh      (with a copy of the repository in /tmp/s/rongwire)
+set -o pipefail
 : "${SRC:?SRC must name the folder holding rongwire/}" "${OUT:?}" "${WORK:?}"
 SANITIZER=${SANITIZER:-address}
 FUZZING_ENGINE=${FUZZING_ENGINE:-libfuzzer}
@@ -19,38 +27,62 @@ if [ "$FUZZING_ENGINE" != "libfuzzer" ]; then
     exit 1
 fi
 case "$SANITIZER" in
-    address) FLAGS="-Xswiftc -sanitize=fuzzer,address" ;;
-    undefined) FLAGS="-Xswiftc -sanitize=fuzzer,undefined" ;;
-    coverage) FLAGS="-Xswiftc -sanitize=fuzzer -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping" ;;
-    *) echo "unsupported SANITIZER=$SANITIZER" >&2; exit 1 ;;
+    address | coverage) ;;
+    *) echo "unsupported SANITIZER=$SANITIZER (address or coverage)" >&2; exit 1 ;;
 esac
 REPO="$SRC/rongwire"
 FUZZ="$REPO/tools/fuzz"
 mkdir -p "$OUT" "$WORK"
 
-# The fuzz targets (all executables of tools/fuzz).
+if command -v precompile_swift > /dev/null 2>&1; then
+    # shellcheck disable=SC1091
+    . precompile_swift
+else
+    # What precompile_swift exports for a package of swift-tools-version 6.1 (tools/fuzz). The
+    # form -Xswiftc -sanitize=fuzzer,address keeps libFuzzer's coverage instrumentation on this
+    # toolchain; --sanitize=fuzzer --sanitize=address (its SWIFT6_2FLAGS) loses it.
+    SWIFTFLAGS="-Xswiftc -parse-as-library -Xswiftc -static-stdlib --static-swift-stdlib"
+    if [ "$SANITIZER" = "coverage" ]; then
+        SWIFTFLAGS="$SWIFTFLAGS -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping -Xswiftc -sanitize=fuzzer"
+    else
+        SWIFTFLAGS="$SWIFTFLAGS -Xswiftc -sanitize=fuzzer,$SANITIZER --sanitize=$SANITIZER"
+        for f in ${CFLAGS:-}; do SWIFTFLAGS="$SWIFTFLAGS -Xcc=$f"; done
+    fi
+fi
+
+# The fuzz targets: every executable of tools/fuzz, built fresh in WORK.
+FUZZERS="content:FuzzContent envelope:FuzzEnvelope message:FuzzMessage vector-loader:FuzzVectorLoader"
+SCRATCH="$WORK/fuzz-build"
 cd "$FUZZ"
 # shellcheck disable=SC2086
-swift build -c release --sanitize=fuzzer $FLAGS 2>&1 | grep -vE "Cannot export local symbol '__asan" || true
-BIN=$(swift build -c release --sanitize=fuzzer $FLAGS --show-bin-path)
+BIN=$(swift build -c release $SWIFTFLAGS --scratch-path "$SCRATCH" --show-bin-path)
+for pair in $FUZZERS; do rm -f "$BIN/${pair##*:}"; done
+# shellcheck disable=SC2086
+swift build -c release $SWIFTFLAGS --scratch-path "$SCRATCH" 2>&1 | { grep -vE "Cannot export local symbol '__asan" || true; }
 
 # A plain rongwire binary to read the catalog for seeds and dictionaries ($RONGWIRE if given).
 if [ -z "${RONGWIRE:-}" ]; then
-    (cd "$REPO" && swift build --product rongwire --scratch-path "$WORK/rongwire-build" >/dev/null)
+    (cd "$REPO" && swift build --product rongwire --scratch-path "$WORK/rongwire-build")
     RONGWIRE="$WORK/rongwire-build/debug/rongwire"
 fi
 
-for pair in content:FuzzContent envelope:FuzzEnvelope message:FuzzMessage vector-loader:FuzzVectorLoader; do
+for pair in $FUZZERS; do
     target=${pair%%:*}
     exe=${pair##*:}
-    [ -x "$BIN/$exe" ] || continue
+    if [ ! -x "$BIN/$exe" ]; then
+        echo "FAIL: $exe was not built" >&2
+        exit 1
+    fi
     cp "$BIN/$exe" "$OUT/$exe"
     seeds="$WORK/seeds-$target"
     rm -rf "$seeds"
     python3 "$FUZZ/seed_corpus.py" "$target" "$seeds" --rongwire "$RONGWIRE"
     # zip(1) is not on every builder; Python's zipfile is.
+    rm -f "$OUT/${exe}_seed_corpus.zip"
     (cd "$seeds" && python3 -m zipfile -c "$OUT/${exe}_seed_corpus.zip" .)
     python3 "$FUZZ/make_dict.py" "$target" "$OUT/$exe.dict" --rongwire "$RONGWIRE"
-    printf '[libfuzzer]\nmax_len = 140000\nmalloc_limit_mb = 16\n' > "$OUT/$exe.options"
+    # As tools/fuzz/run.sh: inputs up to the content limit plus an envelope; one allocation above
+    # 64 MiB is a finding at once (the bodies meter the total per input themselves).
+    printf '[libfuzzer]\nmax_len = 140000\nmalloc_limit_mb = 64\n' > "$OUT/$exe.options"
     echo "built $OUT/$exe"
 done
