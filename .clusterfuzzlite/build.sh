@@ -50,6 +50,16 @@ else
     fi
 fi
 
+# Two changes to those flags, both checked by CI (a fuzzer that runs must say "allocation meter
+# on" and must not warn about missing coverage):
+# - no -parse-as-library: the targets have a main.swift, whose entry point SwiftPM renames and
+#   links (<Target>_main); with the flag the link fails with that symbol undefined;
+# - SwiftPM's own --sanitize=fuzzer: only then does SwiftPM leave `main` to libFuzzer. With
+#   -Xswiftc -sanitize=fuzzer alone it links the main.swift entry point, and the "fuzzer" runs
+#   nothing and exits 0.
+SWIFTFLAGS="${SWIFTFLAGS//-Xswiftc -parse-as-library/}"
+if [ "$SANITIZER" != "coverage" ]; then SWIFTFLAGS="--sanitize=fuzzer $SWIFTFLAGS"; fi
+
 # The fuzz targets: every executable of tools/fuzz, built fresh in WORK.
 FUZZERS="content:FuzzContent envelope:FuzzEnvelope message:FuzzMessage vector-loader:FuzzVectorLoader"
 SCRATCH="$WORK/fuzz-build"
