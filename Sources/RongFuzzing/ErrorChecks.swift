@@ -27,8 +27,8 @@ enum ErrorCodes {
 
 extension CodecError {
     /// Why this error is malformed for a decoder of `count` input bytes that may throw `codes`:
-    /// a code outside the set, an offset outside `0...count`, a path that is not a JSON path
-    /// (`$…`, or `extraContent…` for an expansion), or an empty reason with an unknown code.
+    /// a code outside the set, an offset outside `0...count`, or a path that is not a JSON path
+    /// (`$…`, or `extraContent…` for an expansion).
     func problems(allowed codes: Set<CodecError.Code>, inputCount count: Int, what: String) -> [String] {
         var out: [String] = []
         if !codes.contains(code) { out.append("\(what): unexpected error code \(code.rawValue): \(self)") }
@@ -38,7 +38,6 @@ extension CodecError {
         if let path, !(path.hasPrefix("$") || path.hasPrefix("extraContent")) {
             out.append("\(what): error path \(path) is not a JSON path: \(self)")
         }
-        if description.isEmpty { out.append("\(what): error without a description") }
         return out
     }
 }

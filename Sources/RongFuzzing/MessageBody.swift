@@ -100,18 +100,23 @@ enum MessageBody {
         }
         var violations: [String] = []
         if body["classname"] != .string(m.objectName) { violations.append("message: objectName differs from the body's classname") }
-        let messageJSON = try? m.jsonValue()  // its failure is reported by checks(_:)
-        if case .object(let summary)? = body["$content"], case .object(let mo)? = messageJSON {
+        if case .serverPublish(let p) = packet.body, p.topic.text == "s_msg" {
+            if body["fromUserId"] != .string(m.senderUserId) { violations.append("message: senderUserId differs from fromUserId") }
+            if body["dataTime"] != .number(JSONNumber(m.sentTime)) { violations.append("message: sentTime differs from dataTime") }
+            if body["msgId"] != m.messageUId.map({ .string($0) }) { violations.append("message: messageUId differs from msgId") }
+        }
+        let messageJSON: JSONValue
+        do throws(CodecError) {
+            messageJSON = try m.jsonValue()
+        } catch {
+            return violations  // checks(_:inputCount:what:) reports this failure
+        }
+        if case .object(let summary)? = body["$content"], case .object(let mo) = messageJSON {
             if let value = summary["value"] {
                 if mo["content"] != value { violations.append("message: content differs from the body's $content value") }
             } else if case .typed = m.content {
                 violations.append("message: typed content decodes, but the body's $content has an error")
             }
-        }
-        if case .serverPublish(let p) = packet.body, p.topic.text == "s_msg" {
-            if body["fromUserId"] != .string(m.senderUserId) { violations.append("message: senderUserId differs from fromUserId") }
-            if body["dataTime"] != .number(JSONNumber(m.sentTime)) { violations.append("message: sentTime differs from dataTime") }
-            if body["msgId"] != m.messageUId.map({ .string($0) }) { violations.append("message: messageUId differs from msgId") }
         }
         return violations
     }
