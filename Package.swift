@@ -48,8 +48,19 @@ let package = Package(
         // Fuzz bodies: used by tools/fuzz (libFuzzer) and replayed by `swift test`.
         .target(
             name: "RongFuzzing",
-            dependencies: ["RongCodec", "RongEnvelope", "RongConformance"],
+            dependencies: ["RongCodec", "RongEnvelope", "RongConformance", "CRongAllocMeter"],
             path: "Sources/RongFuzzing"
+        ),
+        // The per-thread heap meter behind the fuzz bodies' limit invariant (C: sanitizer hooks).
+        .target(
+            name: "CRongAllocMeter",
+            path: "Sources/CRongAllocMeter"
+        ),
+        // A glibc malloc interposer feeding that meter, linked only into the test binary.
+        .target(
+            name: "RongFuzzingMallocHooks",
+            dependencies: ["CRongAllocMeter"],
+            path: "Tests/RongFuzzingMallocHooks"
         ),
         // Mock peer: a loopback RMTP-over-WebSocket server with the service's semantics, its
         // client, scenarios and load generator.
@@ -103,7 +114,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RongFuzzingTests",
-            dependencies: ["RongFuzzing", "RongCodec", "RongConformance"],
+            dependencies: ["RongFuzzing", "RongCodec", "RongEnvelope", "RongConformance", "RongFuzzingMallocHooks"],
             path: "Tests/RongFuzzingTests"
         ),
         .testTarget(

@@ -15,7 +15,7 @@ import RongCodec
 /// `frame-encode` requests: the packet JSON values of the corpus, then mutations of them (a
 /// member deleted, added, nulled, or given another JSON type or value), which check how both
 /// sides read the packet JSON form.
-public struct Differential {
+public struct Differential: Sendable {
     /// One packet of the seed corpus.
     public struct Seed: Sendable, Hashable {
         public var bytes: [UInt8]
@@ -30,6 +30,9 @@ public struct Differential {
         public var value: JSONValue
         public var from: String
         public var id: String
+        /// From an accepting vector: the value has no fault of its own (a rejecting vector's
+        /// value has one).
+        public var valid = true
     }
 
     /// One generated input.
@@ -46,6 +49,10 @@ public struct Differential {
         public var value: JSONValue?
         public var from: String
         public var queryTopic: String?
+        /// For a packet JSON value: how many faults it holds, the seed's own (a rejecting
+        /// vector's) plus one per edit; nil for packets. With exactly one, the error code is
+        /// not a matter of which check runs first.
+        public var faults: Int?
 
         init(index: Int, mutation: String, seedId: String?, bytes: [UInt8], from: String, queryTopic: String?) {
             self.index = index
@@ -57,7 +64,8 @@ public struct Differential {
             self.queryTopic = queryTopic
         }
 
-        init(index: Int, mutation: String, seedId: String?, value: JSONValue, from: String) {
+        init(index: Int, mutation: String, seedId: String?, value: JSONValue, from: String, faults: Int) {
+            self.faults = faults
             self.index = index
             self.kind = .frameEncode
             self.mutation = mutation
@@ -91,6 +99,9 @@ public struct Differential {
         case bytes
         /// A side answered `error`, `skipped` or nonsense, crashed, or timed out.
         case testeeFailure = "testee failure"
+        /// With `strictCodes`: both rejected a packet JSON value that has one fault, with
+        /// different error codes (the spec gives one code per fault).
+        case errorCode = "error code"
 
         public static func < (a: Category, b: Category) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -109,11 +120,45 @@ public struct Differential {
     public let seeds: [Seed]
     public let valueSeeds: [ValueSeed]
     public let seed: UInt64
+    /// Different error codes on a one-fault packet JSON value are a disagreement
+    /// (``Category/errorCode``), not only counted.
+    public var strictCodes = false
 
-    public init(seeds: [Seed], valueSeeds: [ValueSeed] = [], seed: UInt64) {
+    public init(seeds: [Seed], valueSeeds: [ValueSeed] = [], seed: UInt64, strictCodes: Bool = false) {
         self.seeds = seeds
         self.valueSeeds = valueSeeds
         self.seed = seed
+        self.strictCodes = strictCodes
+    }
+
+    /// A short hash of the corpus (FNV-1a, 64 bits, over every seed's bytes, direction, QUERY
+    /// topic and id, and every value seed's JSON, direction and id): the inputs depend on the
+    /// seed, the index and the corpus, so two runs with the same seed and corpus hash get the
+    /// same inputs.
+    public var corpusHash: String {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        func add(_ bytes: some Sequence<UInt8>) {
+            for b in bytes {
+                h ^= UInt64(b)
+                h &*= 0x0000_0100_0000_01B3
+            }
+            h ^= 0xFF
+            h &*= 0x0000_0100_0000_01B3
+        }
+        for s in seeds {
+            add(s.bytes)
+            add(s.from.utf8)
+            add((s.queryTopic ?? "").utf8)
+            add(s.id.utf8)
+        }
+        for v in valueSeeds {
+            add((try? v.value.canonicalBytes()) ?? [])
+            add(v.from.utf8)
+            add(v.id.utf8)
+            add(v.valid ? [1] : [0])
+        }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// The seed corpus: the input bytes of `frame-decode` vectors and the expected bytes of
@@ -154,7 +199,7 @@ public struct Differential {
             }
             guard let text = try? value.canonicalBytes(), text.count <= 4096 else { continue }
             if seen.insert(.array([value, .string(from)])).inserted {
-                out.append(ValueSeed(value: value, from: from, id: v.id))
+                out.append(ValueSeed(value: value, from: from, id: v.id, valid: v.expect.outcome == .accept))
             }
         }
         return out
@@ -169,7 +214,7 @@ public struct Differential {
             let j = index - count
             if j < valueSeeds.count {
                 let s = valueSeeds[j]
-                return Input(index: index, mutation: "seed", seedId: s.id, value: s.value, from: s.from)
+                return Input(index: index, mutation: "seed", seedId: s.id, value: s.value, from: s.from, faults: s.valid ? 0 : 1)
             }
             // A stream of its own, so --count does not change the values generated.
             var rng = SplitMix64(seed: (seed ^ 0x5EED_0F0A_15CE_0DE5) &+ UInt64(j) &* 0x9E37_79B9_7F4A_7C15)
@@ -195,6 +240,9 @@ public struct Differential {
         /// Rejected by both with different error codes (reported, not a disagreement: codes are
         /// advisory, spec/testee-protocol.md).
         public var differentErrorCodes = 0
+        /// Of those, packet JSON values with one fault, whose code the spec decides alone (with
+        /// several faults it depends on which check runs first, which the spec leaves open).
+        public var differentErrorCodesOneFault = 0
         /// "reference code / other code" (with the kind) → how often.
         public var errorCodePairs: [String: Int] = [:]
         /// Up to three inputs per code pair, for the report.
@@ -222,7 +270,7 @@ public struct Differential {
             let request = input.request
             let a = Self.ask(reference, request)
             let b = Self.ask(other, request)
-            if let d = Self.compare(input, a, b, &summary) { summary.disagreements.append(d) }
+            if let d = Self.compare(input, a, b, strictCodes: strictCodes, &summary) { summary.disagreements.append(d) }
             if i % 1000 == 999 { progress?(i + 1, summary) }
         }
         summary.seconds = SubprocessTestee.now() - start
@@ -246,7 +294,7 @@ public struct Differential {
         }
     }
 
-    static func compare(_ input: Input, _ a: Answer, _ b: Answer, _ s: inout Summary) -> Disagreement? {
+    static func compare(_ input: Input, _ a: Answer, _ b: Answer, strictCodes: Bool = false, _ s: inout Summary) -> Disagreement? {
         func d(_ c: Category, _ detail: String, _ ra: TesteeResponse?, _ rb: TesteeResponse?) -> Disagreement {
             Disagreement(input: input, category: c, reference: ra, other: rb, detail: detail)
         }
@@ -272,9 +320,14 @@ public struct Differential {
                 s.rejectedByBoth += 1
                 if ea != eb {
                     s.differentErrorCodes += 1
-                    let pair = "\(input.kind): \(ea) / \(eb)"
+                    let oneFault = input.faults == 1
+                    if oneFault { s.differentErrorCodesOneFault += 1 }
+                    let pair = "\(input.kind)\(oneFault ? " (one fault)" : ""): \(ea) / \(eb)"
                     s.errorCodePairs[pair, default: 0] += 1
                     if s.errorCodeExamples[pair, default: []].count < 3 { s.errorCodeExamples[pair, default: []].append(input) }
+                    if oneFault && strictCodes {
+                        return d(.errorCode, "one fault, different error codes: reference \(ea), other \(eb)", ra, rb)
+                    }
                 }
                 return nil
             case (.accepted, .rejected(let e, _)):
@@ -294,6 +347,8 @@ public struct Differential {
     public func report(_ s: Summary, count: Int, jsonCount: Int, referenceName: String, otherName: String) -> JSONValue {
         var o = JSONObject()
         o["seed"] = .string(String(seed))
+        o["corpusHash"] = .string(corpusHash)
+        o["strictCodes"] = .bool(strictCodes)
         o["count"] = .number(JSONNumber(count))
         o["jsonCount"] = .number(JSONNumber(jsonCount))
         o["seedCorpus"] = .number(JSONNumber(seeds.count))
@@ -303,6 +358,7 @@ public struct Differential {
         o["acceptedByBoth"] = .number(JSONNumber(s.acceptedByBoth))
         o["rejectedByBoth"] = .number(JSONNumber(s.rejectedByBoth))
         o["differentErrorCodes"] = .number(JSONNumber(s.differentErrorCodes))
+        o["differentErrorCodesOneFault"] = .number(JSONNumber(s.differentErrorCodesOneFault))
         o["errorCodePairs"] = .object(
             JSONObject(
                 s.errorCodePairs.sorted { $0.key < $1.key }.map { pair in
@@ -328,6 +384,7 @@ public struct Differential {
                 e["from"] = .string(d.input.from)
                 if let q = d.input.queryTopic { e["queryTopic"] = .string(q) }
                 if let v = d.input.value { e["value"] = v } else { e["hex"] = .string(ByteText.hex(d.input.bytes)) }
+                if let f = d.input.faults { e["faults"] = .number(JSONNumber(f)) }
                 e["reference"] = d.reference?.json ?? .null
                 e["other"] = d.other?.json ?? .null
                 return .object(e)
@@ -340,12 +397,14 @@ public struct Differential {
         var lines: [String] = []
         let rate = s.seconds > 0 ? Int(Double(s.inputs) / s.seconds) : 0
         lines.append(
-            "differential, seed \(seed): \(s.inputs) inputs in \(String(format1: s.seconds)) s, \(rate)/s: "
+            "differential, seed \(seed), corpus \(corpusHash): \(s.inputs) inputs in \(String(format1: s.seconds)) s, \(rate)/s: "
                 + "\(s.inputsByKind["frame-decode", default: 0]) frame-decode (\(seeds.count) corpus packets, the rest generated), "
                 + "\(s.inputsByKind["frame-encode", default: 0]) frame-encode (\(valueSeeds.isEmpty ? 0 : valueSeeds.count) corpus values, the rest generated)")
         lines.append(
             "by mutation: " + s.inputsByMutation.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-        lines.append("accepted by both: \(s.acceptedByBoth)   rejected by both: \(s.rejectedByBoth) (\(s.differentErrorCodes) with different error codes)")
+        lines.append(
+            "accepted by both: \(s.acceptedByBoth)   rejected by both: \(s.rejectedByBoth) (\(s.differentErrorCodes) with different error codes, "
+                + "\(s.differentErrorCodesOneFault) of them with one fault)")
         for (pair, n) in s.errorCodePairs.sorted(by: { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }).prefix(8) {
             lines.append("  error codes (reference / other) \(pair): \(n)")
         }
@@ -386,20 +445,6 @@ extension String {
     }
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): small, fast, and fully determined by its seed, so a run
-/// is reproducible on every platform.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Makes one generated input.
 struct Mutator {
     let seeds: [Differential.Seed]
@@ -415,14 +460,14 @@ struct Mutator {
     ]
 
     mutating func make(index: Int, _ rng: inout SplitMix64) -> Differential.Input {
-        let roll = Int.random(in: 0..<100, using: &rng)
+        let roll = rng.int(in: 0..<100)
         if seeds.isEmpty || roll < 10 {
-            let from = Bool.random(using: &rng) ? "client" : "server"
+            let from = rng.coin() ? "client" : "server"
             return Differential.Input(
                 index: index, mutation: "random", seedId: nil, bytes: randomPacket(from: from, &rng), from: from,
-                queryTopic: Bool.random(using: &rng) ? Self.topics.randomElement(using: &rng) : nil)
+                queryTopic: rng.coin() ? rng.pick(Self.topics) : nil)
         }
-        let s = seeds.randomElement(using: &rng)!
+        let s = rng.pick(seeds)
         var bytes = s.bytes
         let mutation: String
         switch roll {
@@ -443,8 +488,8 @@ struct Mutator {
             splice(&bytes, &rng)
         default:
             mutation = "havoc"
-            for _ in 0..<Int.random(in: 2...4, using: &rng) {
-                switch Int.random(in: 0..<5, using: &rng) {
+            for _ in 0..<rng.int(in: 2...4) {
+                switch rng.int(in: 0..<5) {
                 case 0: bitFlip(&bytes, &rng)
                 case 1: truncate(&bytes, &rng)
                 case 2: insert(&bytes, &rng)
@@ -455,33 +500,33 @@ struct Mutator {
         }
         var from = s.from
         // Now and then the other direction: the same bytes under the other layout.
-        if Int.random(in: 0..<10, using: &rng) == 0 { from = from == "client" ? "server" : "client" }
+        if rng.int(in: 0..<10) == 0 { from = from == "client" ? "server" : "client" }
         var queryTopic = s.queryTopic
-        if Int.random(in: 0..<10, using: &rng) == 0 { queryTopic = Self.topics.randomElement(using: &rng) }
+        if rng.int(in: 0..<10) == 0 { queryTopic = rng.pick(Self.topics) }
         return Differential.Input(index: index, mutation: mutation, seedId: s.id, bytes: bytes, from: from, queryTopic: queryTopic)
     }
 
     func randomByte(_ rng: inout SplitMix64) -> UInt8 {
-        Bool.random(using: &rng) ? Self.interesting.randomElement(using: &rng)! : UInt8.random(in: 0...255, using: &rng)
+        rng.coin() ? rng.pick(Self.interesting) : rng.byte()
     }
 
     func bitFlip(_ b: inout [UInt8], _ rng: inout SplitMix64) {
         guard !b.isEmpty else { return }
-        for _ in 0..<Int.random(in: 1...4, using: &rng) {
-            b[Int.random(in: 0..<b.count, using: &rng)] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &rng)
+        for _ in 0..<rng.int(in: 1...4) {
+            b[rng.int(in: 0..<b.count)] ^= UInt8(1) << UInt8(rng.below(8))
         }
     }
 
     func truncate(_ b: inout [UInt8], _ rng: inout SplitMix64) {
         guard !b.isEmpty else { return }
         // Mostly a few bytes off the end (inside the last field), sometimes anywhere.
-        let cut = Bool.random(using: &rng) ? max(0, b.count - Int.random(in: 1...4, using: &rng)) : Int.random(in: 0..<b.count, using: &rng)
+        let cut = rng.coin() ? max(0, b.count - rng.int(in: 1...4)) : rng.int(in: 0..<b.count)
         b.removeLast(b.count - cut)
     }
 
     func insert(_ b: inout [UInt8], _ rng: inout SplitMix64) {
-        let at = Int.random(in: 0...b.count, using: &rng)
-        let n = Int.random(in: 1...8, using: &rng)
+        let at = rng.int(in: 0...b.count)
+        let n = rng.int(in: 1...8)
         b.insert(contentsOf: (0..<n).map { _ in randomByte(&rng) }, at: at)
     }
 
@@ -496,27 +541,27 @@ struct Mutator {
         if b.count >= 2 {
             for i in 1..<b.count where b[i - 1] & 7 == 2 && Int(b[i]) <= b.count - i - 1 { varints.append(i) }
         }
-        if !u16s.isEmpty && (varints.isEmpty || Bool.random(using: &rng)) {
-            let i = u16s.randomElement(using: &rng)!
+        if !u16s.isEmpty && (varints.isEmpty || rng.coin()) {
+            let i = rng.pick(u16s)
             let old = Int(b[i]) << 8 | Int(b[i + 1])
             let new: Int =
-                switch Int.random(in: 0..<6, using: &rng) {
+                switch rng.int(in: 0..<6) {
                 case 0: 0
                 case 1: 0xFFFF
                 case 2: b.count - i - 2 + 1  // one past the end
                 case 3: min(0xFFFF, old + 1)
                 case 4: max(0, old - 1)
-                default: Int.random(in: 0...0xFFFF, using: &rng)
+                default: rng.int(in: 0...0xFFFF)
                 }
             b[i] = UInt8(new >> 8)
             b[i + 1] = UInt8(new & 0xFF)
-        } else if let i = varints.randomElement(using: &rng) {
-            switch Int.random(in: 0..<5, using: &rng) {
+        } else if let i = (varints.isEmpty ? nil : rng.pick(varints)) {
+            switch rng.int(in: 0..<5) {
             case 0: b[i] &+= 1
             case 1: b[i] &-= 1
             case 2: b[i] = 0
             case 3: b[i] |= 0x80  // the length now continues into the next byte
-            default: b[i] = UInt8.random(in: 0...255, using: &rng)
+            default: b[i] = rng.byte()
             }
         } else {
             bitFlip(&b, &rng)
@@ -527,10 +572,10 @@ struct Mutator {
     /// bodies and their tails meet headers they were not written for.
     func splice(_ b: inout [UInt8], _ rng: inout SplitMix64) {
         let sameType = seeds.filter { !$0.bytes.isEmpty && !b.isEmpty && $0.bytes[0] >> 4 == b[0] >> 4 }
-        let pool = sameType.isEmpty || Int.random(in: 0..<4, using: &rng) == 0 ? seeds : sameType
-        let other = pool.randomElement(using: &rng)!.bytes
-        let cut = Int.random(in: 0...b.count, using: &rng)
-        let from = Int.random(in: 0...other.count, using: &rng)
+        let pool = sameType.isEmpty || rng.int(in: 0..<4) == 0 ? seeds : sameType
+        let other = rng.pick(pool).bytes
+        let cut = rng.int(in: 0...b.count)
+        let from = rng.int(in: 0...other.count)
         b = Array(b[0..<cut]) + Array(other[from...])
     }
 
@@ -538,20 +583,20 @@ struct Mutator {
     /// random bytes or a plausible layout with a known topic and a protobuf-shaped payload.
     func randomPacket(from: String, _ rng: inout SplitMix64) -> [UInt8] {
         let types: [UInt8] = from == "client" ? [1, 3, 4, 5, 7, 12, 14] : [2, 3, 4, 6, 13, 14]
-        let type = Int.random(in: 0..<5, using: &rng) == 0 ? UInt8.random(in: 0...15, using: &rng) : types.randomElement(using: &rng)!
-        var b: [UInt8] = [type << 4 | UInt8.random(in: 0...15, using: &rng)]
-        if Bool.random(using: &rng) {
-            for _ in 0..<Int.random(in: 0...48, using: &rng) { b.append(randomByte(&rng)) }
+        let type = rng.int(in: 0..<5) == 0 ? rng.byte(in: 0...15) : rng.pick(types)
+        var b: [UInt8] = [type << 4 | rng.byte(in: 0...15)]
+        if rng.coin() {
+            for _ in 0..<rng.int(in: 0...48) { b.append(randomByte(&rng)) }
             return b
         }
         func str(_ s: [UInt8]) { b += [UInt8(s.count >> 8), UInt8(s.count & 0xFF)] + s }
-        if type == 3 && from == "server" { b += (0..<4).map { _ in UInt8.random(in: 0...255, using: &rng) } }
+        if type == 3 && from == "server" { b += (0..<4).map { _ in rng.byte() } }
         if type == 6 {
-            b += (0..<8).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            b += (0..<8).map { _ in rng.byte() }
         } else {
-            str(Array(Self.topics.randomElement(using: &rng)!.utf8))
-            str((0..<Int.random(in: 0...4, using: &rng)).map { _ in UInt8.random(in: 0x61...0x7A, using: &rng) })
-            b += [0, UInt8.random(in: 0...255, using: &rng)]
+            str(Array(rng.pick(Self.topics).utf8))
+            str((0..<rng.int(in: 0...4)).map { _ in rng.byte(in: 0x61...0x7A) })
+            b += [0, rng.byte()]
         }
         b += protobufish(depth: 0, &rng)
         return b
@@ -568,20 +613,20 @@ struct Mutator {
             }
             out.append(UInt8(v))
         }
-        for _ in 0..<Int.random(in: 0...6, using: &rng) {
-            let field = UInt64.random(in: 0...25, using: &rng)
-            let wire: UInt64 = [0, 0, 0, 2, 2, 2, 1, 5, 3, 4, 6, 7].randomElement(using: &rng)!
+        for _ in 0..<rng.int(in: 0...6) {
+            let field = rng.uint64(in: 0...25)
+            let wire: UInt64 = rng.pick([0, 0, 0, 2, 2, 2, 1, 5, 3, 4, 6, 7] as [UInt64])
             varint(field << 3 | wire)
             switch wire {
             case 0:
-                varint(Bool.random(using: &rng) ? UInt64.random(in: 0...300, using: &rng) : UInt64.random(in: 0...UInt64.max, using: &rng))
-            case 1: out += (0..<8).map { _ in UInt8.random(in: 0...255, using: &rng) }
-            case 5: out += (0..<4).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                varint(rng.coin() ? rng.uint64(in: 0...300) : rng.next())
+            case 1: out += (0..<8).map { _ in rng.byte() }
+            case 5: out += (0..<4).map { _ in rng.byte() }
             case 2:
                 let inner: [UInt8] =
-                    depth < 2 && Bool.random(using: &rng)
+                    depth < 2 && rng.coin()
                     ? protobufish(depth: depth + 1, &rng)
-                    : (0..<Int.random(in: 0...12, using: &rng)).map { _ in Bool.random(using: &rng) ? UInt8.random(in: 0x20...0x7E, using: &rng) : randomByte(&rng) }
+                    : (0..<rng.int(in: 0...12)).map { _ in rng.coin() ? rng.byte(in: 0x20...0x7E) : randomByte(&rng) }
                 varint(UInt64(inner.count))
                 out += inner
             default: break
@@ -608,12 +653,18 @@ struct JSONMutator {
     ]
 
     func make(index: Int, _ seeds: [Differential.ValueSeed], _ rng: inout SplitMix64) -> Differential.Input {
-        let s = seeds.randomElement(using: &rng)!
+        let s = rng.pick(seeds)
         var value = s.value
-        for _ in 0..<Int.random(in: 1...3, using: &rng) { mutate(&value, &rng) }
+        let edits = rng.int(in: 1...3)
+        for _ in 0..<edits { mutate(&value, &rng) }
         var from = s.from
-        if Int.random(in: 0..<10, using: &rng) == 0 { from = from == "client" ? "server" : "client" }
-        return Differential.Input(index: index, mutation: "json", seedId: s.id, value: value, from: from)
+        // The other direction changes which layout applies: a fault of its own.
+        var faults = (s.valid ? 0 : 1) + edits
+        if rng.int(in: 0..<10) == 0 {
+            from = from == "client" ? "server" : "client"
+            faults += 1
+        }
+        return Differential.Input(index: index, mutation: "json", seedId: s.id, value: value, from: from, faults: faults)
     }
 
     /// Every place in v: members and elements, depth first.
@@ -675,8 +726,8 @@ struct JSONMutator {
     func mutate(_ v: inout JSONValue, _ rng: inout SplitMix64) {
         var all: [[Step]] = []
         paths(v, into: &all)
-        guard let path = all.randomElement(using: &rng), let node = get(v, path[...]) else { return }
-        if Int.random(in: 0..<6, using: &rng) == 0 {
+        guard let path = (all.isEmpty ? nil : rng.pick(all)), let node = get(v, path[...]) else { return }
+        if rng.int(in: 0..<6) == 0 {
             set(&v, path[...], nil)  // the member or element is gone
             return
         }
@@ -686,24 +737,24 @@ struct JSONMutator {
             new = [
                 .string(n.description), Self.number(n.description + ".5"), .number(JSONNumber(-1)), Self.number("18446744073709551616"),
                 Self.number("4294967296"), Self.number("65536"), Self.number("256"), .number(JSONNumber(0)), .null, .bool(true),
-                Self.number("1e2"), .number(JSONNumber(Int64.random(in: -3...70000, using: &rng))),
-            ].randomElement(using: &rng)!
+                Self.number("1e2"), .number(JSONNumber(Int64(rng.int(in: -3...70000)))),
+            ].pickOne(&rng)
         case .string(let s):
             let utf8 = Array(s.utf8)
             new = [
                 .number(JSONNumber(3)), .null, .string(""), .string(s.lowercased()), .string(s + "\u{0}"), .string(s + "😀"),
                 ["hex": .string(ByteText.hex(utf8))], ["text": .string(s), "hex": .string(ByteText.hex(utf8))],
                 ["text": .string(s + "x"), "hex": .string(ByteText.hex(utf8))], ["hex": "zz"], .bool(false),
-                .string(Self.names.randomElement(using: &rng)!), .array([.string(s)]),
-            ].randomElement(using: &rng)!
+                .string(rng.pick(Self.names)), .array([.string(s)]),
+            ].pickOne(&rng)
         case .bool(let b):
-            new = [.bool(!b), .number(JSONNumber(1)), .string("true"), .null].randomElement(using: &rng)!
+            new = [.bool(!b), .number(JSONNumber(1)), .string("true"), .null].pickOne(&rng)
         case .object(var o):
-            switch Int.random(in: 0..<7, using: &rng) {
-            case 0 where !o.isEmpty: o.removeValue(forKey: o.keys.randomElement(using: &rng)!)
+            switch rng.int(in: 0..<7) {
+            case 0 where !o.isEmpty: o.removeValue(forKey: rng.pick(o.keys))
             case 1: o["x"] = 1
             case 2: o["$x"] = 1
-            case 3 where !o.isEmpty: o[o.keys.randomElement(using: &rng)!] = .null
+            case 3 where !o.isEmpty: o[rng.pick(o.keys)] = .null
             case 4: o["hex"] = "00"
             case 5:
                 new = .null
@@ -715,9 +766,9 @@ struct JSONMutator {
             }
             new = .object(o)
         case .array(var a):
-            switch Int.random(in: 0..<4, using: &rng) {
-            case 0 where !a.isEmpty: a.remove(at: Int.random(in: 0..<a.count, using: &rng))
-            case 1 where !a.isEmpty: a.append(a.randomElement(using: &rng)!)
+            switch rng.int(in: 0..<4) {
+            case 0 where !a.isEmpty: a.remove(at: rng.int(in: 0..<a.count))
+            case 1 where !a.isEmpty: a.append(rng.pick(a))
             case 2: a.append(.null)
             default:
                 new = .object(JSONObject())
@@ -730,4 +781,9 @@ struct JSONMutator {
         }
         set(&v, path[...], new)
     }
+}
+
+extension Array {
+    /// One element, chosen by ``SplitMix64/pick(_:)``.
+    fileprivate func pickOne(_ rng: inout SplitMix64) -> Element { rng.pick(self) }
 }

@@ -55,9 +55,12 @@ public enum BodyJSON {
     }
 
     /// Serialises the JSON form of a `type` message to protobuf bytes (canonical: fields in
-    /// number order). Throws ``CodecError/Code/invalidValue`` for members the schema does not
-    /// have or values of the wrong kind, ``CodecError/Code/typeMismatch`` for an integer written
-    /// as a string, ``CodecError/Code/missingRequiredField`` for an absent `required` field.
+    /// number order). Throws the codes of ENV-JSON-003/005: ``CodecError/Code/invalidValue`` for
+    /// members the schema does not have and values outside a field's domain (an unknown enum
+    /// name), ``CodecError/Code/typeMismatch`` for a value of the wrong JSON type (an integer
+    /// written as a string, an object for a repeated field),
+    /// ``CodecError/Code/numberOutOfRange``, ``CodecError/Code/missingRequiredField`` for an absent
+    /// `required` field.
     public static func payload(from json: JSONValue, as type: BodyType) throws(CodecError) -> [UInt8] {
         try serialize(try message(from: json, as: type), type)
     }
@@ -81,11 +84,14 @@ public enum BodyJSON {
             message = try Self.decodeJSON(type.messageType, text)
         } catch let e as JSONDecodingError {
             // The codes of ENV-JSON-003/005: wrong JSON type, integer out of range, or a member
-            // or value the form does not define.
+            // or value the form does not define. The text is RongWire's own canonical JSON, so
+            // the scanner's generic `failure` can only mean a `{` or `[` where the field's type
+            // needs another one: an object for a repeated field, an array for a message.
             let code: CodecError.Code
             switch e {
             case .numberRange: code = .numberOutOfRange
-            case .malformedNumber, .malformedBool, .malformedString, .malformedMap, .schemaMismatch, .illegalNull: code = .typeMismatch
+            case .malformedNumber, .malformedBool, .malformedString, .malformedMap, .schemaMismatch, .illegalNull, .failure:
+                code = .typeMismatch
             default: code = .invalidValue
             }
             throw CodecError(code, "not a \(type) in JSON form: \(e)")
@@ -155,6 +161,8 @@ public enum BodyJSON {
     private struct Shape {
         var bytesFields: Set<String> = []
         var messageFields: [String: BodyType] = [:]
+        /// Fields of an enum type (ChannelType, the schema's one enum).
+        var enumFields: Set<String> = []
         /// `classname` + `content`: gets `$content`.
         var hasContent = false
     }
@@ -162,24 +170,24 @@ public enum BodyJSON {
     /// Kept in step with spec/rongcloud.proto; a test checks every `bytes` and message field there.
     private static let shapes: [BodyType: Shape] = [
         .upStreamMessage: Shape(bytesFields: ["content"], messageFields: ["pushExt": .pushExtra], hasContent: true),
-        .downStreamMessage: Shape(bytesFields: ["content"], messageFields: ["pushExt": .pushExtra], hasContent: true),
+        .downStreamMessage: Shape(bytesFields: ["content"], messageFields: ["pushExt": .pushExtra], enumFields: ["type"], hasContent: true),
         .downStreamMessages: Shape(messageFields: ["list": .downStreamMessage]),
-        .setChrmKV: Shape(messageFields: ["entry": .chrmKVEntity, "notification": .upStreamMessage]),
-        .deleteChrmKV: Shape(messageFields: ["entry": .chrmKVEntity, "notification": .upStreamMessage]),
+        .setChrmKV: Shape(messageFields: ["entry": .chrmKVEntity, "notification": .upStreamMessage], enumFields: ["type"]),
+        .deleteChrmKV: Shape(messageFields: ["entry": .chrmKVEntity, "notification": .upStreamMessage], enumFields: ["type"]),
         .chrmKVOutput: Shape(messageFields: ["entries": .chrmKVEntity]),
         .historyMsgOuput: Shape(messageFields: ["list": .downStreamMessage]),
-        .relationsInput: Shape(messageFields: ["msg": .downStreamMessage]),
-        .relationInfo: Shape(messageFields: ["msg": .downStreamMessage]),
+        .relationsInput: Shape(messageFields: ["msg": .downStreamMessage], enumFields: ["type"]),
+        .relationInfo: Shape(messageFields: ["msg": .downStreamMessage], enumFields: ["type"]),
         .relationsOutput: Shape(messageFields: ["info": .relationInfo]),
-        .deleteMsgInput: Shape(messageFields: ["msgs": .deleteMsg]),
-        .userSettingItem: Shape(bytesFields: ["value"]),
+        .deleteMsgInput: Shape(messageFields: ["msgs": .deleteMsg], enumFields: ["type"]),
+        .userSettingItem: Shape(bytesFields: ["value"], enumFields: ["type"]),
         .pullUserSettingOutput: Shape(messageFields: ["items": .userSettingItem]),
     ]
 
-    /// The `bytes` fields and message fields of each body type, for tests that compare the table
+    /// The `bytes`, message and enum fields of each body type, for tests that compare the table
     /// with the schema.
-    static var shapeTable: [BodyType: (bytes: Set<String>, messages: [String: BodyType])] {
-        shapes.mapValues { ($0.bytesFields, $0.messageFields) }
+    static var shapeTable: [BodyType: (bytes: Set<String>, messages: [String: BodyType], enums: Set<String>)] {
+        shapes.mapValues { ($0.bytesFields, $0.messageFields, $0.enumFields) }
     }
 
     /// Rewrites one message object between the protobuf JSON mapping and RongWire's form.
@@ -219,6 +227,14 @@ public enum BodyJSON {
                     out[key] = try adjust(member.value, nested, path: memberPath, toProtobufForm: toProtobufForm, registry: registry, contentOptions: contentOptions)
                 }
             } else {
+                // An enum number outside int32 is out of the field's range (ENV-JSON-003), as for an
+                // int32 field; the mapping would call it an undefined value (invalidValue), which
+                // is what an in-range number the enum lacks is.
+                if toProtobufForm, shape.enumFields.contains(key), case .number(let n) = member.value, n.isIntegral,
+                    n.int64Value.flatMap({ Int32(exactly: $0) }) == nil
+                {
+                    throw CodecError(.numberOutOfRange, "an enum number must be an int32, not \(n)", path: memberPath)
+                }
                 out[key] = member.value
             }
         }

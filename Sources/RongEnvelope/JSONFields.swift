@@ -128,7 +128,8 @@ enum BytesJSON {
         case .string(let s): return Array(s.utf8)
         case .object:
             var f = try JSONFields(v, path: path, what: "bytes in hex form")
-            guard let hex = try f.plainString("hex"), let bytes = Hex.decode(hex) else {
+            guard let hex = try f.plainString("hex") else { throw CodecError(.missingRequiredField, "hex is required", path: path + ".hex") }
+            guard let bytes = Hex.decode(hex) else {
                 throw CodecError(.invalidValue, "hex must be pairs of hex digits", path: path + ".hex")
             }
             try f.finish()

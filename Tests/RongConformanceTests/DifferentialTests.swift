@@ -103,4 +103,76 @@ struct DifferentialTests {
         #expect(list[0].objectValue?["other"]?.objectValue?["result"] == "skipped")
         #expect(d.text(s, show: 2).contains("disagreements: 20"))
     }
+
+    @Test("SplitMix64 gives the published reference outputs")
+    func splitMixReference() {
+        // Steele, Lea and Flood's reference implementation, seeded with 0.
+        var r = SplitMix64(seed: 0)
+        #expect([r.next(), r.next(), r.next()] == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
+    }
+
+    @Test("the range reduction is pinned: these numbers must never change")
+    func rangeReductionGolden() {
+        // Computed independently (Python: (next() * n) >> 64, next() >> 63); a new Swift release
+        // or a rewrite must give the same, or differential runs stop being reproducible.
+        var r = SplitMix64(seed: 20_261_122)
+        #expect((0..<5).map { _ in r.below(10) } == [0, 1, 6, 4, 8])
+        #expect((0..<3).map { _ in r.int(in: -3...3) } == [-3, 3, -2])
+        #expect((0..<8).map { _ in r.coin() } == [false, false, false, false, false, false, true, true])
+        #expect((0..<3).map { _ in r.pick(["a", "b", "c", "d", "e"]) } == ["e", "e", "b"])
+        #expect(r.uint64(in: 0...UInt64.max) == 15_710_010_780_832_927_592)
+        #expect((0..<3).map { _ in r.byte(in: 0x61...0x7A) } == [102, 112, 98])
+    }
+
+    /// A corpus of its own, so the pinned inputs do not move when vectors/ changes.
+    static let goldenCorpus = Differential(
+        seeds: [
+            Differential.Seed(bytes: [0x32, 0x00, 0x06] + Array("ppMsgP".utf8) + [0x00, 0x02, 0x75, 0x32, 0x00, 0x01, 0x08, 0x03], from: "client", queryTopic: nil, id: "a"),
+            Differential.Seed(bytes: [0x61, 0x00, 0x09, 0x65, 0x53, 0xF1, 0x00, 0x00, 0x00, 0x10, 0x01], from: "server", queryTopic: "pullMsg", id: "b"),
+        ],
+        valueSeeds: [
+            Differential.ValueSeed(value: ["header": ["type": "QUERYCON"], "messageId": 7], from: "client", id: "c")
+        ],
+        seed: 20_261_122)
+
+    @Test("generated inputs are pinned: the same seed and corpus give these bytes on every platform and Swift release")
+    func goldenInputs() {
+        let d = Self.goldenCorpus
+        #expect(d.corpusHash == "c9c9f5d675959915")
+        let got = (2..<8).map { ByteText.hex(d.input($0, count: 10).bytes) }
+        #expect(
+            got == [
+                "32438b70704d7367500002753200010803", "5e0f58e00cc381016100096553f10000001001", "",
+                "400005735f636d6400016800e0ce01562d0b16c72f", "32000670704d776750000275704d7367500002753200010803",
+                "32080670704d7367500002753200010803",
+            ])
+        let value = d.input(12, count: 10)
+        #expect(value.text == #"{"header":{"type":"QUERYCON"}}"#)
+    }
+
+    @Test("the corpus hash changes with the corpus")
+    func corpusHash() {
+        let d = Self.goldenCorpus
+        var seeds = d.seeds
+        seeds[0].bytes[0] ^= 1
+        #expect(Differential(seeds: seeds, valueSeeds: d.valueSeeds, seed: 1).corpusHash != d.corpusHash)
+        #expect(Differential(seeds: d.seeds, valueSeeds: [], seed: 1).corpusHash != d.corpusHash)
+        #expect(Differential(seeds: d.seeds, valueSeeds: d.valueSeeds, seed: 99).corpusHash == d.corpusHash)
+    }
+
+    @Test("with --strict-codes, different codes on a one-fault value are a disagreement; with several faults only counted")
+    func strictCodes() throws {
+        let vectors = try Self.corpus()
+        let seeds = Differential.seeds(from: vectors)
+        let values = Differential.valueSeeds(from: vectors)
+        let lie = LyingTestee { _, r in if case .rejected = r { .rejected(error: "somethingElse", message: nil) } else { r } }
+        let lax = Differential(seeds: seeds, valueSeeds: values, seed: 5)
+        let strict = Differential(seeds: seeds, valueSeeds: values, seed: 5, strictCodes: true)
+        let a = lax.run(count: 1, jsonCount: 600, reference: CodecTestee(), other: lie)
+        let b = strict.run(count: 1, jsonCount: 600, reference: CodecTestee(), other: lie)
+        #expect(a.disagreements.isEmpty)
+        #expect(a.differentErrorCodesOneFault > 0 && a.differentErrorCodes > a.differentErrorCodesOneFault)
+        #expect(b.count(.errorCode) == a.differentErrorCodesOneFault)
+        #expect(b.disagreements.allSatisfy { $0.category == .errorCode && $0.input.faults == 1 })
+    }
 }

@@ -8,16 +8,24 @@ import Testing
 @Suite("Schema tables")
 struct SchemaTableTests {
     /// message name → [(label, type, field name)], read from spec/rongcloud.proto.
-    static func schema() throws -> [String: [(String, String, String)]] {
+    static func schema() throws -> [String: [(String, String, String)]] { try read().messages }
+
+    /// The enum names of spec/rongcloud.proto.
+    static func enums() throws -> Set<String> { try read().enums }
+
+    static func read() throws -> (messages: [String: [(String, String, String)]], enums: Set<String>) {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("spec/rongcloud.proto")
         let text = try String(contentsOf: url, encoding: .utf8)
         var result: [String: [(String, String, String)]] = [:]
+        var enums: Set<String> = []
         var current: String?
         for raw in text.split(separator: "\n") {
             let line = raw.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let words = line.split(whereSeparator: { $0 == " " || $0 == "=" || $0 == ";" }).map(String.init)
-            if words.first == "message", words.count >= 2 {
+            if words.first == "enum", words.count >= 2 {
+                enums.insert(words[1])
+            } else if words.first == "message", words.count >= 2 {
                 current = words[1]
                 result[words[1]] = []
             } else if words.first == "}" {
@@ -26,7 +34,7 @@ struct SchemaTableTests {
                 result[current]!.append((words[0], words[1], words[2]))
             }
         }
-        return result
+        return (result, enums)
     }
 
     /// message name → fields with their numbers, read from spec/rongcloud.proto.
@@ -56,9 +64,11 @@ struct SchemaTableTests {
         #expect(names == Set(BodyType.allCases.map(\.rawValue)))
     }
 
-    @Test("the bytes and message fields BodyJSON adjusts are exactly those of the schema")
+    @Test("the bytes, message and enum fields BodyJSON adjusts are exactly those of the schema")
     func shapes() throws {
         let schema = try Self.schema()
+        let enums = try Self.enums()
+        #expect(!enums.isEmpty)
         let messageNames = Set(schema.keys)
         for type in BodyType.allCases {
             let fields = schema[type.rawValue]!
@@ -68,6 +78,7 @@ struct SchemaTableTests {
             let table = BodyJSON.shapeTable[type]
             #expect((table?.bytes ?? []) == bytesFields, "\(type) bytes fields")
             #expect((table?.messages ?? [:]) == messageFields, "\(type) message fields")
+            #expect((table?.enums ?? []) == Set(fields.filter { enums.contains($0.1) }.map(\.2)), "\(type) enum fields")
         }
     }
 }

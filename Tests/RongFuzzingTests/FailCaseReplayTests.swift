@@ -2,38 +2,36 @@
 
 import RongCodec
 import RongConformance
-import RongFuzzing
 import Testing
+
+@testable import RongFuzzing
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Every input that ever crashed or hung a fuzz target is kept in `tools/fuzz/FailCases/<target>/`
-/// and replayed here without libFuzzer or sanitizers (ASan in the fuzzer and plain unit tests
-/// find different things).
-@Suite("Fuzz: saved fail cases")
-struct FailCaseReplayTests {
+/// The repository's folders, found from this file.
+enum Repo {
     static let root: String = {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         parts.removeLast(3)
-        return parts.joined(separator: "/") + "/tools/fuzz/FailCases"
+        return parts.joined(separator: "/")
     }()
 
-    static func files(_ target: FuzzTarget) -> [String] {
-        let dir = root + "/" + target.rawValue
-        guard let d = opendir(dir) else { return [] }
+    /// The entries of a folder (without `.` files), or nil when it does not exist.
+    static func list(_ dir: String) -> [String]? {
+        guard let d = opendir(dir) else { return nil }
         defer { closedir(d) }
         var out: [String] = []
         while let e = readdir(d) {
             let name = withUnsafePointer(to: e.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
-            if !name.hasPrefix(".") { out.append(dir + "/" + name) }
+            if !name.hasPrefix(".") { out.append(name) }
         }
         return out.sorted()
     }
 
-    static func read(_ path: String) -> [UInt8] {
-        guard let f = fopen(path, "rb") else { return [] }
+    static func read(_ path: String) -> [UInt8]? {
+        guard let f = fopen(path, "rb") else { return nil }
         defer { fclose(f) }
         var out: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 65536)
@@ -44,12 +42,22 @@ struct FailCaseReplayTests {
         }
         return out
     }
+}
 
-    @Test("saved inputs hold every invariant", arguments: FuzzTarget.allCases)
-    func replay(_ target: FuzzTarget) {
-        for file in Self.files(target) {
-            let violations = target.check(Self.read(file))
-            #expect(violations.isEmpty, "\(file): \(violations)")
+/// Every input that ever crashed, hung or broke an invariant of a fuzz target is kept in
+/// `tools/fuzz/FailCases/<target>/` and replayed here without libFuzzer or sanitizers (ASan in
+/// the fuzzer and plain unit tests find different things), with the allocation meter on.
+@Suite("Fuzz: saved fail cases")
+struct FailCaseReplayTests {
+    @Test("every target has a FailCases folder, and its saved inputs hold every invariant", arguments: FuzzTarget.allCases)
+    func replay(_ target: FuzzTarget) throws {
+        let dir = Repo.root + "/tools/fuzz/FailCases/" + target.rawValue
+        // A missing folder would make this test pass without replaying anything.
+        let files = try #require(Repo.list(dir), "\(dir) is missing (keep it, with .gitkeep, even when empty)")
+        for name in files {
+            let bytes = try #require(Repo.read(dir + "/" + name), "cannot read \(dir)/\(name)")
+            let violations = target.check(bytes)
+            #expect(violations.isEmpty, "\(target.rawValue)/\(name): \(violations)")
         }
     }
 
@@ -65,39 +73,115 @@ struct FailCaseReplayTests {
     }
 }
 
+/// Whether this test process must be able to meter: always on Linux (the interposer), elsewhere
+/// only under a sanitizer.
+private var canMeter: Bool {
+    #if os(Linux)
+    true
+    #else
+    AllocationMeter.source != .none
+    #endif
+}
+
+/// The limit invariant is checked in the bodies, so it must be able to fail here too. The test
+/// binary meters through its glibc interposer (or a sanitizer's hooks), so on Linux these run;
+/// elsewhere only under a sanitizer.
+@Suite("Fuzz: allocation meter", .enabled(if: canMeter))
+struct AllocationMeterTests {
+    @Test("the test process meters allocations (the glibc interposer, or a sanitizer's hooks)")
+    func armed() {
+        #expect(AllocationMeter.source != .none)
+    }
+
+    @Test("a metered megabyte is counted, live and in total")
+    func counts() throws {
+        let (sum, usage) = AllocationMeter.measure { () -> Int in
+            let block = [UInt8](repeating: 1, count: 1 << 20)
+            return block.reduce(0) { $0 + Int($1) }
+        }
+        #expect(sum == 1 << 20)
+        let u = try #require(usage)
+        #expect(u.peakBytes >= 1 << 20)
+        #expect(u.totalBytes >= u.peakBytes)
+    }
+
+    @Test("memory freed inside the region does not count twice towards the peak")
+    func peakIsLive() throws {
+        let (_, usage) = AllocationMeter.measure { () -> Int in
+            var n = 0
+            for _ in 0..<8 {
+                let block = [UInt8](repeating: 1, count: 1 << 20)
+                n += Int(block[block.count / 2])
+            }
+            return n
+        }
+        let u = try #require(usage)
+        #expect(u.peakBytes < 3 << 20)
+        #expect(u.totalBytes >= 8 << 20)
+    }
+
+    @Test("an input over the budget is a violation")
+    func overBudget() {
+        let target = FuzzTarget.content
+        // A 131,072-byte string decoded, re-encoded and re-decoded stays inside the budget...
+        let big = [0] + Array("{\"content\":\"\(String(repeating: "a", count: 131_000))\"}".utf8)
+        #expect(target.check(big).isEmpty)
+        // ...and a budget smaller than what the body needs is reported.
+        let violations = target.check(big, budget: 64 << 10)
+        #expect(violations.contains { $0.contains("above the budget") }, "\(violations)")
+    }
+}
+
 /// Every input of the conformance corpus is also a fuzz seed: the invariants must hold on all of
-/// them (the same bytes run/seed_corpus.py feeds libFuzzer).
+/// them (the same bytes seed_corpus.py feeds libFuzzer).
 @Suite("Fuzz: corpus inputs")
 struct CorpusInputFuzzTests {
-    static let vectors: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        parts.removeLast(3)
-        return parts.joined(separator: "/") + "/vectors"
-    }()
-
     @Test("content, envelope and message invariants hold on every vector input")
     func corpusInputs() throws {
-        let vectors = try VectorLoader().load(files: try VectorLoader.files(in: [Self.vectors]))
+        let vectors = try VectorLoader().load(files: try VectorLoader.files(in: [Repo.root + "/vectors"]))
         let names = BuiltInCatalog.types.map { $0.objectName }
-        var checked = 0
+        var checked: [FuzzTarget: Int] = [:]
         for v in vectors {
             guard case .bytes(let bytes) = v.input else { continue }
-            var violations: [String] = []
+            var runs: [(FuzzTarget, [UInt8])] = []
             switch v.kind {
             case .decode, .roundtrip:
                 guard let i = names.firstIndex(of: v.objectName ?? "") else { continue }
-                violations = FuzzTarget.content.check([UInt8(i)] + bytes)
+                runs.append((.content, [UInt8(i)] + bytes))
             case .frameDecode:
-                violations = FuzzTarget.envelope.check([v.from == "server" ? 1 : 0] + bytes)
-                if v.from == "server" { violations += FuzzTarget.message.check(bytes) }
+                let side: UInt8 = v.from == "server" ? 1 : 0
+                if let topic = v.queryTopic {
+                    runs.append((.envelope, [side | 2, UInt8(topic.utf8.count)] + Array(topic.utf8) + bytes))
+                } else {
+                    runs.append((.envelope, [side] + bytes))
+                }
+                if v.from == "server" { runs.append((.message, bytes)) }
             case .messageDecode:
-                violations = FuzzTarget.message.check(bytes)
+                runs.append((.message, bytes))
             default:
                 continue
             }
-            checked += 1
-            #expect(violations.isEmpty, "\(v.id): \(violations)")
+            for (target, input) in runs {
+                checked[target, default: 0] += 1
+                let violations = target.check(input)
+                #expect(violations.isEmpty, "\(v.id) (\(target.rawValue)): \(violations)")
+            }
         }
-        #expect(checked > 1000)
+        #expect(checked[.content, default: 0] > 700)
+        #expect(checked[.envelope, default: 0] > 250)
+        #expect(checked[.message, default: 0] > 100)
+    }
+
+    @Test("the envelope input layout: sender bit, then an optional QUERY topic")
+    func envelopeLayout() throws {
+        let (side, topic, rest) = try #require(EnvelopeBody.split([3, 7] + Array("pullMsg".utf8) + [0x61]))
+        #expect(side == .server)
+        #expect(topic == "pullMsg")
+        #expect(Array(rest) == [0x61])
+        let (side2, topic2, rest2) = try #require(EnvelopeBody.split([0, 0x10]))
+        #expect(side2 == .client)
+        #expect(topic2 == nil)
+        #expect(Array(rest2) == [0x10])
+        #expect(EnvelopeBody.split([2, 9, 0x61]) == nil)
     }
 }

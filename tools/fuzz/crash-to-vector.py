@@ -1,69 +1,136 @@
 #!/usr/bin/env python3
-"""Keeps a fuzz finding: copies it to FailCases/TARGET/ (replayed by `swift test`) and appends a
+"""Keeps a fuzz finding: copies it to FailCases/TARGET/NAME (replayed by `swift test`) and appends a
 regression vector to vectors/regressions/TARGET.yaml (checked by `rongwire conform`).
 
-    tools/fuzz/crash-to-vector.py TARGET CRASH_FILE NAME [--outcome accept|reject|either] [--error CODE]
-                                  [--spec REQ-ID] [--description TEXT]
+    tools/fuzz/crash-to-vector.py TARGET CRASH_FILE NAME [--outcome accept|reject|either]
+                                  [--error CODE] [--value FILE.json] [--spec REQ-ID] [--description TEXT]
 
-The expected outcome is a human decision: read the spec and say whether the input must be accepted
-or rejected; `either` (the default) only asserts that decoding finishes without a crash.
+The input is read with the target's layout (tools/fuzz/README.md):
+
+- content:  byte 0 picks the objectName               -> a `decode` vector
+- envelope: the sender bit and an optional QUERY topic -> a `frame-decode` vector (`options.queryTopic`)
+- message:  a server packet                           -> a `message-decode` vector (a QUERYACK is
+            the answer to `pullMsg`, as the target reads it)
+- vector-loader: kept as a FailCase only (a vector cannot hold a vector file)
+
+The expected outcome is a human decision made from the spec, not from RongWire's output:
+`--outcome reject --error CODE`, or `--outcome accept --value FILE.json` with the value written by
+hand, or `--outcome either` (the default), which only asserts that decoding finishes. NAME must
+be new: an existing FailCase or vector id is refused.
 """
 import argparse
 import json
 import os
 import shutil
 import subprocess
+import sys
+
+import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+DEFAULT_SPEC = {"content": "CONTENT-JSON-001", "envelope": "ENV-FRAME-001", "message": "ENV-MSG-005"}
+
+
+def existing_ids():
+    ids = set()
+    for d, _, files in os.walk(os.path.join(ROOT, "vectors")):
+        for f in files:
+            if f.endswith((".yaml", ".yml")) and not f.endswith(".scenario.yaml"):
+                doc = yaml.safe_load(open(os.path.join(d, f), encoding="utf-8")) or {}
+                ids.update(v.get("id") for v in doc.get("vectors", []) if isinstance(v, dict))
+    return ids
+
+
+def envelope_layout(data):
+    """(from, queryTopic, packet bytes) of a FuzzTarget.envelope input, or None."""
+    if not data:
+        return None
+    side = "server" if data[0] & 1 else "client"
+    rest = data[1:]
+    topic = None
+    if data[0] & 2:
+        if not rest or len(rest) <= rest[0]:
+            return None
+        topic = rest[1:1 + rest[0]].decode("utf-8", "replace")
+        rest = rest[1 + rest[0]:]
+    return side, topic, rest
 
 
 def main():
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("target", choices=["content", "envelope", "message", "vector-loader"])
     ap.add_argument("crash")
-    ap.add_argument("name", help="CamelCase name for the vector id")
+    ap.add_argument("name", help="CamelCase name: the FailCase file and the last part of the vector id")
     ap.add_argument("--outcome", default="either", choices=["accept", "reject", "either"])
-    ap.add_argument("--error")
+    ap.add_argument("--error", help="for --outcome reject: the error code the spec gives")
+    ap.add_argument("--value", help="for --outcome accept: a JSON file with the expected value, written from the spec")
     ap.add_argument("--spec", default=None)
     ap.add_argument("--description", default=None)
     ap.add_argument("--rongwire", default="rongwire")
     a = ap.parse_args()
+    if not a.name.replace("_", "").isalnum() or not a.name[0].isupper():
+        ap.error("NAME must be CamelCase letters and digits")
+    if a.outcome == "accept" and not a.value:
+        ap.error("--outcome accept needs --value FILE.json (the expected value, written from the spec)")
+    if a.outcome != "accept" and a.value:
+        ap.error("--value goes with --outcome accept")
+    if a.error and a.outcome != "reject":
+        ap.error("--error goes with --outcome reject")
     data = open(a.crash, "rb").read()
-    dest = os.path.join(HERE, "FailCases", a.target)
-    os.makedirs(dest, exist_ok=True)
-    shutil.copyfile(a.crash, os.path.join(dest, a.name))
-    print(f"kept {a.crash} as {os.path.join(dest, a.name)}")
+    vector_id = f"Required.Regression.{''.join(p.capitalize() for p in a.target.split('-'))}.{a.name}"
+    dest_dir = os.path.join(HERE, "FailCases", a.target)
+    dest = os.path.join(dest_dir, a.name)
+    if os.path.exists(dest):
+        sys.exit(f"refusing: {dest} exists")
+    if a.target != "vector-loader" and vector_id in existing_ids():
+        sys.exit(f"refusing: a vector {vector_id} exists")
+
+    lines = [f"  - id: {vector_id}", "    level: required", f"    spec: [{a.spec or DEFAULT_SPEC.get(a.target, '')}]",
+             "    tags: [regression, fuzz]"]
+    if a.description:
+        lines.append(f"    description: {json.dumps(a.description)}")
+    if a.target == "content":
+        names = [t["objectName"] for t in json.loads(subprocess.check_output([a.rongwire, "types", "--json"]))]
+        if not data:
+            sys.exit("refusing: an empty content input selects no type")
+        lines += ["    kind: decode", f"    objectName: {json.dumps(names[data[0] % len(names)])}",
+                  f"    input: {{hex: \"{data[1:].hex()}\"}}"]
+    elif a.target == "envelope":
+        layout = envelope_layout(data)
+        if layout is None:
+            sys.exit("refusing: the input is too short for the envelope layout (nothing was decoded)")
+        side, topic, packet = layout
+        lines += ["    kind: frame-decode", f"    from: {side}"]
+        if topic is not None:
+            lines.append(f"    options: {{queryTopic: {json.dumps(topic)}}}")
+        lines.append(f"    input: {{hex: \"{packet.hex()}\"}}")
+    elif a.target == "message":
+        lines += ["    kind: message-decode", "    from: server"]
+        if data[:1] and data[0] >> 4 == 6:  # QUERYACK: the target reads it as the answer to pullMsg
+            lines.append("    options: {queryTopic: pullMsg}")
+        lines.append(f"    input: {{hex: \"{data.hex()}\"}}")
+    if a.outcome == "accept":
+        value = json.load(open(a.value, encoding="utf-8"))
+        lines.append(f"    expect: {{outcome: accept, value: {json.dumps(value, ensure_ascii=False)}}}")
+    else:
+        lines.append(f"    expect: {{outcome: {a.outcome}" + (f", error: {a.error}" if a.error else "") + "}")
+
+    os.makedirs(dest_dir, exist_ok=True)
+    shutil.copyfile(a.crash, dest)
+    print(f"kept {a.crash} as {dest}")
     if a.target == "vector-loader":
         print("vector-loader findings are replayed by swift test only (a vector cannot hold a vector file)")
         return
-    lines = [f"  - id: Required.Regression.{a.target.capitalize()}.{a.name}", "    level: required"]
-    if a.target == "content":
-        names = [t["objectName"] for t in json.loads(subprocess.check_output([a.rongwire, "types", "--json"]))]
-        object_name = names[data[0] % len(names)] if data else names[0]
-        lines += [f"    spec: [{a.spec or 'CONTENT-JSON-001'}]", "    tags: [regression, fuzz]"]
-        if a.description:
-            lines.append(f"    description: {json.dumps(a.description)}")
-        lines += ["    kind: decode", f"    objectName: {json.dumps(object_name)}", f"    input: {{hex: \"{data[1:].hex()}\"}}"]
-    else:
-        direction = "client" if (a.target == "envelope" and data and data[0] % 2 == 0) else "server"
-        payload = data[1:] if a.target == "envelope" else data
-        lines += [f"    spec: [{a.spec or 'ENV-FRAME-001'}]", "    tags: [regression, fuzz]"]
-        if a.description:
-            lines.append(f"    description: {json.dumps(a.description)}")
-        lines += ["    kind: frame-decode", f"    from: {direction}", f"    input: {{hex: \"{payload.hex()}\"}}"]
-    expect = f"    expect: {{outcome: {a.outcome}" + (f", error: {a.error}" if a.error else "") + "}"
-    if a.outcome == "accept":
-        expect = "    expect: {outcome: either}  # TODO: write the expected value by hand, then make this accept"
-    lines.append(expect)
     path = os.path.join(ROOT, "vectors", "regressions", f"{a.target}.yaml")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     new = not os.path.exists(path)
     with open(path, "a", encoding="utf-8") as f:
         if new:
-            f.write("# Inputs found by fuzzing (tools/fuzz/crash-to-vector.py). Each one once crashed or hung a target.\nvectors:\n")
+            f.write("# Inputs found by fuzzing (tools/fuzz/crash-to-vector.py). Each one once crashed, hung or broke an\n"
+                    "# invariant of a fuzz target; the expectation is written from the spec.\nvectors:\n")
         f.write("\n".join(lines) + "\n")
-    print(f"appended Required.Regression.{a.target.capitalize()}.{a.name} to {path}")
+    print(f"appended {vector_id} to {path}")
 
 
 if __name__ == "__main__":

@@ -1,48 +1,119 @@
 #!/usr/bin/env python3
-"""Writes a libFuzzer dictionary for a fuzz target from the catalog (`rongwire types --json`):
-objectNames and JSON keys for content, topic names and header bytes for the envelope."""
+"""Writes a libFuzzer dictionary for a fuzz target, generated, not hand-kept:
+
+- objectNames (and aliases) and every type's JSON keys from the catalog (`rongwire types --json`);
+- topic names from the spec's topic table (spec/envelope.md, ENV-BODY-002), as header strings
+  (u16 length + text) and, for the envelope target, as the QUERY topic of its input layout;
+- header bytes: every packet type with the flag combinations the layouts use;
+- protobuf tags of fields 1-22 (the schema's largest message, DownStreamMessage, has 22) for each
+  wire type the schema uses;
+- for the vector loader, the keys and values of spec/vectors.schema.json.
+
+    make_dict.py TARGET OUT [--rongwire PATH]
+"""
 import argparse
 import json
+import os
+import re
 import subprocess
 
-TOPICS = ["ppMsgP", "ppMsgN", "ppMsgS", "pgMsgP", "pgMsgN", "pgMsgS", "chatMsg", "chatMsgS", "pdMsgP", "pcMsgP",
-          "pmcMsgN", "pmpMsgN", "ugMsg", "prMsgP", "prMsgS", "recallMsg", "s_ntf", "s_msg", "s_stat", "s_cmd", "s_us",
-          "pullMsg", "chrmPull", "joinChrm", "exitChrm", "qryPMsg", "qryGMsg", "qryCHMsg", "pullUS", "qryRelationR",
-          "setKV", "delKV", "pullKV", "qryMsg", "pullUgMsg"]
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def spec_topics():
+    """The topic names of the ENV-BODY-002 table (`qry*Msg`-style patterns are left out: the
+    table lists each of those names in full on another row)."""
+    text = open(os.path.join(ROOT, "spec", "envelope.md"), encoding="utf-8").read()
+    start = text.index("**ENV-BODY-002**")
+    table = text[start:text.index("**ENV-BODY-003**")]
+    topics = set()
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip().split("|")]
+        if len(cells) > 3 and cells[2] and not cells[2].startswith("---"):
+            topics.update(t for t in re.findall(r"`([^`]+)`", cells[2]) if re.fullmatch(r"[A-Za-z_]+", t))
+    if len(topics) < 20:
+        raise SystemExit(f"make_dict.py: found only {len(topics)} topics in spec/envelope.md ENV-BODY-002")
+    return sorted(topics)
+
+
+def schema_words():
+    schema = json.load(open(os.path.join(ROOT, "spec", "vectors.schema.json"), encoding="utf-8"))
+    keys, values = set(), set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            for k, v in node.get("properties", {}).items():
+                keys.add(k)
+                walk(v)
+            for v in node.get("enum", []):
+                if isinstance(v, str):
+                    values.add(v)
+            for k, v in node.items():
+                if k != "properties":
+                    walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    walk(schema)
+    return keys, values
 
 
 def esc(b):
     return "".join(chr(c) if 0x20 <= c < 0x7F and c not in (0x22, 0x5C) else "\\x%02x" % c for c in b)
 
 
+def varint(v):
+    out = b""
+    while v >= 0x80:
+        out += bytes([v & 0x7F | 0x80])
+        v >>= 7
+    return out + bytes([v])
+
+
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("target")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("target", choices=["content", "envelope", "message", "vector-loader"])
     ap.add_argument("out")
     ap.add_argument("--rongwire", default="rongwire")
     a = ap.parse_args()
     types = json.loads(subprocess.check_output([a.rongwire, "types", "--json"]))
     tokens = set()
+    names = set()
+    for t in types:
+        names.add(t["objectName"])
+        names.update(t.get("aliases", []))
     if a.target in ("content", "message", "vector-loader"):
         for t in types:
-            tokens.add(t["objectName"].encode())
             for k in t.get("keys", []):
                 tokens.add(('"%s":' % k).encode())
+        tokens.update(n.encode() for n in names)
         tokens.update([b"null", b"true", b"false", b"\\u", b"\\ud83d\\ude00", b"1e400", b"-0", b"[]", b"{}", b'""'])
     if a.target in ("envelope", "message"):
-        for t in TOPICS:
-            tokens.add(len(t).to_bytes(2, "big") + t.encode())
-        for h in (0x10, 0x20, 0x21, 0x30, 0x31, 0x32, 0x38, 0x3A, 0x40, 0x41, 0x50, 0x52, 0x60, 0x61, 0x70, 0xC0, 0xD0, 0xE0):
-            tokens.add(bytes([h]))
-        tokens.update([b"\xed\xa0\xbd\xed\xb8\x80", b"\xf0\x9f\x98\x80", b"\xff\xff", b"\x00\x00"])
+        for topic in spec_topics():
+            t = topic.encode()
+            tokens.add(len(t).to_bytes(2, "big") + t)
+            if a.target == "envelope":
+                tokens.add(bytes([3, len(t)]) + t)  # a server packet answering this QUERY topic
+        for n in sorted(names):
+            tokens.add(varint(4 << 3 | 2) + varint(len(n)) + n.encode())  # DownStreamMessage classname
+        for ptype in range(16):
+            for flags in (0x0, 0x2, 0x8, 0x1):
+                tokens.add(bytes([ptype << 4 | flags]))
+        for field in range(1, 23):
+            for wire in (0, 2):
+                tokens.add(varint(field << 3 | wire))
+        tokens.update([b"\xed\xa0\xbd\xed\xb8\x80", b"\xf0\x9f\x98\x80", b"\xff\xff", b"\x00\x00", b"\xff\xff\xff\xff\x0f"])
     if a.target == "vector-loader":
-        tokens.update(k.encode() + b":" for k in ["vectors", "id", "level", "spec", "tags", "kind", "objectName", "from",
-                                                  "options", "input", "expect", "outcome", "value", "json", "hex", "error",
-                                                  "repeat", "leniencies", "maxBytes", "maxDepth", "mode"])
-        tokens.update([b"Required.", b"required", b"decode", b"accept", b"reject", b"either", b"- ", b"'", b"&a", b"*a", b"!!str"])
+        keys, values = schema_words()
+        tokens.update(k.encode() + b":" for k in keys)
+        tokens.update(v.encode() for v in values)
+        tokens.update([b"Required.", b"Recommended.", b"- ", b"'", b"&a", b"*a", b"!!str", b"{hex: ", b"{json: "])
     with open(a.out, "w") as f:
         for i, t in enumerate(sorted(tokens)):
             f.write('t%d="%s"\n' % (i, esc(t)))
+    print(f"{a.target}: {len(tokens)} dictionary entries in {a.out}")
 
 
 if __name__ == "__main__":

@@ -23,20 +23,38 @@ case "$TARGET" in
 esac
 
 cd "$HERE"
-# The working form on Swift 6.3.1: --sanitize=fuzzer alone gives coverage but no ASan, and
-# --sanitize=fuzzer --sanitize=address drops the coverage instrumentation.
-swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --product "$EXE" 2>&1 | grep -vE "Cannot export local symbol '__asan" || true
-BIN="$HERE/.build/release/$EXE"
-[ -x "$BIN" ] || { echo "build of $EXE failed" >&2; exit 1; }
-
 WORK="$HERE/work/$TARGET"
 FINDINGS="$HERE/findings/$TARGET"
 mkdir -p "$WORK/corpus" "$WORK/seeds" "$FINDINGS"
-(cd "$ROOT" && swift build --product rongwire >/dev/null)
+
+# The working form on Swift 6.3.1: --sanitize=fuzzer alone gives coverage but no ASan, and
+# --sanitize=fuzzer --sanitize=address drops the coverage instrumentation. The old binary is
+# removed first, so a failed build can never fuzz stale code.
+FLAGS=(-c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+BIN="$(swift build "${FLAGS[@]}" --show-bin-path)/$EXE"
+rm -f "$BIN"
+set +e
+swift build "${FLAGS[@]}" --product "$EXE" > "$WORK/build.log" 2>&1
+BUILD_STATUS=$?
+set -e
+# ASan's runtime makes the linker print one harmless line per exported symbol; hide those.
+grep -vE "Cannot export local symbol '__asan" "$WORK/build.log" || true
+if [ "$BUILD_STATUS" -ne 0 ] || [ ! -x "$BIN" ]; then
+    echo "FAIL: building $EXE failed (swift build exit $BUILD_STATUS; log in $WORK/build.log)" >&2
+    exit 1
+fi
+
+(cd "$ROOT" && swift build --product rongwire > "$WORK/rongwire-build.log" 2>&1) || {
+    cat "$WORK/rongwire-build.log" >&2
+    echo "FAIL: building rongwire (for the catalog) failed" >&2
+    exit 1
+}
 RONGWIRE="$(cd "$ROOT" && swift build --show-bin-path)/rongwire"
 python3 "$HERE/seed_corpus.py" "$TARGET" "$WORK/seeds" --rongwire "$RONGWIRE"
 python3 "$HERE/make_dict.py" "$TARGET" "$WORK/$TARGET.dict" --rongwire "$RONGWIRE"
 
+# -malloc_limit_mb: a single allocation above 64 MiB is a finding at once, with its stack (the
+# bodies' allocation meter checks the total live bytes per input against a smaller budget).
 LOG="$WORK/fuzz.log"
 set +e
 "$BIN" "$WORK/corpus" "$WORK/seeds" \
@@ -44,7 +62,7 @@ set +e
     -max_total_time="$SECONDS_TO_RUN" \
     -timeout=10 \
     -rss_limit_mb=2048 \
-    -malloc_limit_mb=16 \
+    -malloc_limit_mb=64 \
     -max_len=140000 \
     -print_final_stats=1 \
     -artifact_prefix="$FINDINGS/" \
@@ -55,8 +73,14 @@ if grep -q "Is the code instrumented for coverage" "$LOG"; then
     echo "FAIL: libFuzzer sees no coverage instrumentation" >&2
     exit 1
 fi
+if ! grep -q "allocation meter on" "$LOG"; then
+    echo "FAIL: the allocation meter is off (the limit invariant was not checked)" >&2
+    exit 1
+fi
 if [ "$STATUS" -ne 0 ]; then
     echo "FAIL: $TARGET finding in $FINDINGS (libFuzzer exit $STATUS)" >&2
     exit 1
 fi
-echo "OK: $TARGET ran ${SECONDS_TO_RUN}s without a finding"
+FINAL=$(grep -E "^#[0-9]+[[:space:]]+DONE" "$LOG" | tail -1)
+RATE=$(sed -n 's/^stat::average_exec_per_sec:[[:space:]]*//p' "$LOG" | tail -1)
+echo "OK: $TARGET ran ${SECONDS_TO_RUN}s without a finding: ${FINAL:-no DONE line} (${RATE:-?} exec/s)"

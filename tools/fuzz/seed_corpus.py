@@ -3,9 +3,11 @@
 
 content:        one byte selecting the objectName (its index in `rongwire types --json`), then
                 the content bytes of every decode/roundtrip vector.
-envelope:       one byte for the direction (0 = from client, 1 = from server), then the packet
-                bytes of every frame-decode vector.
-message:        the packet bytes of every server frame-decode vector.
+envelope:       the layout of FuzzTarget.envelope: a byte with the direction in bit 0 (0 = from
+                client, 1 = from server) and, for a vector with `options.queryTopic`, bit 1 set
+                and the topic (one length byte, then the text); then the packet bytes of every
+                frame-decode vector and the expected bytes of every accepting frame-encode vector.
+message:        the server packet bytes of every frame-decode and message-decode vector.
 vector-loader:  every vector file, and each vector alone.
 """
 import argparse
@@ -39,7 +41,21 @@ def input_bytes(inp):
     if "repeat" in inp:
         r = inp["repeat"]
         return (r.get("prefix", "") + r.get("fill", "") * r.get("count", 0) + r.get("suffix", "")).encode()
+    if "hexRepeat" in inp:
+        r = inp["hexRepeat"]
+        h = lambda x: bytes.fromhex("".join(x.split()))
+        return h(r.get("prefix", "")) + h(r.get("fill", "")) * r.get("count", 0) + h(r.get("suffix", ""))
     return None
+
+
+def envelope_prefix(v):
+    """The selector byte (and QUERY topic) of FuzzTarget.envelope for a frame vector."""
+    side = 0 if v.get("from") == "client" else 1
+    topic = (v.get("options") or {}).get("queryTopic")
+    if topic is None:
+        return bytes([side])
+    t = topic.encode()
+    return bytes([side | 2, len(t)]) + t
 
 
 def main():
@@ -60,16 +76,22 @@ def main():
                 seeds.append(yaml.safe_dump({"vectors": [v]}, allow_unicode=True).encode())
             continue
         for v in doc.get("vectors", []):
-            data = input_bytes(v.get("input", {}))
+            kind = v.get("kind")
+            if kind == "frame-encode":
+                expect = v.get("expect", {})
+                data = input_bytes(expect) if expect.get("outcome") == "accept" else None
+            else:
+                data = input_bytes(v.get("input", {}))
             if data is None:
                 continue
-            kind = v.get("kind")
             if a.target == "content" and kind in ("decode", "roundtrip") and v.get("objectName") in names:
                 seeds.append(bytes([names.index(v["objectName"])]) + data)
-            elif a.target == "envelope" and kind == "frame-decode":
-                seeds.append(bytes([0 if v.get("from") == "client" else 1]) + data)
-            elif a.target == "message" and kind == "frame-decode" and v.get("from") == "server":
+            elif a.target == "envelope" and kind in ("frame-decode", "frame-encode"):
+                seeds.append(envelope_prefix(v) + data)
+            elif a.target == "message" and kind in ("frame-decode", "message-decode") and v.get("from") == "server":
                 seeds.append(data)
+    if not seeds:
+        raise SystemExit(f"seed_corpus.py: no seeds for {a.target}")
     for s in seeds:
         with open(os.path.join(a.out, hashlib.sha1(s).hexdigest()), "wb") as f:
             f.write(s)

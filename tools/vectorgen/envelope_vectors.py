@@ -976,6 +976,44 @@ def gen_json_form():
         side = "server" if value.get("header", {}).get("type") == "CONNACK" else "client"
         f.reject_encode(f"Json.Reject.{name}", ["ENV-JSON-003"], side, value, code, what, tags=["reject"])
 
+    # ENV-JSON-005: the codes of ENV-JSON-003 inside `body`, one fault per value (everything else
+    # in it is valid), so an implementation's order of checks cannot change the code.
+    def up_body(**members):
+        body = {"sessionId": 3, "classname": "RC:TxtMsg", "content": '{"content":"hi"}'}
+        body.update(members)
+        return {"header": {"type": "PUBLISH", "qos": 1}, "topic": "ppMsgP", "targetId": "u2", "messageId": 1,
+                "bodyType": "UpStreamMessage", "body": body}
+
+    history = {"header": {"type": "QUERYACK"}, "messageId": 1, "date": 0, "status": 0, "bodyType": "HistoryMsgOuput",
+               "body": {"list": {}, "syncTime": 1, "hasMsg": 0}}
+    body_bad = [
+        ("client", "RepeatedMessageGivenObject", history, "typeMismatch",
+         "a repeated message field (`list`) given an object instead of an array"),
+        ("client", "RepeatedStringGivenString", up_body(userId="u3"), "typeMismatch",
+         "a repeated string field (`userId`) given a string instead of an array"),
+        ("client", "SubMessageGivenArray", up_body(pushExt=[]), "typeMismatch",
+         "a message field (`pushExt`) given an array instead of an object"),
+        ("client", "StringGivenObject", up_body(classname={}), "typeMismatch", "a string field given an object"),
+        ("client", "BytesHexNotString", up_body(content={"hex": False}), "typeMismatch",
+         "a bytes field in hex form whose `hex` is not a string"),
+        ("client", "BytesHexMissing", up_body(content={}), "missingRequiredField",
+         "a bytes field in hex form without `hex`"),
+        ("client", "BytesHexNotHex", up_body(content={"hex": "zz"}), "invalidValue",
+         "a bytes field in hex form whose `hex` is not pairs of hex digits"),
+        ("client", "Int32OutOfRange", up_body(sessionId=2147483648), "numberOutOfRange",
+         "an int32 field given 2^31"),
+        ("client", "EnumNumberOutOfRange", {"header": {"type": "QUERY"}, "topic": "qryRelation", "targetId": "me", "messageId": 1,
+                                             "bodyType": "RelationsInput", "body": {"type": 4294967296}}, "numberOutOfRange",
+         "an enum number outside int32"),
+        ("client", "EnumUnknownName", {"header": {"type": "QUERY"}, "topic": "qryRelation", "targetId": "me", "messageId": 1,
+                                        "bodyType": "RelationsInput", "body": {"type": "NOPE"}}, "invalidValue",
+         "an enum name the enum does not define"),
+    ]
+    for side, name, value, code, what in body_bad:
+        if name == "RepeatedMessageGivenObject":
+            side = "server"
+        f.reject_encode(f"Json.Reject.Body.{name}", ["ENV-JSON-005"], side, value, code, what, tags=["reject"])
+
 
 
 # ---------------------------------------------------------------------------------------------

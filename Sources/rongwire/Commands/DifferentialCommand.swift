@@ -16,15 +16,20 @@ struct DifferentialCommand: ParsableCommand {
             Sends the same requests (spec/testee-protocol.md) to RongWire's codec in-process and \
             to --testee, and compares the answers: accept or reject, the packet JSON when both \
             accept (derived `$` members only when both produce them), and the bytes. Different \
-            error codes on a shared rejection are counted, not reported.
+            error codes on a shared rejection are counted, not reported; with --strict-codes, \
+            those on a packet JSON value with one fault (a valid corpus value with one edit, or a \
+            rejecting vector's value unedited) are disagreements, since the spec gives each fault \
+            one code (with several faults the code depends on which check runs first, which the \
+            spec leaves open).
 
             --count packets go as `frame-decode` requests: the frame vectors under --vectors \
             (the corpus), then mutations of them (bit flips, truncation, insertion, length-field \
             edits, splices of two packets, stacked mutations) and random packets. Then \
             --json-count packet JSON values go as `frame-encode` requests: the corpus values, \
             then mutations of them (members deleted, added, nulled, retyped). Input i depends \
-            only on --seed, i and the corpus, so a run is reproducible; without --seed a random \
-            seed is chosen and printed.
+            only on --seed, i and the corpus (the summary prints a hash of it), so a run is \
+            reproducible on any platform and Swift release; without --seed a random seed is \
+            chosen and printed.
 
             Prints a summary and the first disagreements; --report writes all of them as JSON \
             with each input's hex and both answers. Exits 1 when there is any disagreement.
@@ -58,6 +63,9 @@ struct DifferentialCommand: ParsableCommand {
     @Option(help: "How many disagreements to print.")
     var show: Int = 20
 
+    @Flag(help: "Count different error codes on a one-fault packet JSON value as a disagreement.")
+    var strictCodes = false
+
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive") }
         guard (jsonCount ?? 0) >= 0 else { throw ValidationError("--json-count must not be negative") }
@@ -79,7 +87,7 @@ struct DifferentialCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
-        let differential = Differential(seeds: seeds, valueSeeds: Differential.valueSeeds(from: loaded), seed: seed)
+        let differential = Differential(seeds: seeds, valueSeeds: Differential.valueSeeds(from: loaded), seed: seed, strictCodes: strictCodes)
         let other = SubprocessTestee(command: testee, timeout: timeout)
         let tty = isatty(2) == 1
         let summary = differential.run(count: count, jsonCount: jsonCount, reference: CodecTestee(), other: other) { done, s in

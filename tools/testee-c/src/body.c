@@ -479,7 +479,17 @@ static int set_value(Region *rg, const ProtobufCFieldDescriptor *fw, const Proto
                 err_set(e, "invalidValue", "%s: unknown member %s", path, v->members[i].key);
                 return 0;
             }
-            if (!h || h->type != J_STRING || !hex_decode(rg, h->str, h->len, &bd.data, &bd.len)) {
+            /* ENV-JSON-003/005: null is absent, a missing member is missingRequiredField, a
+               member of the wrong JSON type typeMismatch, a string that is not hex invalidValue. */
+            if (!h || h->type == J_NULL) {
+                err_set(e, "missingRequiredField", "%s.hex is required", path);
+                return 0;
+            }
+            if (h->type != J_STRING) {
+                err_set(e, "typeMismatch", "%s.hex must be a string, not %s", path, jtype_name(h));
+                return 0;
+            }
+            if (!hex_decode(rg, h->str, h->len, &bd.data, &bd.len)) {
                 err_set(e, "invalidValue", "%s.hex must be pairs of hex digits", path);
                 return 0;
             }

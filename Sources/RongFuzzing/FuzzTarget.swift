@@ -1,0 +1,67 @@
+// Sources/RongFuzzing/FuzzTarget.swift - the fuzz targets and what each checks per input
+
+import RongCodec
+
+/// The fuzz targets. Each body decodes one input and checks the codec's invariants; it returns
+/// the violations instead of trapping, so `swift test` can replay saved inputs without
+/// libFuzzer. The libFuzzer executables in `tools/fuzz/` trap on any violation.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// Byte 0 picks a built-in objectName (`BuiltInCatalog.types[byte % count]`); the rest is
+    /// content bytes.
+    case content
+    /// Byte 0: bit 0 picks the sender (0 client, 1 server); bit 1 set means byte 1 is a length
+    /// n and the next n bytes are the topic of the QUERY a QUERYACK answers (`queryTopic`, which
+    /// selects the response body type). The rest is one packet.
+    case envelope
+    /// A server packet: a PUBLISH is a received message, a QUERYACK the answer to `pullMsg`.
+    case message
+    /// YAML text for the vector loader.
+    case vectorLoader = "vector-loader"
+
+    /// Runs the body on one input, metered, and returns the invariant violations (empty = fine).
+    /// The limit invariant (``allocationBudget(inputCount:)``) is checked when
+    /// ``AllocationMeter/source`` is not `.none`.
+    public func check(_ data: [UInt8]) -> [String] {
+        check(data, budget: allocationBudget(inputCount: data.count))
+    }
+
+    func check(_ data: [UInt8], budget: Int) -> [String] {
+        let (violations, usage) = AllocationMeter.measure { body(data) }
+        guard let usage, usage.peakBytes > budget else { return violations }
+        return violations + [
+            "\(rawValue): \(usage.peakBytes) bytes live at once for an input of \(data.count) bytes, above the budget of \(budget) bytes"
+        ]
+    }
+
+    /// The body without the allocation meter.
+    public func body(_ data: [UInt8]) -> [String] {
+        switch self {
+        case .content: ContentBody.check(data)
+        case .envelope: EnvelopeBody.check(data)
+        case .message: MessageBody.check(data)
+        case .vectorLoader: VectorLoaderBody.check(data)
+        }
+    }
+
+    /// The "small factor" of the limit invariant: a body may hold at most this many times the
+    /// configured size limit (the protocol's 131,072-byte content limit, or the input's size if
+    /// larger: packets and vector files have no limit of their own that low) live at once.
+    /// Measured worst cases at 131,000 bytes (tools/fuzz/README.md, "The limit invariant"):
+    ///
+    /// - content 32×: `[0,0,…]` under an unknown key, each 2-byte element a 64-byte `JSONValue`;
+    /// - envelope and message 230×: `0a 00` repeated in a pull or history result, each 2-byte
+    ///   element a SwiftProtobuf `DownStreamMessage` (about 460 bytes of heap storage);
+    /// - vector-loader 70×: `[],` repeated, each a Yams node.
+    public var allocationFactor: Int {
+        switch self {
+        case .content: 40
+        case .envelope, .message: 256
+        case .vectorLoader: 96
+        }
+    }
+
+    /// The most heap bytes a body may hold live at once for an input of `inputCount` bytes.
+    public func allocationBudget(inputCount: Int) -> Int {
+        allocationFactor * max(DecodingOptions.protocolContentLimit, inputCount)
+    }
+}
