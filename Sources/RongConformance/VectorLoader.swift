@@ -155,12 +155,38 @@ public struct VectorLoader: Sendable {
             return VectorLoadError(
                 file: file, line: context.mark.line, column: context.mark.column,
                 message: "duplicate key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) in a mapping")
-        case .reader(let problem, _, _, _):
-            return VectorLoadError(file: file, line: 0, message: "YAML reader: \(problem)")
+        case .reader(let problem, let offset, _, let yaml):
+            // libyaml's reader (bad UTF-8, control characters) gives a byte offset, not a mark.
+            let (line, column) = lineAndColumn(ofByte: offset ?? yaml.utf8.count, in: yaml)
+            return VectorLoadError(file: file, line: line, column: column, message: "YAML reader: \(problem)")
         default:
             return VectorLoadError(file: file, line: 0, message: "YAML error: \(e)")
         }
     }
+}
+
+/// The 1-based line and column of byte `offset` of `text` (clamped to the text), counted as
+/// libyaml counts its marks: columns in Unicode scalars, line breaks LF, CR, CR LF, NEL, LS, PS.
+func lineAndColumn(ofByte offset: Int, in text: String) -> (line: Int, column: Int) {
+    var line = 1, column = 1, byte = 0
+    var afterCR = false
+    for scalar in text.unicodeScalars {
+        if byte >= offset { break }
+        byte += UTF8.width(scalar)
+        if scalar == "\n" && afterCR {
+            afterCR = false
+            continue
+        }
+        afterCR = scalar == "\r"
+        switch scalar {
+        case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
+            line += 1
+            column = 1
+        default:
+            column += 1
+        }
+    }
+    return (line, column)
 }
 
 /// Walks the YAML node tree of one file.

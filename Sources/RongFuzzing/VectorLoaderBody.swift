@@ -4,9 +4,8 @@ import RongConformance
 
 /// The vector loader on YAML text: it loads, or fails with an error located inside the text
 /// (the given file name, a line between 1 and the text's line count, a column between 1 and
-/// that line's length + 1, or the end of the text; a message). The one exception is libyaml's
-/// reader errors, which the loader reports at line 0. Loaded vectors start on a line of the text, and loading
-/// the same text again gives the same vectors. (The loader itself enforces the shape of each
+/// that line's length + 1, or the end of the text; a message). Loaded vectors start on a line of
+/// the text, and loading the same text again gives the same vectors. (The loader itself enforces the shape of each
 /// vector: level prefixes, outputs of accepting expectations, and so on.) Bytes that are not
 /// UTF-8 are not given to the loader: `load(file:)` rejects them before parsing.
 enum VectorLoaderBody {
@@ -61,10 +60,7 @@ enum VectorLoaderBody {
         var violations: [String] = []
         if error.file != file { violations.append("error names file \(error.file), not \(file): \(error)") }
         if error.message.isEmpty { violations.append("error without a message: \(error)") }
-        if error.line == 0 && error.message.hasPrefix("YAML reader:") {
-            // Known gap: libyaml's reader errors (a control character, bad UTF-8) come with a byte
-            // offset but the loader reports them without a position (line 0).
-        } else if error.line == lines.count + 1 {
+        if error.line == lines.count + 1 {
             // The end of a text without a final line break: libyaml places it at column 1 of the
             // line after the last.
             if error.column != 1 { violations.append("error at the end of the text, column \(error.column): \(error)") }

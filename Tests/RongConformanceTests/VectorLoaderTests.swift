@@ -83,6 +83,9 @@ struct VectorLoaderTests {
         ("a tag YAML reads as null", base(spec: "[X-001]\n    tags: [null]"), 5, "quote it"),
         ("an objectName YAML reads as a number", "vectors:\n  - id: Required.A.B\n    level: required\n    spec: [X-001]\n    kind: decode\n    objectName: 12\n    input: {json: ''}\n    expect: {outcome: reject}\n", 6, "quote it"),
         ("maxDepth out of range", base(options: "{maxDepth: 5000}"), 7, "1...1024"),
+        // libyaml's reader reports a byte offset; the loader turns it into a line.
+        ("a control character", "vectors:\n  - id: Required.A.B\n    description: 'a\u{07}b'\n", 3, "YAML reader"),
+        ("a control character after a CR LF", "vectors:\r\n  -\r\n    id: 'x\u{01}'\r\n", 3, "YAML reader"),
     ]
 
     static func base(
