@@ -247,21 +247,10 @@ public struct PeerFixture: Sendable, Hashable {
             case "appKey": a.appKey = try r.identifier(e.value, "`appKey`")
             case "blocked": a.blocked = try r.bool(e.value, "`blocked`")
             case "platforms": a.platforms = Set(try r.identifierList(e.value, "`platforms`").map { $0.lowercased() })
-            case "profile":
-                let text = try r.string(e.value, "`profile`")
-                guard let p = PersistenceProfile(rawValue: text) else {
-                    throw r.error(e.value, "`profile` must be current or legacy2021, not \(text)")
-                }
-                a.profile = p
+            case "profile": a.profile = try r.choice(e.value, "`profile`")
             case "multiDeviceSync": a.multiDeviceSync = try r.bool(e.value, "`multiDeviceSync`")
-            case "kick":
-                let text = try r.string(e.value, "`kick`")
-                guard let k = KickPolicy(rawValue: text) else { throw r.error(e.value, "`kick` must be kickOlder or rejectNewer") }
-                a.kick = k
-            case "recall":
-                let text = try r.string(e.value, "`recall`")
-                guard let p = RecallPolicy(rawValue: text) else { throw r.error(e.value, "`recall` must be anyone or senderOnly") }
-                a.recall = p
+            case "kick": a.kick = try r.choice(e.value, "`kick`")
+            case "recall": a.recall = try r.choice(e.value, "`recall`")
             case "chatroomsPerUser":
                 a.chatroomsPerUser = try r.integer(e.value, "`chatroomsPerUser`")
                 guard a.chatroomsPerUser >= 1 else { throw r.error(e.value, "`chatroomsPerUser` must be at least 1") }
@@ -270,10 +259,7 @@ public struct PeerFixture: Sendable, Hashable {
             case "chatroomHistoryRetention": a.chatroomHistoryRetention = try r.duration(e.value, "`chatroomHistoryRetention`")
             case "ultragroupRetention": a.ultragroupRetention = try r.duration(e.value, "`ultragroupRetention`")
             case "history": a.history = try r.bool(e.value, "`history`")
-            case "unknownUsers":
-                let text = try r.string(e.value, "`unknownUsers`")
-                guard let p = UnknownUserPolicy(rawValue: text) else { throw r.error(e.value, "`unknownUsers` must be refuse or accept") }
-                a.unknownUsers = p
+            case "unknownUsers": a.unknownUsers = try r.choice(e.value, "`unknownUsers`")
             case "sendRate":
                 a.sendRate = try r.integer(e.value, "`sendRate`")
                 guard (0...100_000).contains(a.sendRate) else { throw r.error(e.value, "`sendRate` must be 0 (no limit) ... 100000 messages per second") }

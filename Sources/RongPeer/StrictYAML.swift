@@ -115,6 +115,18 @@ struct YAMLReader {
         return s.string
     }
 
+    /// One of an enumeration's raw values; the error lists them all.
+    func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, _: T.Type = T.self) throws(PeerFileError) -> T
+    where T.RawValue == String {
+        let text = try string(node, what)
+        guard let value = T(rawValue: text) else {
+            let names = T.allCases.map(\.rawValue)
+            let list = names.count == 2 ? "\(names[0]) or \(names[1])" : names.joined(separator: ", ")
+            throw error(node, "\(what) must be \(list), not \(text)")
+        }
+        return value
+    }
+
     /// A string where YAML would also read a number (ids like `1001`): quoted or plain digits.
     func identifier(_ node: Node, _ what: String) throws(PeerFileError) -> String {
         guard case .scalar(let s) = node, !s.string.isEmpty else { throw error(node, "\(what) must be a non-empty string") }
