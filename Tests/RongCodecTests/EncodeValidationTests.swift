@@ -195,8 +195,8 @@ struct EncodeValidationTests {
         }
         // The default limit is the decoder's (64); larger limits are passed explicitly.
         let deep = TextMessage().with(unknown: "x", Self.nested(64))
-        #expect(throws: CodecError(.depthLimit)) { try deep.jsonBytes() }
-        #expect(throws: CodecError(.depthLimit)) { try TextMessage(jsonBytes: try deep.jsonBytes(maxDepth: 65)) }
+        expectCodecError(.depthLimit) { try deep.jsonBytes() }
+        expectCodecError(.depthLimit) { try TextMessage(jsonBytes: try deep.jsonBytes(maxDepth: 65)) }
         #expect(try TextMessage(jsonBytes: try deep.jsonBytes(maxDepth: 65), options: DecodingOptions(maxDepth: 65)) == deep)
     }
 }

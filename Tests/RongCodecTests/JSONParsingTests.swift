@@ -91,7 +91,7 @@ struct JSONParsingTests {
 
     @Test("rejects invalid JSON with a stable code", arguments: rejected)
     func rejects(_ input: String, _ code: CodecError.Code) {
-        #expect(throws: CodecError(code)) { try parse(input) }
+        expectCodecError(code) { try parse(input) }
     }
 
     static let invalidUTF8: [([UInt8], CodecError.Code)] = [
@@ -107,7 +107,7 @@ struct JSONParsingTests {
 
     @Test("rejects invalid UTF-8", arguments: invalidUTF8)
     func rejectsUTF8(_ bytes: [UInt8], _ code: CodecError.Code) {
-        #expect(throws: CodecError(code)) { try parseBytes(bytes) }
+        expectCodecError(code) { try parseBytes(bytes) }
     }
 
     @Test("lone surrogates read as U+FFFD only when asked")
@@ -115,7 +115,7 @@ struct JSONParsingTests {
         var o = DecodingOptions()
         o.replacesLoneSurrogates = true
         #expect(try parse(#"["\ud800","\udc00x","\ud800\u0041","\ud83d\ude00"]"#, o) == ["\u{FFFD}", "\u{FFFD}x", "\u{FFFD}A", "😀"])
-        #expect(throws: CodecError(.loneSurrogate)) { try parse(#"["\ud800"]"#) }
+        expectCodecError(.loneSurrogate) { try parse(#"["\ud800"]"#) }
     }
 
     @Test("keeps object key order")
@@ -135,7 +135,7 @@ struct JSONParsingTests {
         #expect(try JSONValue.object(o).canonicalBytes() == raw)
         // Escaped spellings too, and the same key written both ways is still a duplicate.
         #expect(try parse(#"{"\u00e9":1,"e\u0301":2}"#).objectValue?.count == 2)
-        #expect(throws: CodecError(.duplicateKey)) { try parse(#"{"\u00e9":1,"\#u{E9}":2}"#) }
+        expectCodecError(.duplicateKey) { try parse(#"{"\u00e9":1,"\#u{E9}":2}"#) }
         // Past 16 keys the deduplicator hashes: the hash must not merge the two forms either.
         var many = "{"
         for i in 0..<20 { many += "\"k\(i)\":0," }
@@ -162,7 +162,7 @@ struct JSONParsingTests {
         var text = "{"
         for i in 0..<5000 { text += "\"k\(i)\":\(i)," }
         text += "\"k17\":0}"
-        #expect(throws: CodecError(.duplicateKey)) { try parse(text) }
+        expectCodecError(.duplicateKey) { try parse(text) }
     }
 
     @Test("enforces the depth limit")
@@ -170,12 +170,12 @@ struct JSONParsingTests {
         let ok = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
         #expect(throws: Never.self) { try parse(ok) }
         let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
-        #expect(throws: CodecError(.depthLimit)) { try parse(deep) }
+        expectCodecError(.depthLimit) { try parse(deep) }
         let custom = DecodingOptions(maxDepth: 3)
-        #expect(throws: CodecError(.depthLimit)) { try parse("[[[[]]]]", custom) }
+        expectCodecError(.depthLimit) { try parse("[[[[]]]]", custom) }
         // Hostile depth far beyond any limit fails fast instead of overflowing the stack.
         let hostile = String(repeating: "[", count: 200_000)
-        #expect(throws: CodecError(.depthLimit)) { try parse(hostile, DecodingOptions(maxContentBytes: 1 << 20)) }
+        expectCodecError(.depthLimit) { try parse(hostile, DecodingOptions(maxContentBytes: 1 << 20)) }
     }
 
     @Test("enforces the size limit")
@@ -183,8 +183,8 @@ struct JSONParsingTests {
         let body = "\"" + String(repeating: "a", count: 131_070) + "\""  // exactly 131,072 bytes
         #expect(throws: Never.self) { try parse(body) }
         let over = "\"" + String(repeating: "a", count: 131_071) + "\""
-        #expect(throws: CodecError(.sizeLimit)) { try parse(over) }
-        #expect(throws: CodecError(.sizeLimit)) { try parse("[1,2,3]", DecodingOptions(maxContentBytes: 6)) }
+        expectCodecError(.sizeLimit) { try parse(over) }
+        expectCodecError(.sizeLimit) { try parse("[1,2,3]", DecodingOptions(maxContentBytes: 6)) }
     }
 
     @Test("errors carry offset and path")
@@ -341,7 +341,7 @@ struct JSONWriterTests {
 
     @Test("refuses non-finite numbers")
     func nonFinite() {
-        #expect(throws: CodecError(.invalidValue)) { try JSONValue.number(JSONNumber(Double.nan)).canonicalBytes() }
-        #expect(throws: CodecError(.invalidValue)) { try JSONValue.number(JSONNumber(Double.infinity)).canonicalBytes() }
+        expectCodecError(.invalidValue) { try JSONValue.number(JSONNumber(Double.nan)).canonicalBytes() }
+        expectCodecError(.invalidValue) { try JSONValue.number(JSONNumber(Double.infinity)).canonicalBytes() }
     }
 }

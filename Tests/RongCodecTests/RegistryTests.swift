@@ -117,8 +117,8 @@ struct RegistryTests {
             }
         }
         #expect(try fields(#"{"a\"b":1,"c\\d":2}"#) == [0, 1])
-        #expect(throws: CodecError(.unexpectedByte)) { try fields(#"{"a"b":1}"#) }
-        #expect(throws: CodecError(.invalidEscape)) { try fields(#"{"c\d":1}"#) }
+        expectCodecError(.unexpectedByte) { try fields(#"{"a"b":1}"#) }
+        expectCodecError(.invalidEscape) { try fields(#"{"c\d":1}"#) }
     }
 
     @Test("each leniency rule has its own bit, in declaration order")
@@ -152,8 +152,8 @@ struct RegistryTests {
         #expect(gift.user?.portrait == "i")
         #expect(try gift.jsonString() == #"{"type":"rose","count":3,"user":{"id":"u","portrait":"i"}}"#)
         #expect(decoded.persistence == .status)
-        #expect(throws: CodecError(.numberOutOfRange)) { try registry.decode(objectName: "App:GiftMsg", bytes: Array(#"{"count":99999}"#.utf8)) }
-        #expect(throws: CodecError(.duplicateRegistration)) { try registry.register(GiftMessage.self) }
+        expectCodecError(.numberOutOfRange) { try registry.decode(objectName: "App:GiftMsg", bytes: Array(#"{"count":99999}"#.utf8)) }
+        expectCodecError(.duplicateRegistration) { try registry.register(GiftMessage.self) }
         // The built-in registry is unaffected.
         #expect(ContentRegistry.builtIn.type(for: "App:GiftMsg") == nil)
     }
@@ -161,7 +161,7 @@ struct RegistryTests {
     @Test("custom objectNames may not use the reserved prefix")
     func reservedPrefix() {
         var registry = ContentRegistry()
-        #expect(throws: CodecError(.invalidObjectName)) { try registry.register(RenamedGift.self) }
+        expectCodecError(.invalidObjectName) { try registry.register(RenamedGift.self) }
         var relaxed = ContentRegistry(nameRules: ObjectNameRules(reservedPrefix: .none))
         #expect(throws: Never.self) { try relaxed.register(RenamedGift.self) }
     }
@@ -185,7 +185,7 @@ struct RegistryTests {
         if valid {
             #expect(throws: Never.self) { try rules.validate(name) }
         } else {
-            #expect(throws: CodecError(.invalidObjectName)) { try rules.validate(name) }
+            expectCodecError(.invalidObjectName) { try rules.validate(name) }
         }
     }
 
@@ -195,7 +195,7 @@ struct RegistryTests {
         if ContentRegistry.builtIn.type(for: "RC:RcNtf") != nil {
             #expect(decoded.objectName == "RC:RcNtf")
             #expect(decoded.typed?.diagnostics.leniencies.contains(.objectNameAlias) == true)
-            #expect(throws: CodecError(.notNormalized)) {
+            expectCodecError(.notNormalized) {
                 try ContentRegistry.builtIn.decode(objectName: "RC:RCntf", bytes: Array("{}".utf8), options: .strict)
             }
         }

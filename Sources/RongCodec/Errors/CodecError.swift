@@ -4,9 +4,13 @@
 ///
 /// Every error carries a stable ``code`` (what went wrong), a human ``reason``, and where it
 /// happened: the byte ``offset`` into the input (for an encoder: into the output written so
-/// far) and, for JSON content, the JSON ``path`` (`$.user.id`). Equality and hashing consider only the ``code``, so tests and conformance
-/// vectors compare codes: `#expect(throws: CodecError(.duplicateKey)) { ... }`.
-public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
+/// far) and, for JSON content, the JSON ``path`` (`$.user.id`).
+///
+/// Match on the ``code``: `catch let e where e.code == .duplicateKey`. The error itself is not
+/// `Equatable`: two errors are not "the same" because their codes agree (they may point at
+/// different bytes), and a reason or a source line is no part of identity either. Codes are
+/// minted only by RongWire's modules; ``CodecError/Code`` lists those of the content codec.
+public struct CodecError: Error, Sendable, CustomStringConvertible {
     /// What kind of error happened. New codes can be added without breaking source
     /// compatibility, so switch over codes with a `default` case.
     public var code: Code
@@ -52,20 +56,21 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
         if !location.isEmpty { s += " (" + location.joined(separator: ", ") + ")" }
         return s
     }
-
-    public static func == (lhs: CodecError, rhs: CodecError) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }
 
 extension CodecError {
     /// A stable error code. The raw value is the identifier printed as `error[<rawValue>]`
     /// and used in conformance vectors; it never changes once released.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible,
-        ExpressibleByStringLiteral
-    {
+    ///
+    /// Only RongWire mints codes: the content codec's are below, the envelope layer's are
+    /// declared in RongEnvelope. A library user compares codes, and throws RongWire's codes from
+    /// a custom type's decoder, but cannot make new ones.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The stable identifier (`duplicateKey`).
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public init(stringLiteral value: String) { self.rawValue = value }
+        /// A code named `rawValue`; for RongWire's modules, which declare each code once as a
+        /// static constant.
+        package init(_ rawValue: String) { self.rawValue = rawValue }
         public var description: String { rawValue }
 
         /// One-line summary used when an error has no specific reason.
@@ -74,56 +79,56 @@ extension CodecError {
         // MARK: JSON syntax (RFC 8259)
 
         /// The input ended in the middle of a value.
-        public static let truncated: Code = "truncated"
+        public static let truncated = Code("truncated")
         /// A byte that cannot start or continue the JSON grammar at this point.
-        public static let unexpectedByte: Code = "unexpectedByte"
+        public static let unexpectedByte = Code("unexpectedByte")
         /// A comma directly before `}` or `]`.
-        public static let trailingComma: Code = "trailingComma"
+        public static let trailingComma = Code("trailingComma")
         /// Non-whitespace bytes after the top-level value.
-        public static let trailingGarbage: Code = "trailingGarbage"
+        public static let trailingGarbage = Code("trailingGarbage")
         /// A string holds bytes that are not well-formed UTF-8.
-        public static let invalidUTF8: Code = "invalidUTF8"
+        public static let invalidUTF8 = Code("invalidUTF8")
         /// A string holds an unescaped control character (U+0000 to U+001F).
-        public static let controlCharacter: Code = "controlCharacter"
+        public static let controlCharacter = Code("controlCharacter")
         /// A backslash escape that JSON does not define, or a malformed `\u` escape.
-        public static let invalidEscape: Code = "invalidEscape"
+        public static let invalidEscape = Code("invalidEscape")
         /// A `\u` escape of a UTF-16 surrogate that is not part of a valid pair.
-        public static let loneSurrogate: Code = "loneSurrogate"
+        public static let loneSurrogate = Code("loneSurrogate")
         /// A number with a superfluous leading zero (`01`, `-00.5`).
-        public static let leadingZero: Code = "leadingZero"
+        public static let leadingZero = Code("leadingZero")
         /// A number that does not follow the JSON number grammar.
-        public static let malformedNumber: Code = "malformedNumber"
+        public static let malformedNumber = Code("malformedNumber")
         /// A number too large for a 64-bit float, or an integer field out of its range.
-        public static let numberOutOfRange: Code = "numberOutOfRange"
+        public static let numberOutOfRange = Code("numberOutOfRange")
         /// The same key twice in one object.
-        public static let duplicateKey: Code = "duplicateKey"
+        public static let duplicateKey = Code("duplicateKey")
         /// Objects and arrays nested deeper than the configured limit.
-        public static let depthLimit: Code = "depthLimit"
+        public static let depthLimit = Code("depthLimit")
         /// Input (or output) larger than the configured size limit.
-        public static let sizeLimit: Code = "sizeLimit"
+        public static let sizeLimit = Code("sizeLimit")
 
         // MARK: Content model
 
         /// A value has the wrong JSON type for its field, and no documented leniency applies.
-        public static let typeMismatch: Code = "typeMismatch"
+        public static let typeMismatch = Code("typeMismatch")
         /// A field the type requires is absent or null.
-        public static let missingRequiredField: Code = "missingRequiredField"
+        public static let missingRequiredField = Code("missingRequiredField")
         /// A value has the right type but is outside the field's domain.
-        public static let invalidValue: Code = "invalidValue"
+        public static let invalidValue = Code("invalidValue")
         /// Zero-length content for a type that needs a JSON object.
-        public static let emptyContent: Code = "emptyContent"
+        public static let emptyContent = Code("emptyContent")
         /// An objectName that breaks the naming rules (reserved prefix, length, characters).
-        public static let invalidObjectName: Code = "invalidObjectName"
+        public static let invalidObjectName = Code("invalidObjectName")
         /// An objectName that is not registered, where a registered one is required.
-        public static let unknownObjectName: Code = "unknownObjectName"
+        public static let unknownObjectName = Code("unknownObjectName")
         /// A custom type registered twice under one objectName.
-        public static let duplicateRegistration: Code = "duplicateRegistration"
+        public static let duplicateRegistration = Code("duplicateRegistration")
         /// Strict mode only: the input is valid but not in normalized form.
-        public static let notNormalized: Code = "notNormalized"
+        public static let notNormalized = Code("notNormalized")
         /// Encoding only: an unknown key (``MessageContent/unknownFields``, or those of `user`,
         /// `mentionedInfo`, an article) that the type decodes itself, a modelled key, an alias or
         /// `localPath`, so that the output would not read back as the same value.
-        public static let unknownKeyConflict: Code = "unknownKeyConflict"
+        public static let unknownKeyConflict = Code("unknownKeyConflict")
 
         /// Codes about the meaning of well-formed JSON (as opposed to its syntax).
         static let semantic: Set<Code> = [.typeMismatch, .missingRequiredField, .invalidValue, .notNormalized, .numberOutOfRange]

@@ -47,7 +47,7 @@ struct LimitOptions: ParsableArguments {
 
 extension CodecError.Code {
     /// A file could not be read or written (CLI only).
-    static let ioError: CodecError.Code = "ioError"
+    static let ioError = CodecError.Code("ioError")
 }
 
 enum CLIIO {

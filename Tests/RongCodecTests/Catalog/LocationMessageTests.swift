@@ -67,8 +67,8 @@ struct LocationMessageTests {
 
     @Test("encoding refuses coordinates the decoder would reject")
     func encodeRange() {
-        #expect(throws: CodecError(.invalidValue)) { try LocationMessage(latitude: 91, longitude: 0).jsonBytes() }
-        #expect(throws: CodecError(.invalidValue)) { try LocationMessage(latitude: 0, longitude: -180.5).jsonBytes() }
-        #expect(throws: CodecError(.invalidValue)) { try LocationMessage(latitude: .nan, longitude: 0).jsonBytes() }
+        expectCodecError(.invalidValue) { try LocationMessage(latitude: 91, longitude: 0).jsonBytes() }
+        expectCodecError(.invalidValue) { try LocationMessage(latitude: 0, longitude: -180.5).jsonBytes() }
+        expectCodecError(.invalidValue) { try LocationMessage(latitude: .nan, longitude: 0).jsonBytes() }
     }
 }

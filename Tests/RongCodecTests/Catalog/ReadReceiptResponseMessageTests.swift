@@ -76,6 +76,6 @@ struct ReadReceiptResponseMessageTests {
             .init(key: "u1", value: .messageUIds([])),
             .init(key: "u1", value: .readTime(1)),
         ])
-        #expect(throws: CodecError(.invalidValue)) { try m.jsonBytes() }
+        expectCodecError(.invalidValue) { try m.jsonBytes() }
     }
 }

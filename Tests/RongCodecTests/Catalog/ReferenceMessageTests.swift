@@ -78,6 +78,6 @@ struct ReferenceMessageTests {
     func badQuote() throws {
         let m = try ReferenceMessage(json: #"{"content":"r","objName":"RC:TxtMsg","referMsg":{"content":5}}"#)
         #expect(m.content == "r")
-        #expect(throws: CodecError(.typeMismatch)) { try m.referencedContent() }
+        expectCodecError(.typeMismatch) { try m.referencedContent() }
     }
 }

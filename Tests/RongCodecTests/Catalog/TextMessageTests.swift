@@ -122,7 +122,7 @@ struct TextMessageTests {
         let fits = #"{"content":""# + String(repeating: "a", count: 131_072 - overhead) + #""}"#
         #expect(throws: Never.self) { try TextMessage(json: fits) }
         let over = #"{"content":""# + String(repeating: "a", count: 131_073 - overhead) + #""}"#
-        #expect(throws: CodecError(.sizeLimit)) { try TextMessage(json: over) }
-        #expect(throws: CodecError(.sizeLimit)) { try TextMessage(content: String(repeating: "a", count: 131_072)).jsonBytes() }
+        expectCodecError(.sizeLimit) { try TextMessage(json: over) }
+        expectCodecError(.sizeLimit) { try TextMessage(content: String(repeating: "a", count: 131_072)).jsonBytes() }
     }
 }

@@ -59,7 +59,7 @@ func expectDecodes<T: MessageContent>(
     #expect(again == value, "re-decoding the canonical form gives an equal value", sourceLocation: sourceLocation)
     #expect(try again.jsonString() == canonical, "canonical form is a fixed point", sourceLocation: sourceLocation)
     if !c.leniencies.isEmpty {
-        #expect(throws: CodecError(.notNormalized), "strict mode rejects lenient input", sourceLocation: sourceLocation) {
+        expectCodecError(.notNormalized, "strict mode rejects lenient input", sourceLocation: sourceLocation) {
             try T(jsonBytes: Array(c.input.utf8), options: .strict)
         }
     }
@@ -72,5 +72,5 @@ func expectRejects<T: MessageContent>(
     _ c: RejectCase,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    #expect(throws: CodecError(c.code), sourceLocation: sourceLocation) { try T(jsonBytes: c.input) }
+    expectCodecError(c.code, sourceLocation: sourceLocation) { try T(jsonBytes: c.input) }
 }
