@@ -13,7 +13,8 @@ struct GiftItem: Hashable, Sendable {
     var quantity: Int?
     var unknownFields = JSONObject()
 
-    static let fields = FieldTable(["name", "quantity"], includeCommon: false)
+    enum Key: String, FieldKey { case name, quantity }
+    static let fields = FieldTable(withoutSharedKeys: Key.self)
     static let quantities = 1...99
 
     static func decode(from d: inout ContentDecoder) throws(CodecError) -> GiftItem {
@@ -22,8 +23,8 @@ struct GiftItem: Hashable, Sendable {
         var name: String?
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: name = try d.decodeString()
-            default: item.quantity = try d.decodeInt(range: quantities)
+            case .name: name = try d.decodeString()
+            case .quantity: item.quantity = try d.decodeInt(range: quantities)
             }
         }
         guard let name else { throw CodecError(.missingRequiredField, "a gift item needs a name", offset: r.startOffset) }
@@ -45,7 +46,8 @@ struct GiftItem: Hashable, Sendable {
 struct GiftMessage: MessageContent {
     static let objectName = "App:GiftMsg"
     static let persistence = PersistenceFlag.isCounted
-    static let fields = FieldTable(["giftId", "count", "items", "tags"])
+    enum Key: String, FieldKey { case giftId, count, items, tags }
+    static let fields = FieldTable(Key.self)
     static let counts: ClosedRange<Int64> = 1...1000
 
     var giftId = ""
@@ -66,11 +68,11 @@ struct GiftMessage: MessageContent {
         var giftId: String?
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: giftId = try d.decodeString()
-            case 1: count = try d.decodeInt64(range: Self.counts)
-            case 2: items = try d.decodeArray { (d: inout ContentDecoder) throws(CodecError) in try GiftItem.decode(from: &d) }
-            case 3: tags = try d.decodeStringArray()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.giftId): giftId = try d.decodeString()
+            case .own(.count): count = try d.decodeInt64(range: Self.counts)
+            case .own(.items): items = try d.decodeArray { (d: inout ContentDecoder) throws(CodecError) in try GiftItem.decode(from: &d) }
+            case .own(.tags): tags = try d.decodeStringArray()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         guard let giftId else { throw CodecError(.missingRequiredField, "App:GiftMsg needs giftId", offset: r.startOffset) }
@@ -99,7 +101,8 @@ func itemNames(_ json: String) throws(CodecError) -> [String] {
     struct Names: MessageContent {
         static let objectName = "App:Names"
         static let persistence = PersistenceFlag.none
-        static let fields = FieldTable(["items"], includeCommon: false)
+        enum Key: String, FieldKey { case items }
+        static let fields = FieldTable(withoutSharedKeys: Key.self)
         var names: [String] = []
         var common = ContentCommon()
         init(from d: inout ContentDecoder) throws(CodecError) {

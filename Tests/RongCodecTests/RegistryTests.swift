@@ -8,7 +8,8 @@ import Testing
 struct GiftMessage: MessageContent {
     static let objectName = "App:GiftMsg"
     static let persistence = PersistenceFlag.status
-    static let fields = FieldTable(["type", "count"])
+    enum Key: String, FieldKey { case type, count }
+    static let fields = FieldTable(Key.self)
     var type: String?
     var count: Int64?
     var common = ContentCommon()
@@ -22,9 +23,9 @@ struct GiftMessage: MessageContent {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: type = try d.decodeString()
-            case 1: count = try d.decodeInt64(range: 0...10_000)
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.type): type = try d.decodeString()
+            case .own(.count): count = try d.decodeInt64(range: 0...10_000)
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)
@@ -45,8 +46,12 @@ struct RenamedGift: MessageContent {
     var common = ContentCommon()
     init() {}
     init(from d: inout ContentDecoder) throws(CodecError) {
-        var r = try d.beginObject(FieldTable([]))
-        while let f = try d.nextField(&r) { try common.decode(field: f, of: FieldTable([]), from: &d) }
+        var r = try d.beginObject(FieldTable(NoKeys.self))
+        while let f = try d.nextField(&r) {
+            switch f {
+            case .shared(let key): try common.decode(key, from: &d)
+            }
+        }
         common.finish(r, d)
     }
     func encode(to w: inout JSONWriter) throws(CodecError) {
@@ -79,6 +84,23 @@ struct RegistryTests {
         #expect(BuiltInCatalog.keys(of: TextMessage.self) == ["content"] + shared)
     }
 
+    @Test("every key in a built-in type's table decodes as the case of that name")
+    func keysDecodeAsTheirCases() {
+        func mismatches<T: DeclaresFieldTable>(_ type: T.Type) -> [String] {
+            T.fields.names.filter { T.fields.field(named: $0)?.name != $0 }
+        }
+        for t in BuiltInCatalog.types {
+            guard let declaring = t as? any DeclaresFieldTable.Type else {
+                Issue.record("\(t.objectName) declares no field table")
+                continue
+            }
+            #expect(mismatches(declaring).isEmpty, "\(t.objectName)")
+        }
+        #expect(TextMessage.fields.field(named: "content") == .own(.content))
+        #expect(TextMessage.fields.field(named: "localPath") == .shared(.localPath))
+        #expect(TextMessage.fields.field(named: "contents") == nil)
+    }
+
     @Test("objectName lookups find every name and alias, by bytes; the overloads agree")
     func lookups() throws {
         let r = ContentRegistry.builtIn
@@ -103,12 +125,15 @@ struct RegistryTests {
 
     @Test("table keys that JSON must escape are never matched as raw bytes")
     func escapedTableKeys() throws {
-        let table = FieldTable(["a\"b", "c\\d"], includeCommon: false)
-        func fields(_ json: String) throws -> [Int] {
-            try Array(json.utf8).withUnsafeBytes { (raw) throws(CodecError) -> [Int] in
+        enum EscapedKey: String, FieldKey {
+            case quote = "a\"b", backslash = "c\\d"
+        }
+        let table = FieldTable(withoutSharedKeys: EscapedKey.self)
+        func fields(_ json: String) throws -> [EscapedKey] {
+            try Array(json.utf8).withUnsafeBytes { (raw) throws(CodecError) -> [EscapedKey] in
                 var d = ContentDecoder(source: raw, options: .default)
                 var r = try d.beginObject(table)
-                var out: [Int] = []
+                var out: [EscapedKey] = []
                 while let f = try d.nextField(&r) {
                     out.append(f)
                     try d.skipValue()
@@ -116,7 +141,7 @@ struct RegistryTests {
                 return out
             }
         }
-        #expect(try fields(#"{"a\"b":1,"c\\d":2}"#) == [0, 1])
+        #expect(try fields(#"{"a\"b":1,"c\\d":2}"#) == [.quote, .backslash])
         expectCodecError(.unexpectedByte) { try fields(#"{"a"b":1}"#) }
         expectCodecError(.invalidEscape) { try fields(#"{"c\d":1}"#) }
     }

@@ -235,12 +235,12 @@ struct InboundMessageTests {
 struct UnrenderableContent: MessageContent {
     static let objectName = "Test:Unrenderable"
     static let persistence = PersistenceFlag.isCounted
-    static let fields = FieldTable([])
+    static let fields = FieldTable(NoKeys.self)
     var common = ContentCommon()
 
     init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
-        while let f = try d.nextField(&r) { try common.decode(field: f, of: Self.fields, from: &d) }
+        while let f = try d.nextField(&r) { switch f { case .shared(let key): try common.decode(key, from: &d) } }
         common.finish(r, d)
     }
 

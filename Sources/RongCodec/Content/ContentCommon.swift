@@ -1,5 +1,12 @@
 // Sources/RongCodec/Content/ContentCommon.swift - keys every content type shares
 
+/// The keys every content type shares, in canonical order; ``ContentCommon`` reads them.
+public enum SharedKey: String, FieldKey {
+    case extra, user, mentionedInfo, isBurnAfterRead, burnDuration
+    /// A device path, dropped on decode (CONTENT-LOCALPATH-001) and never written.
+    case localPath
+}
+
 /// Burn-after-reading keys (`isBurnAfterRead`, `burnDuration`).
 ///
 /// Android writes both always; iOS and Flutter write `burnDuration` only when positive; the
@@ -48,45 +55,54 @@ public struct ContentCommon: Hashable, Sendable {
     }
 
     /// The shared keys, in canonical order.
-    public static let keys = ["extra", "user", "mentionedInfo", "isBurnAfterRead", "burnDuration"]
+    public static let keys = SharedKey.allCases.filter { $0 != .localPath }.map(\.name)
 
     /// The shared keys a decoder reads: ``keys``, then `localPath`, which every type drops
-    /// (CONTENT-LOCALPATH-001). ``FieldTable`` appends these to a type's own keys.
-    public static let decodedKeys = keys + ["localPath"]
+    /// (CONTENT-LOCALPATH-001). A content type's ``FieldTable`` has these after its own keys.
+    public static let decodedKeys = SharedKey.allCases.map(\.name)
 
     /// The table of the shared keys alone, for checking the unknown keys of a type that passes
     /// no table of its own to ``encode(to:fields:)``.
-    static let sharedTable = FieldTable([])
+    static let sharedTable = FieldTable(NoKeys.self)
 
-    /// Decodes the shared key `field` of `table` (see ``FieldTable/commonIndex(_:)``).
-    public mutating func decode(field: Int, of table: FieldTable, from d: inout ContentDecoder) throws(CodecError) {
-        switch table.commonIndex(field) {
-        case 0?: extra = try d.decodeString()
-        case 1?: user = try UserInfo.decode(from: &d)
-        case 2?: mentionedInfo = try MentionedInfo.decode(from: &d)
-        case 3?: burn.isBurnAfterRead = try d.decodeBool()
-        case 4?: burn.burnDuration = try d.decodeInt64(range: Domain.nonNegativeInt64)
-        case 5?:
+    /// Decodes the shared key `key`, which ``ContentDecoder/nextField(_:)`` returned.
+    public mutating func decode(_ key: SharedKey, from d: inout ContentDecoder) throws(CodecError) {
+        switch key {
+        case .extra: extra = try d.decodeString()
+        case .user: user = try UserInfo.decode(from: &d)
+        case .mentionedInfo: mentionedInfo = try MentionedInfo.decode(from: &d)
+        case .isBurnAfterRead: burn.isBurnAfterRead = try d.decodeBool()
+        case .burnDuration: burn.burnDuration = try d.decodeInt64(range: Domain.nonNegativeInt64)
+        case .localPath:
             // A device path (Android strips it before sending; some SDKs send it anyway).
             try d.noteLeniency(.localPathDropped)
             try d.skipValue()
-        default: try d.skipValue()  // a field number the type forgot to handle
         }
     }
 
     /// Takes the unknown keys and diagnostics at the end of an object.
-    public mutating func finish(_ reader: ObjectReader, _ d: ContentDecoder) {
+    public mutating func finish<Field>(_ reader: ObjectReader<Field>, _ d: ContentDecoder) {
         unknownFields = reader.unknownFields
         diagnostics.leniencies.formUnion(d.leniencies)
     }
 
     /// Writes the shared keys that are present, then the unknown keys.
     ///
-    /// `fields` is the type's own ``FieldTable``: an unknown key in it (or among the shared keys
-    /// when no table is given) is one the decoder would claim, which
-    /// ``MessageContent/jsonBytes(maxBytes:maxDepth:)`` refuses with
+    /// `fields` is the type's own ``FieldTable``: an unknown key in it is one the decoder would
+    /// claim, which ``MessageContent/jsonBytes(maxBytes:maxDepth:)`` refuses with
     /// ``CodecError/Code/unknownKeyConflict`` unless it reads back as the same value.
-    public func encode(to w: inout JSONWriter, fields: FieldTable? = nil) throws(CodecError) {
+    public func encode<Key>(to w: inout JSONWriter, fields: FieldTable<ContentField<Key>>) throws(CodecError) {
+        try encode(to: &w, keys: fields.storage)
+    }
+
+    /// Writes the shared keys that are present, then the unknown keys, for a type that passes no
+    /// table of its own: an unknown key that is a shared key is checked as in
+    /// ``encode(to:fields:)``.
+    public func encode(to w: inout JSONWriter) throws(CodecError) {
+        try encode(to: &w, keys: Self.sharedTable.storage)
+    }
+
+    private func encode(to w: inout JSONWriter, keys: KeyTable) throws(CodecError) {
         w.field("extra", extra)
         if let user {
             w.key("user")
@@ -98,7 +114,7 @@ public struct ContentCommon: Hashable, Sendable {
         }
         w.field("isBurnAfterRead", burn.isBurnAfterRead)
         try w.field("burnDuration", burn.burnDuration, in: Domain.nonNegativeInt64)
-        try w.unknownMembers(unknownFields, of: fields ?? Self.sharedTable)
+        try w.unknownMembers(unknownFields, of: keys)
     }
 
     /// Whether no shared key and no unknown key is present.

@@ -6,21 +6,34 @@ public enum JSONKind: Sendable, Hashable {
     case null, bool, number, string, array, object
 }
 
-/// Iteration state for one JSON object being decoded by a ``ContentDecoder``.
-public struct ObjectReader {
-    let fields: FieldTable
+/// Iteration state for one JSON object being decoded by a ``ContentDecoder``; `Field` is what
+/// ``ContentDecoder/nextField(_:)`` returns for a known key (see ``FieldTable``).
+public struct ObjectReader<Field> {
+    let table: FieldStorage<Field>
+    var state: ObjectState
+    /// Members whose keys the table does not know, in input order.
+    public internal(set) var unknownFields: JSONObject {
+        get { state.unknownFields }
+        set { state.unknownFields = newValue }
+    }
+    /// Byte offset of the object's `{`.
+    public var startOffset: Int { state.startOffset }
+    /// Byte offset of the key most recently returned by ``ContentDecoder/nextField(_:)``.
+    public var keyOffset: Int { state.keyOffset }
+}
+
+/// What an ``ObjectReader`` tracks, apart from its table: not generic, so that one function
+/// reads the keys of every table.
+struct ObjectState {
     var first = true
     var seen: UInt64 = 0
-    /// The field expected next: the one after the last field returned (keys of canonical
-    /// content come in table order).
+    /// The key expected next: the one after the last key returned (keys of canonical content
+    /// come in table order).
     var expected = 0
     var dedup = KeyDeduplicator()
-    /// Members whose keys the table does not know, in input order.
-    public internal(set) var unknownFields = JSONObject()
-    /// Byte offset of the object's `{`.
-    public let startOffset: Int
-    /// Byte offset of the key most recently returned by ``ContentDecoder/nextField(_:)``.
-    public internal(set) var keyOffset: Int
+    var unknownFields = JSONObject()
+    let startOffset: Int
+    var keyOffset: Int
 }
 
 /// Iteration state for one JSON array being decoded by a ``ContentDecoder``.
@@ -165,19 +178,25 @@ public struct ContentDecoder {
     // MARK: Objects
 
     /// Starts decoding a JSON object whose keys are described by `fields`.
-    public mutating func beginObject(_ fields: FieldTable) throws(CodecError) -> ObjectReader {
+    public mutating func beginObject<Field>(_ fields: FieldTable<Field>) throws(CodecError) -> ObjectReader<Field> {
         guard peekKind() == .object else { throw typeMismatch("an object") }
         let start = scanner.index
         try scanner.beginObject()
-        return ObjectReader(fields: fields, startOffset: start, keyOffset: start)
+        return ObjectReader(table: fields.storage, state: ObjectState(startOffset: start, keyOffset: start))
     }
 
-    /// Returns the field number of the next known key, positioned at its value, which the caller
-    /// must then consume with one `decode…` call. Returns nil after the closing `}`. Unknown keys
-    /// are decoded into `reader.unknownFields` and skipped over; duplicate keys throw
+    /// Returns the next known key, positioned at its value, which the caller must then consume
+    /// with one `decode…` call. Returns nil after the closing `}`. Unknown keys are decoded into
+    /// `reader.unknownFields` and skipped over; duplicate keys throw
     /// ``CodecError/Code/duplicateKey``.
-    public mutating func nextField(_ reader: inout ObjectReader) throws(CodecError) -> Int? {
-        // Fast path: the field expected next, spelled `"name":` right after the `{` or the `,`
+    public mutating func nextField<Field>(_ reader: inout ObjectReader<Field>) throws(CodecError) -> Field? {
+        guard let index = try nextKeyIndex(&reader.state, of: reader.table) else { return nil }
+        return reader.table.fields[index]
+    }
+
+    /// ``nextField(_:)`` up to the key's index in `keys`.
+    mutating func nextKeyIndex(_ reader: inout ObjectState, of keys: KeyTable) throws(CodecError) -> Int? {
+        // Fast path: the key expected next, spelled `"name":` right after the `{` or the `,`
         // (what RongWire and the SDKs write), is compared as bytes: no string scan, no table
         // search. Anything else (whitespace, escapes, another key, a duplicate) takes the general
         // path below.
@@ -189,12 +208,12 @@ public struct ContentDecoder {
             return nil
         }
         let expected = reader.expected
-        if expected < reader.fields.storage.count {
+        if expected < keys.count {
             var i = scanner.index
             if !reader.first {
                 i = i < source.count && source[i] == asciiComma ? i + 1 : source.count
             }
-            let length = reader.fields.matchesCompactKey(expected, at: source.baseAddress! + i, available: source.count - i)
+            let length = keys.matchesCompactKey(expected, at: source.baseAddress! + i, available: source.count - i)
             let bit: UInt64 = 1 << UInt64(expected)
             if length > 0 && reader.seen & bit == 0 {
                 reader.seen |= bit
@@ -208,14 +227,14 @@ public struct ContentDecoder {
         while true {
             guard let token = try scanner.nextKey(first: &reader.first) else { return nil }
             reader.keyOffset = token.start - 1
-            if let field = reader.fields.lookup(token, in: scanner) {
-                let bit: UInt64 = 1 << UInt64(field)
+            if let index = keys.lookup(token, in: scanner) {
+                let bit: UInt64 = 1 << UInt64(index)
                 if reader.seen & bit != 0 {
-                    throw CodecError(.duplicateKey, "duplicate key \"\(reader.fields.names[field])\"", offset: token.start - 1)
+                    throw CodecError(.duplicateKey, "duplicate key \"\(keys.names[index])\"", offset: token.start - 1)
                 }
                 reader.seen |= bit
-                reader.expected = field + 1
-                return field
+                reader.expected = index + 1
+                return index
             }
             let key = scanner.makeString(token)
             if !reader.dedup.insert(key, existing: reader.unknownFields) {
@@ -258,7 +277,7 @@ public struct ContentDecoder {
     }
 
     /// Moves a member into `reader.unknownFields` (used for alias keys that lost precedence).
-    public func keepAsUnknown(_ key: String, _ value: JSONValue, in reader: inout ObjectReader) {
+    public func keepAsUnknown<Field>(_ key: String, _ value: JSONValue, in reader: inout ObjectReader<Field>) {
         if reader.unknownFields[key] == nil { reader.unknownFields.appendUnchecked(key, value) }
     }
 
@@ -268,8 +287,8 @@ public struct ContentDecoder {
     /// under `key`, so nothing is lost and the canonical output (which has no rule firing)
     /// still passes strict mode.
     @discardableResult
-    public func adoptAlias<T>(
-        _ alias: T?, into field: inout T?, key: String, json: (T) -> JSONValue, in reader: inout ObjectReader
+    public func adoptAlias<T, Field>(
+        _ alias: T?, into field: inout T?, key: String, json: (T) -> JSONValue, in reader: inout ObjectReader<Field>
     ) -> Bool {
         guard let alias else { return false }
         if field == nil {

@@ -94,10 +94,14 @@ extension JSONWriter {
     /// ``MessageContent/jsonBytes(maxBytes:maxDepth:)`` decodes the output again and throws
     /// ``CodecError/Code/unknownKeyConflict`` unless it reads back the same value (a losing
     /// alias, which the decoder itself keeps as an unknown key, does).
-    public mutating func unknownMembers(_ unknownFields: JSONObject, of fields: FieldTable) throws(CodecError) {
+    public mutating func unknownMembers<Field>(_ unknownFields: JSONObject, of fields: FieldTable<Field>) throws(CodecError) {
+        try unknownMembers(unknownFields, of: fields.storage)
+    }
+
+    mutating func unknownMembers(_ unknownFields: JSONObject, of keys: KeyTable) throws(CodecError) {
         for m in unknownFields.members {
             key(m.key)
-            if checks.suspectKeyAt == nil, fields.index(of: m.key) != nil {
+            if checks.suspectKeyAt == nil, keys.index(of: m.key) != nil {
                 checks.suspectKeyAt = bytes.count
                 checks.suspectKey = m.key
             }

@@ -1,109 +1,176 @@
-// Sources/RongCodec/Content/FieldTable.swift - the JSON keys a content type knows
+// Sources/RongCodec/Content/FieldTable.swift - the JSON keys an object's decoder knows
 
-/// The JSON keys a type decodes, in a fixed order; a key's position is its field number.
+/// The keys of one JSON object that a decoder reads: one case per key, in canonical order.
 ///
-/// Content types append the shared keys (`extra`, `user`, `mentionedInfo`, `isBurnAfterRead`,
-/// `burnDuration`, and `localPath`, which is dropped) after their own, unless they opt out;
-/// ``ContentCommon`` decodes those.
-/// At most 64 keys per table (duplicate detection uses one 64-bit mask).
-public struct FieldTable: Sendable {
-    /// The key bytes in one flat buffer: lookups neither retain nor chase array buffers.
-    final class Storage: @unchecked Sendable {
-        let names: [String]
-        let ownCount: Int
-        /// `names.count`, without going through the array.
-        let count: Int
-        /// Each key as it appears in compact JSON, `"name":`, one after the other; key `i` is
-        /// `bytes[starts[i] ..< starts[i + 1]]`, its name without the quotes and the colon
-        /// `bytes[starts[i] + 1 ..< starts[i + 1] - 2]`.
-        let bytes: UnsafeMutablePointer<UInt8>
-        let starts: UnsafeMutablePointer<Int>  // names.count + 1 entries
-        /// Bit `i` set when key `i` is written in JSON as its bytes unchanged (no `"`, `\` or
-        /// control character to escape), so that its compact spelling may be matched as bytes.
-        let plainKeys: UInt64
+/// ```swift
+/// enum Key: String, FieldKey { case giftId, count }
+/// ```
+///
+/// A case's ``name`` (by default its raw value) is the key as it appears in JSON, unescaped. A
+/// decoder switches over the cases ``ContentDecoder/nextField(_:)`` returns, so a key without
+/// a `case` in the switch does not compile, and reordering the cases changes only the order the
+/// decoder expects the keys in (its fast path), never which property a value goes to.
+public protocol FieldKey: CaseIterable, Hashable, Sendable {
+    /// The key as it appears in JSON, unescaped.
+    var name: String { get }
+}
 
-        init(names: [String], ownCount: Int) {
-            self.names = names
-            self.ownCount = ownCount
-            count = names.count
-            var plain: UInt64 = 0
-            for (i, n) in names.enumerated() where !n.utf8.contains(where: { $0 < 0x20 || $0 == asciiQuote || $0 == asciiBackslash }) {
-                plain |= 1 << UInt64(i)
-            }
-            plainKeys = plain
-            let total = names.reduce(0) { $0 + $1.utf8.count + 3 }
-            bytes = .allocate(capacity: max(1, total))
-            starts = .allocate(capacity: names.count + 1)
-            var offset = 0
-            func put(_ b: UInt8) {
-                bytes[offset] = b
-                offset += 1
-            }
-            for (i, n) in names.enumerated() {
-                starts[i] = offset
-                put(asciiQuote)
-                for b in n.utf8 { put(b) }
-                put(asciiQuote)
-                put(asciiColon)
-            }
-            starts[names.count] = offset
-        }
+extension FieldKey where Self: RawRepresentable, RawValue == String {
+    /// The raw value.
+    public var name: String { rawValue }
+}
 
-        deinit {
-            bytes.deallocate()
-            starts.deallocate()
+/// The own keys of a content type that has none: it reads the shared keys only.
+public enum NoKeys: FieldKey {
+    public var name: String {
+        switch self {}
+    }
+}
+
+/// A key of a content object, as ``ContentDecoder/nextField(_:)`` returns it for a table made
+/// with ``FieldTable/init(_:)``: one of the type's own keys, or a shared one, which
+/// ``ContentCommon/decode(_:from:)`` reads.
+public enum ContentField<Key: FieldKey>: Hashable, Sendable {
+    /// One of the type's own keys.
+    case own(Key)
+    /// A key every content type shares.
+    case shared(SharedKey)
+
+    /// The key as it appears in JSON, unescaped.
+    public var name: String {
+        switch self {
+        case .own(let key): key.name
+        case .shared(let key): key.name
         }
     }
+}
 
-    let storage: Storage
+/// The JSON keys an object's decoder knows, and what ``ContentDecoder/nextField(_:)`` returns
+/// for each: a ``ContentField`` for content (``init(_:)``), or the key itself for an object
+/// nested in content (``init(withoutSharedKeys:)``). At most 64 keys (duplicate detection uses
+/// one 64-bit mask).
+public struct FieldTable<Field: Sendable>: Sendable {
+    let storage: FieldStorage<Field>
 
-    /// All keys, own keys first.
+    init(names: [String], fields: [Field]) {
+        precondition(names.count <= 64, "a FieldTable holds at most 64 keys")
+        precondition(Set(names.map(UTF8Key.init)).count == names.count, "duplicate key in FieldTable")
+        storage = FieldStorage(names: names, fields: fields)
+    }
+
+    /// A content type's table: `keys`' cases, then the shared keys (``SharedKey``).
+    public init<Key: FieldKey>(_ keys: Key.Type) where Field == ContentField<Key> {
+        let own = Array(Key.allCases), shared = Array(SharedKey.allCases)
+        self.init(names: own.map(\.name) + shared.map(\.name), fields: own.map { .own($0) } + shared.map { .shared($0) })
+    }
+
+    /// All keys in table order (for content: the type's own keys, then the shared keys).
     public var names: [String] { storage.names }
-    /// How many keys belong to the type itself (the rest are the shared keys).
-    public var ownCount: Int { storage.ownCount }
 
-    /// A table of `names`, followed by the shared content keys when `includeCommon` is true.
-    public init(_ names: [String], includeCommon: Bool = true) {
-        let all = includeCommon ? names + ContentCommon.decodedKeys : names
-        precondition(all.count <= 64, "a FieldTable holds at most 64 keys")
-        precondition(Set(all.map(UTF8Key.init)).count == all.count, "duplicate key in FieldTable")
-        storage = Storage(names: all, ownCount: names.count)
+    /// What the decoder returns for `name` (matched by UTF-8 bytes, like keys in the input).
+    public func field(named name: String) -> Field? { storage.index(of: name).map { storage.fields[$0] } }
+}
+
+extension FieldTable where Field: FieldKey {
+    /// A table of `keys`' cases alone, for an object nested in content (`user`, an article).
+    public init(withoutSharedKeys keys: Field.Type) {
+        let all = Array(keys.allCases)
+        self.init(names: all.map(\.name), fields: all)
+    }
+}
+
+/// The keys of a table as bytes, for ``ContentDecoder``'s key matching. Not generic, so that the
+/// matching is one function for every table; ``FieldStorage`` adds what a key decodes as.
+class KeyTable: @unchecked Sendable {
+    final let names: [String]
+    /// `names.count`, without going through the array.
+    final let count: Int
+    /// Each key as it appears in compact JSON, `"name":`, one after the other; key `i` is
+    /// `bytes[starts[i] ..< starts[i + 1]]`, its name without the quotes and the colon
+    /// `bytes[starts[i] + 1 ..< starts[i + 1] - 2]`. One flat buffer: lookups neither retain
+    /// nor chase array buffers.
+    final let bytes: UnsafeMutablePointer<UInt8>
+    final let starts: UnsafeMutablePointer<Int>  // names.count + 1 entries
+    /// Bit `i` set when key `i` is written in JSON as its bytes unchanged (no `"`, `\` or
+    /// control character to escape), so that its compact spelling may be matched as bytes.
+    final let plainKeys: UInt64
+
+    init(names: [String]) {
+        self.names = names
+        count = names.count
+        var plain: UInt64 = 0
+        for (i, n) in names.enumerated() where !n.utf8.contains(where: { $0 < 0x20 || $0 == asciiQuote || $0 == asciiBackslash }) {
+            plain |= 1 << UInt64(i)
+        }
+        plainKeys = plain
+        let total = names.reduce(0) { $0 + $1.utf8.count + 3 }
+        bytes = .allocate(capacity: max(1, total))
+        starts = .allocate(capacity: names.count + 1)
+        var offset = 0
+        func put(_ b: UInt8) {
+            bytes[offset] = b
+            offset += 1
+        }
+        for (i, n) in names.enumerated() {
+            starts[i] = offset
+            put(asciiQuote)
+            for b in n.utf8 { put(b) }
+            put(asciiQuote)
+            put(asciiColon)
+        }
+        starts[names.count] = offset
     }
 
-    /// The field number of a shared key, if `field` is one (0 = `extra`, ...).
-    public func commonIndex(_ field: Int) -> Int? {
-        field >= storage.ownCount && field < storage.names.count ? field - storage.ownCount : nil
+    deinit {
+        bytes.deallocate()
+        starts.deallocate()
     }
 
-    /// The field number of `name` (matched by UTF-8 bytes, like keys in the input).
-    public func index(of name: String) -> Int? { storage.names.firstIndex(where: { utf8Equal($0, name) }) }
+    /// The index of `name` (matched by UTF-8 bytes, like keys in the input).
+    final func index(of name: String) -> Int? { names.firstIndex(where: { utf8Equal($0, name) }) }
 
-    func lookup(_ token: StringToken, in scanner: JSONScanner) -> Int? {
+    final func lookup(_ token: StringToken, in scanner: JSONScanner) -> Int? {
         // An escaped key is matched by the bytes it stands for, never by Swift's `String ==`:
         // `"extra\u212Aey"` (KELVIN SIGN) is canonically equivalent to `extraKey` but is another key.
         if token.escaped { return index(of: scanner.makeString(token)) }
         let length = token.end - token.start
         let key = scanner.source.baseAddress! + token.start
-        let s = storage
         var i = 0
-        let n = s.count
+        let n = count
         while i < n {
-            let start = s.starts[i] + 1
-            if s.starts[i + 1] - start - 2 == length && memcmpEqual(key, s.bytes + start, length) { return i }
+            let start = starts[i] + 1
+            if starts[i + 1] - start - 2 == length && memcmpEqual(key, bytes + start, length) { return i }
             i += 1
         }
         return nil
     }
 
-    /// Whether the bytes at `p` (at least `available` of them) start with field `field` written
+    /// Whether the bytes at `p` (at least `available` of them) start with key `index` written
     /// as `"name":`; returns the length of that spelling, or 0.
     @inline(__always)
-    func matchesCompactKey(_ field: Int, at p: UnsafeRawPointer, available: Int) -> Int {
-        let s = storage
-        let start = s.starts[field]
-        let length = s.starts[field + 1] - start
-        guard s.plainKeys & (1 << UInt64(field)) != 0, length <= available, wordsEqual(p, s.bytes + start, length) else { return 0 }
+    final func matchesCompactKey(_ index: Int, at p: UnsafeRawPointer, available: Int) -> Int {
+        let start = starts[index]
+        let length = starts[index + 1] - start
+        guard plainKeys & (1 << UInt64(index)) != 0, length <= available, wordsEqual(p, bytes + start, length) else { return 0 }
         return length
+    }
+}
+
+/// A ``KeyTable`` and what each of its keys decodes as.
+final class FieldStorage<Field>: KeyTable, @unchecked Sendable {
+    /// `fields[i]` is what key `i` decodes as.
+    let fields: UnsafeMutablePointer<Field>
+
+    init(names: [String], fields: [Field]) {
+        precondition(names.count == fields.count)
+        self.fields = .allocate(capacity: max(1, fields.count))
+        self.fields.initialize(from: fields, count: fields.count)
+        super.init(names: names)
+    }
+
+    deinit {
+        fields.deinitialize(count: count)
+        fields.deallocate()
     }
 }
 

@@ -32,7 +32,9 @@ public struct MentionedInfo: Hashable, Sendable {
         self.mentionedContent = mentionedContent
     }
 
-    static let fields = FieldTable(["type", "userIdList", "mentionedContent"], includeCommon: false)
+    /// Every key the object reads, aliases included, in the order the decoder expects them.
+    enum Key: String, FieldKey { case type, userIdList, mentionedContent }
+    static let fields = FieldTable(withoutSharedKeys: Key.self)
 
     /// Decodes a `mentionedInfo` value; nil for `null` and `{}`.
     static func decode(from d: inout ContentDecoder) throws(CodecError) -> MentionedInfo? {
@@ -46,14 +48,14 @@ public struct MentionedInfo: Hashable, Sendable {
         while let f = try d.nextField(&r) {
             any = true
             switch f {
-            case 0:
+            case .type:
                 let vAt = d.offset
                 type = try d.decodeInt()
                 if let t = type, !Domain.mentionType.contains(t) {
                     throw CodecError(.invalidValue, "mentionedInfo.type must be 1 (all) or 2 (users), found \(t)", offset: vAt)
                 }
-            case 1: list = try d.decodeStringArray()
-            default: text = try d.decodeString()
+            case .userIdList: list = try d.decodeStringArray()
+            case .mentionedContent: text = try d.decodeString()
             }
         }
         if !any && r.unknownFields.isEmpty {

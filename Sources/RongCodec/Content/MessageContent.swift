@@ -5,15 +5,18 @@
 ///
 /// Built-in types (``TextMessage``, ``ImageMessage``, ...) and user-registered custom types
 /// conform. A conforming type decodes its own keys with a ``ContentDecoder`` and writes them with
-/// a ``JSONWriter``; ``ContentCommon`` handles the shared keys and unknown keys. Give the decoder
-/// and the writer the same ranges, and ``ContentCommon/encode(to:fields:)`` the same table, so
-/// that the encoder refuses what the decoder would reject (``jsonBytes(maxBytes:maxDepth:)``):
+/// a ``JSONWriter``; ``ContentCommon`` handles the shared keys and unknown keys. The keys are an
+/// enum (``FieldKey``) and the decoder switches over them, so every key has its `case`. Give the
+/// decoder and the writer the same ranges, and ``ContentCommon/encode(to:fields:)`` the same
+/// table, so that the encoder refuses what the decoder would reject
+/// (``jsonBytes(maxBytes:maxDepth:)``):
 ///
 /// ```swift
 /// struct GiftMessage: MessageContent {
 ///     static let objectName = "App:GiftMsg"
 ///     static let persistence = PersistenceFlag.isCounted
-///     static let fields = FieldTable(["giftId", "count"])
+///     enum Key: String, FieldKey { case giftId, count }
+///     static let fields = FieldTable(Key.self)
 ///     var giftId = ""
 ///     var count: Int64?
 ///     var common = ContentCommon()
@@ -22,9 +25,9 @@
 ///         var r = try d.beginObject(Self.fields)
 ///         while let f = try d.nextField(&r) {
 ///             switch f {
-///             case 0: giftId = try d.decodeString() ?? ""
-///             case 1: count = try d.decodeInt64(range: 1...1000)
-///             default: try common.decode(field: f, of: Self.fields, from: &d)
+///             case .own(.giftId): giftId = try d.decodeString() ?? ""
+///             case .own(.count): count = try d.decodeInt64(range: 1...1000)
+///             case .shared(let key): try common.decode(key, from: &d)
 ///             }
 ///         }
 ///         common.finish(r, d)

@@ -29,7 +29,9 @@ public struct UserInfo: Hashable, Sendable {
         self.alias = alias
     }
 
-    static let fields = FieldTable(["id", "name", "portrait", "portraitUri", "icon", "extra", "alias"], includeCommon: false)
+    /// Every key the object reads, aliases included, in the order the decoder expects them.
+    enum Key: String, FieldKey { case id, name, portrait, portraitUri, icon, extra, alias }
+    static let fields = FieldTable(withoutSharedKeys: Key.self)
 
     /// Decodes a `user` value; nil for `null`, `{}` and `[]`.
     static func decode(from d: inout ContentDecoder) throws(CodecError) -> UserInfo? {
@@ -58,13 +60,13 @@ public struct UserInfo: Hashable, Sendable {
         while let f = try d.nextField(&r) {
             any = true
             switch f {
-            case 0: id = try d.decodeString(acceptingNumberAs: .numericUserId)
-            case 1: name = try d.decodeString()
-            case 2: portrait = try d.decodeString()
-            case 3: portraitUri = try d.decodeString()
-            case 4: icon = try d.decodeString()
-            case 5: extra = try d.decodeString()
-            default: alias = try d.decodeString()
+            case .id: id = try d.decodeString(acceptingNumberAs: .numericUserId)
+            case .name: name = try d.decodeString()
+            case .portrait: portrait = try d.decodeString()
+            case .portraitUri: portraitUri = try d.decodeString()
+            case .icon: icon = try d.decodeString()
+            case .extra: extra = try d.decodeString()
+            case .alias: alias = try d.decodeString()
             }
         }
         if !any && r.unknownFields.isEmpty {

@@ -6,7 +6,7 @@
 /// Keys (message-catalog.md § 8, WEBv2): `callId`, `mediaId`, `mediaType`, `mode`, `subInfo`;
 /// GO-FL sends `callId`, `mediaType` as `"audio"`/`"video"` and `extra`. Canonical order:
 /// `callId`, `mediaId`, `mediaType`, `mode`, `subInfo`, then the shared keys.
-public struct CallAcceptMessage: MessageContent {
+public struct CallAcceptMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:VCAccept"
     public static let persistence = PersistenceFlag.none
 
@@ -36,18 +36,20 @@ public struct CallAcceptMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["callId", "mediaId", "mediaType", "mode", "subInfo"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case callId, mediaId, mediaType, mode, subInfo }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: callId = try d.decodeString()
-            case 1: mediaId = try d.decodeString()
-            case 2: mediaType = try d.decodeCallMediaType()
-            case 3: mode = try d.decodeInt()
-            case 4: subInfo = try d.decodeOpenValue()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.callId): callId = try d.decodeString()
+            case .own(.mediaId): mediaId = try d.decodeString()
+            case .own(.mediaType): mediaType = try d.decodeCallMediaType()
+            case .own(.mode): mode = try d.decodeInt()
+            case .own(.subInfo): subInfo = try d.decodeOpenValue()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -6,7 +6,7 @@
 /// Keys (message-catalog.md § 8, WEBv2): `callId`, `reason`, `mode`, `subInfo`; GO-FL sends
 /// `callId`, `reason` (int) and `extra`. Canonical order: `callId`, `reason`, `mode`,
 /// `subInfo`, then the shared keys.
-public struct CallHangupMessage: MessageContent {
+public struct CallHangupMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:VCHangup"
     public static let persistence = PersistenceFlag.none
 
@@ -33,17 +33,19 @@ public struct CallHangupMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["callId", "reason", "mode", "subInfo"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case callId, reason, mode, subInfo }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: callId = try d.decodeString()
-            case 1: reason = try d.decodeInt()
-            case 2: mode = try d.decodeInt()
-            case 3: subInfo = try d.decodeOpenValue()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.callId): callId = try d.decodeString()
+            case .own(.reason): reason = try d.decodeInt()
+            case .own(.mode): mode = try d.decodeInt()
+            case .own(.subInfo): subInfo = try d.decodeOpenValue()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -11,7 +11,7 @@
 /// `mediaType` as `"audio"`/`"video"` and `extra`. Canonical order: `mediaId`, `callId`,
 /// `engineType`, `channelInfo`, `mediaType`, `inviteUserIds`, `observerUserIds`, `mode`,
 /// `subInfo`, then the shared keys.
-public struct CallInviteMessage: MessageContent {
+public struct CallInviteMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:VCInvite"
     public static let persistence = PersistenceFlag.none
 
@@ -54,24 +54,26 @@ public struct CallInviteMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable([
-        "mediaId", "callId", "engineType", "channelInfo", "mediaType", "inviteUserIds", "observerUserIds", "mode", "subInfo",
-    ])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey {
+        case mediaId, callId, engineType, channelInfo, mediaType, inviteUserIds, observerUserIds, mode, subInfo
+    }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: mediaId = try d.decodeString()
-            case 1: callId = try d.decodeString()
-            case 2: engineType = try d.decodeInt()
-            case 3: channelInfo = try d.decodeObject()
-            case 4: mediaType = try d.decodeCallMediaType()
-            case 5: inviteUserIds = try d.decodeStringArray()
-            case 6: observerUserIds = try d.decodeStringArray()
-            case 7: mode = try d.decodeInt()
-            case 8: subInfo = try d.decodeOpenValue()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.mediaId): mediaId = try d.decodeString()
+            case .own(.callId): callId = try d.decodeString()
+            case .own(.engineType): engineType = try d.decodeInt()
+            case .own(.channelInfo): channelInfo = try d.decodeObject()
+            case .own(.mediaType): mediaType = try d.decodeCallMediaType()
+            case .own(.inviteUserIds): inviteUserIds = try d.decodeStringArray()
+            case .own(.observerUserIds): observerUserIds = try d.decodeStringArray()
+            case .own(.mode): mode = try d.decodeInt()
+            case .own(.subInfo): subInfo = try d.decodeOpenValue()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

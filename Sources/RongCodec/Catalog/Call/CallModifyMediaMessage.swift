@@ -7,7 +7,7 @@
 /// Keys (message-catalog.md § 8, WEBv2): `callId`, `mediaType`, `mode`, `subInfo`; GO-FL sends
 /// `callId`, `mediaType` as `"audio"`/`"video"` and `extra`. Canonical order: `callId`,
 /// `mediaType`, `mode`, `subInfo`, then the shared keys.
-public struct CallModifyMediaMessage: MessageContent {
+public struct CallModifyMediaMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:VCModifyMedia"
     public static let persistence = PersistenceFlag.none
 
@@ -34,17 +34,19 @@ public struct CallModifyMediaMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["callId", "mediaType", "mode", "subInfo"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case callId, mediaType, mode, subInfo }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: callId = try d.decodeString()
-            case 1: mediaType = try d.decodeCallMediaType()
-            case 2: mode = try d.decodeInt()
-            case 3: subInfo = try d.decodeOpenValue()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.callId): callId = try d.decodeString()
+            case .own(.mediaType): mediaType = try d.decodeCallMediaType()
+            case .own(.mode): mode = try d.decodeInt()
+            case .own(.subInfo): subInfo = try d.decodeOpenValue()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -16,7 +16,7 @@
 /// read objects). The Android call kit also writes `inviter` and `channelId`, and GO-FL
 /// `modifyMemIds`; those stay unknown keys. Canonical order: the keys above without `extra`,
 /// then the shared keys.
-public struct CallModifyMemberMessage: MessageContent {
+public struct CallModifyMemberMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:VCModifyMem"
     public static let persistence = PersistenceFlag.none
 
@@ -70,28 +70,30 @@ public struct CallModifyMemberMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable([
-        "modifyMemType", "callId", "caller", "engineType", "channelInfo", "mediaType", "inviteUserIds",
-        "existedMemberStatusList", "existedUserPofiles", "observerUserIds", "mode", "subInfo",
-    ])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey {
+        case modifyMemType, callId, caller, engineType, channelInfo, mediaType, inviteUserIds, existedMemberStatusList,
+            existedUserPofiles, observerUserIds, mode, subInfo
+    }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: modifyMemType = try d.decodeInt()
-            case 1: callId = try d.decodeString()
-            case 2: caller = try d.decodeString()
-            case 3: engineType = try d.decodeInt()
-            case 4: channelInfo = try d.decodeObject()
-            case 5: mediaType = try d.decodeCallMediaType()
-            case 6: inviteUserIds = try d.decodeStringArray()
-            case 7: existedMemberStatusList = try d.decodeOpenArray()
-            case 8: existedUserPofiles = try d.decodeOpenArray()
-            case 9: observerUserIds = try d.decodeStringArray()
-            case 10: mode = try d.decodeInt()
-            case 11: subInfo = try d.decodeOpenValue()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.modifyMemType): modifyMemType = try d.decodeInt()
+            case .own(.callId): callId = try d.decodeString()
+            case .own(.caller): caller = try d.decodeString()
+            case .own(.engineType): engineType = try d.decodeInt()
+            case .own(.channelInfo): channelInfo = try d.decodeObject()
+            case .own(.mediaType): mediaType = try d.decodeCallMediaType()
+            case .own(.inviteUserIds): inviteUserIds = try d.decodeStringArray()
+            case .own(.existedMemberStatusList): existedMemberStatusList = try d.decodeOpenArray()
+            case .own(.existedUserPofiles): existedUserPofiles = try d.decodeOpenArray()
+            case .own(.observerUserIds): observerUserIds = try d.decodeStringArray()
+            case .own(.mode): mode = try d.decodeInt()
+            case .own(.subInfo): subInfo = try d.decodeOpenValue()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -5,7 +5,7 @@
 /// Flag NONE (WEBv2 `MessageTag(false, false)`, ENGINE neither counted nor persisted).
 /// Keys (message-catalog.md § 8): `callId`; GO-FL adds the shared `extra`. Canonical order:
 /// `callId`, then the shared keys.
-public struct CallRingingMessage: MessageContent {
+public struct CallRingingMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:VCRinging"
     public static let persistence = PersistenceFlag.none
 
@@ -20,14 +20,16 @@ public struct CallRingingMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["callId"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case callId }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: callId = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.callId): callId = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

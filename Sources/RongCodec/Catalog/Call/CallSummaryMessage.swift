@@ -14,7 +14,7 @@
 /// four are modelled and written back as received (open decision 10; nothing is lost or
 /// invented). Canonical order: `caller`, `inviter`, `mediaType`, `memberIdList`, `startTime`,
 /// `activeTime`, `connectedTime`, `duration`, `hangupReason`, `status`, then the shared keys.
-public struct CallSummaryMessage: MessageContent {
+public struct CallSummaryMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:VCSummary"
     public static let persistence = PersistenceFlag.isPersisted
 
@@ -60,26 +60,28 @@ public struct CallSummaryMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable([
-        "caller", "inviter", "mediaType", "memberIdList", "startTime", "activeTime", "connectedTime", "duration",
-        "hangupReason", "status",
-    ])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey {
+        case caller, inviter, mediaType, memberIdList, startTime, activeTime, connectedTime, duration, hangupReason,
+            status
+    }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: caller = try d.decodeString()
-            case 1: inviter = try d.decodeString()
-            case 2: mediaType = try d.decodeCallMediaType()
-            case 3: memberIdList = try d.decodeStringArray()
-            case 4: startTime = try d.decodeInt64()
-            case 5: activeTime = try d.decodeInt64()
-            case 6: connectedTime = try d.decodeInt64()
-            case 7: duration = try d.decodeInt64()
-            case 8: hangupReason = try d.decodeInt()
-            case 9: status = try d.decodeInt()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.caller): caller = try d.decodeString()
+            case .own(.inviter): inviter = try d.decodeString()
+            case .own(.mediaType): mediaType = try d.decodeCallMediaType()
+            case .own(.memberIdList): memberIdList = try d.decodeStringArray()
+            case .own(.startTime): startTime = try d.decodeInt64()
+            case .own(.activeTime): activeTime = try d.decodeInt64()
+            case .own(.connectedTime): connectedTime = try d.decodeInt64()
+            case .own(.duration): duration = try d.decodeInt64()
+            case .own(.hangupReason): hangupReason = try d.decodeInt()
+            case .own(.status): status = try d.decodeInt()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -5,7 +5,7 @@
 /// Flag NONE (Android). Android's `encode()` returns **zero bytes** (message-catalog.md § 7.9),
 /// so zero-length content is this type's canonical encoding; a JSON object is accepted too and
 /// its keys are kept. The empty value encodes back to zero bytes.
-public struct RealTimeLocationJoinMessage: MessageContent {
+public struct RealTimeLocationJoinMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:RLJoin"
     public static let persistence = PersistenceFlag.none
     public static let allowsEmptyContent = true
@@ -17,11 +17,15 @@ public struct RealTimeLocationJoinMessage: MessageContent {
 
     public init(emptyContent: Void) throws(CodecError) { self.init() }
 
-    static let fields = FieldTable([])
+    static let fields = FieldTable(NoKeys.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
-        while let f = try d.nextField(&r) { try common.decode(field: f, of: Self.fields, from: &d) }
+        while let f = try d.nextField(&r) {
+            switch f {
+            case .shared(let key): try common.decode(key, from: &d)
+            }
+        }
         common.finish(r, d)
     }
 

@@ -8,7 +8,7 @@
 /// canonical encoding, exactly as for RC:RLJoin. A JSON object is accepted too and its keys are
 /// kept (canonical order: the shared keys, then unknown keys); the empty value encodes back to
 /// zero bytes.
-public struct RealTimeLocationQuitMessage: MessageContent {
+public struct RealTimeLocationQuitMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:RLQuit"
     public static let persistence = PersistenceFlag.none
     public static let allowsEmptyContent = true
@@ -21,11 +21,15 @@ public struct RealTimeLocationQuitMessage: MessageContent {
 
     public init(emptyContent: Void) throws(CodecError) { self.init() }
 
-    static let fields = FieldTable([])
+    static let fields = FieldTable(NoKeys.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
-        while let f = try d.nextField(&r) { try common.decode(field: f, of: Self.fields, from: &d) }
+        while let f = try d.nextField(&r) {
+            switch f {
+            case .shared(let key): try common.decode(key, from: &d)
+            }
+        }
         common.finish(r, d)
     }
 

@@ -7,7 +7,7 @@
 /// visible, counted message, unlike RC:RLJoin, RC:RLQuit and RC:RL. Keys (message-catalog.md
 /// § 7.9): `content` (Android writes it always, `""` by default) and the shared `extra` (written
 /// when non-null). Canonical order: `content`, then the shared keys.
-public struct RealTimeLocationStartMessage: MessageContent {
+public struct RealTimeLocationStartMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:RLStart"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -22,14 +22,16 @@ public struct RealTimeLocationStartMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["content"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case content }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: content = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.content): content = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -9,7 +9,7 @@
 /// (message-catalog.md § 7.9): `latitude`, `longitude` (doubles, always written) and `type`
 /// (integer `RealTimeLocationType`, always written by ANDROID-4.0, `0` by default).
 /// Canonical order: `latitude`, `longitude`, `type`, then the shared keys.
-public struct RealTimeLocationStatusMessage: MessageContent {
+public struct RealTimeLocationStatusMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:RL"
     public static let persistence = PersistenceFlag.status
 
@@ -30,16 +30,18 @@ public struct RealTimeLocationStatusMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["latitude", "longitude", "type"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case latitude, longitude, type }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: latitude = try d.decodeDouble()
-            case 1: longitude = try d.decodeDouble()
-            case 2: type = try d.decodeInt()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.latitude): latitude = try d.decodeDouble()
+            case .own(.longitude): longitude = try d.decodeDouble()
+            case .own(.type): type = try d.decodeInt()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

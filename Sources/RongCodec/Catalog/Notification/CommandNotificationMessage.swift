@@ -11,7 +11,7 @@
 /// alias of `name` (``Leniency/operationForName``), and when both are present `name` wins and
 /// `operation` stays an unknown key. Canonical order: `name`, `data`, then the shared keys
 /// (spec CONTENT-CMDNTF-*).
-public struct CommandNotificationMessage: MessageContent {
+public struct CommandNotificationMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:CmdNtf"
     public static let persistence = PersistenceFlag.isPersisted
 
@@ -29,7 +29,9 @@ public struct CommandNotificationMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["name", "data", "operation"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case name, data, operation }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var operation: String?
@@ -37,12 +39,12 @@ public struct CommandNotificationMessage: MessageContent {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: name = try d.decodeString()
-            case 1: data = try d.decodeStringOrJSONText()
-            case 2:
+            case .own(.name): name = try d.decodeString()
+            case .own(.data): data = try d.decodeStringOrJSONText()
+            case .own(.operation):
                 operationAt = r.keyOffset
                 operation = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         if d.adoptAlias(operation, into: &name, key: "operation", json: JSONValue.string, in: &r) {

@@ -9,7 +9,7 @@
 /// strings that ANDROID-4.0 writes only when set and JAVA-SRV, GO-SRV and GO-FL always.
 /// Canonical order: `operation`, `sourceUserId`, `targetUserId`, `message`, then the shared keys
 /// (spec CONTENT-CONTACTNTF-*).
-public struct ContactNotificationMessage: MessageContent {
+public struct ContactNotificationMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:ContactNtf"
     public static let persistence = PersistenceFlag.isPersisted
 
@@ -36,17 +36,19 @@ public struct ContactNotificationMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["operation", "sourceUserId", "targetUserId", "message"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case operation, sourceUserId, targetUserId, message }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: operation = try d.decodeString()
-            case 1: sourceUserId = try d.decodeString()
-            case 2: targetUserId = try d.decodeString()
-            case 3: message = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.operation): operation = try d.decodeString()
+            case .own(.sourceUserId): sourceUserId = try d.decodeString()
+            case .own(.targetUserId): targetUserId = try d.decodeString()
+            case .own(.message): message = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

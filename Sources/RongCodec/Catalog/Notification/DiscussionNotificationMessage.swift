@@ -10,7 +10,7 @@
 /// `isHasReceived` (boolean; WEBv2 only) and `operation` (string; WEBv2 only). Canonical order:
 /// `type`, `extension`, `operator`, `isHasReceived`, `operation`, then the shared keys (spec
 /// CONTENT-DIZNTF-*).
-public struct DiscussionNotificationMessage: MessageContent {
+public struct DiscussionNotificationMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:DizNtf"
     public static let persistence = PersistenceFlag.isPersisted
 
@@ -40,18 +40,20 @@ public struct DiscussionNotificationMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["type", "extension", "operator", "isHasReceived", "operation"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case type, `extension`, `operator`, isHasReceived, operation }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: type = try d.decodeInt()
-            case 1: `extension` = try d.decodeString()
-            case 2: `operator` = try d.decodeString()
-            case 3: isHasReceived = try d.decodeBool()
-            case 4: operation = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.type): type = try d.decodeInt()
+            case .own(.`extension`): `extension` = try d.decodeString()
+            case .own(.`operator`): `operator` = try d.decodeString()
+            case .own(.isHasReceived): isHasReceived = try d.decodeBool()
+            case .own(.operation): operation = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

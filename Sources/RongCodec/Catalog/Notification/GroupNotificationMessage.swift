@@ -7,7 +7,7 @@
 /// `Dismiss`, `Transfer`), `data`, `message`. `data` is a string in Android and the Go SDKs but an
 /// object in the Java server SDK and SealTalk; RongWire's canonical form is the string, and an
 /// object is kept as its canonical JSON text (``Leniency/objectAsString``).
-public struct GroupNotificationMessage: MessageContent {
+public struct GroupNotificationMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:GrpNtf"
     public static let persistence = PersistenceFlag.isPersisted
 
@@ -33,17 +33,19 @@ public struct GroupNotificationMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["operatorUserId", "operation", "data", "message"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case operatorUserId, operation, data, message }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: operatorUserId = try d.decodeString()
-            case 1: operation = try d.decodeString()
-            case 2: data = try d.decodeStringOrJSONText()
-            case 3: message = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.operatorUserId): operatorUserId = try d.decodeString()
+            case .own(.operation): operation = try d.decodeString()
+            case .own(.data): data = try d.decodeStringOrJSONText()
+            case .own(.message): message = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

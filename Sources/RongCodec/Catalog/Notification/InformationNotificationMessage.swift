@@ -9,7 +9,7 @@
 /// always; DOCS' example carries a sentence and an empty `extra`. WEBv2's
 /// `ContactNotificationMessage.obtain` builds an RC:InfoNtf holding the contact keys, which stay
 /// unknown keys here. Canonical order: `message`, then the shared keys (spec CONTENT-INFONTF-*).
-public struct InformationNotificationMessage: MessageContent {
+public struct InformationNotificationMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:InfoNtf"
     public static let persistence = PersistenceFlag.isPersisted
 
@@ -24,14 +24,16 @@ public struct InformationNotificationMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["message"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case message }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: message = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.message): message = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

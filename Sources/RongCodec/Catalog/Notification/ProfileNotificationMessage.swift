@@ -8,7 +8,7 @@
 /// a JSON string into an object and re-encodes the object). RongWire's canonical `data` is the
 /// string; an object or array is kept as its canonical JSON text (``Leniency/objectAsString``).
 /// Canonical order: `operation`, `data`, then the shared keys (spec CONTENT-PROFILENTF-*).
-public struct ProfileNotificationMessage: MessageContent {
+public struct ProfileNotificationMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:ProfileNtf"
     public static let persistence = PersistenceFlag.isPersisted
 
@@ -26,15 +26,17 @@ public struct ProfileNotificationMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["operation", "data"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case operation, data }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: operation = try d.decodeString()
-            case 1: data = try d.decodeStringOrJSONText()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.operation): operation = try d.decodeString()
+            case .own(.data): data = try d.decodeStringOrJSONText()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -20,7 +20,7 @@
 /// handled by the shared keys. Canonical order: `operatorId`, `recallTime`,
 /// `originalObjectName`, `originalMessageContent`, `recallContent`, `recallActionTime`, `admin`,
 /// `delete`, then the shared keys (spec CONTENT-RCNTF-*).
-public struct RecallNotificationMessage: MessageContent {
+public struct RecallNotificationMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:RcNtf"
     public static let persistence = PersistenceFlag.isPersisted
 
@@ -61,11 +61,12 @@ public struct RecallNotificationMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable([
-        "operatorId", "recallTime", "originalObjectName", "originalMessageContent", "recallContent",
-        "recallActionTime", "admin", "delete",
-        "mOperatorId", "mRecallTime", "mOriginalObjectName", "mAdmin", "mDelete",
-    ])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey {
+        case operatorId, recallTime, originalObjectName, originalMessageContent, recallContent, recallActionTime,
+            admin, delete, mOperatorId, mRecallTime, mOriginalObjectName, mAdmin, mDelete
+    }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         // FLUTTER's m-prefixed aliases, resolved after the loop (the documented key wins).
@@ -78,20 +79,20 @@ public struct RecallNotificationMessage: MessageContent {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: operatorId = try d.decodeString()
-            case 1: recallTime = try d.decodeInt64()
-            case 2: originalObjectName = try d.decodeString()
-            case 3: originalMessageContent = try d.decodeObjectOrJSONText()
-            case 4: recallContent = try d.decodeString()
-            case 5: recallActionTime = try d.decodeInt64()
-            case 6: admin = try d.decodeBool()
-            case 7: delete = try d.decodeBool()
-            case 8: aliasAt = r.keyOffset; mOperatorId = try d.decodeString()
-            case 9: aliasAt = r.keyOffset; mRecallTime = try d.decodeInt64()
-            case 10: aliasAt = r.keyOffset; mOriginalObjectName = try d.decodeString()
-            case 11: aliasAt = r.keyOffset; mAdmin = try d.decodeBool()
-            case 12: aliasAt = r.keyOffset; mDelete = try d.decodeBool()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.operatorId): operatorId = try d.decodeString()
+            case .own(.recallTime): recallTime = try d.decodeInt64()
+            case .own(.originalObjectName): originalObjectName = try d.decodeString()
+            case .own(.originalMessageContent): originalMessageContent = try d.decodeObjectOrJSONText()
+            case .own(.recallContent): recallContent = try d.decodeString()
+            case .own(.recallActionTime): recallActionTime = try d.decodeInt64()
+            case .own(.admin): admin = try d.decodeBool()
+            case .own(.delete): delete = try d.decodeBool()
+            case .own(.mOperatorId): aliasAt = r.keyOffset; mOperatorId = try d.decodeString()
+            case .own(.mRecallTime): aliasAt = r.keyOffset; mRecallTime = try d.decodeInt64()
+            case .own(.mOriginalObjectName): aliasAt = r.keyOffset; mOriginalObjectName = try d.decodeString()
+            case .own(.mAdmin): aliasAt = r.keyOffset; mAdmin = try d.decodeBool()
+            case .own(.mDelete): aliasAt = r.keyOffset; mDelete = try d.decodeBool()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         // The rule fires only when an alias supplies a value: canonical output, where losing

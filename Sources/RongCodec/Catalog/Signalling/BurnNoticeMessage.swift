@@ -6,7 +6,7 @@
 /// Flag NONE (ANDROID-4.0 `flag = 0`; no other source registers it). Key (message-catalog.md
 /// § 7.7): `burnMessageUIds`, an array of messageUIds; Android always writes it and writes no
 /// shared key. Canonical order: `burnMessageUIds`, then the shared keys.
-public struct BurnNoticeMessage: MessageContent {
+public struct BurnNoticeMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:BurnNoticeMsg"
     public static let persistence = PersistenceFlag.none
 
@@ -21,14 +21,16 @@ public struct BurnNoticeMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["burnMessageUIds"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case burnMessageUIds }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: burnMessageUIds = try d.decodeStringArray()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.burnMessageUIds): burnMessageUIds = try d.decodeStringArray()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

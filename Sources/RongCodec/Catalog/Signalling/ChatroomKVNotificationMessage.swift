@@ -12,7 +12,7 @@
 /// `map[string]string` object; the object is kept as its canonical JSON text in ``extra``
 /// (``Leniency/objectAsString``; open decision 9, option b). The Go server SDK's objectName
 /// `RC:ChrmKVNotiMsg` decodes as this type (``BuiltInCatalog/aliases``).
-public struct ChatroomKVNotificationMessage: MessageContent {
+public struct ChatroomKVNotificationMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:chrmKVNotiMsg"
     public static let persistence = PersistenceFlag.none
 
@@ -33,19 +33,20 @@ public struct ChatroomKVNotificationMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["key", "value", "type"])
-    /// Field number of the shared key `extra`, decoded here because GO-FL sends an object.
-    private static let extraField = fields.index(of: "extra")!
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case key, value, type }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: key = try d.decodeString()
-            case 1: value = try d.decodeString()
-            case 2: type = try d.decodeInt()
-            case Self.extraField: common.extra = try d.decodeStringOrJSONText()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.key): key = try d.decodeString()
+            case .own(.value): value = try d.decodeString()
+            case .own(.type): type = try d.decodeInt()
+            // The shared key `extra` is decoded here: GO-FL sends an object.
+            case .shared(.extra): common.extra = try d.decodeStringOrJSONText()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

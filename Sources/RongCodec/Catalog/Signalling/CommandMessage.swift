@@ -13,7 +13,7 @@
 /// object. RongWire's canonical form is the string, and an object or array is kept as its
 /// canonical JSON text (``Leniency/objectAsString``; open decision 9, option b). The Go server
 /// SDK's objectName `RC:CMDMsg` decodes as this type (``BuiltInCatalog/aliases``).
-public struct CommandMessage: MessageContent {
+public struct CommandMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:CmdMsg"
     public static let persistence = PersistenceFlag.none
 
@@ -31,15 +31,17 @@ public struct CommandMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["name", "data"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case name, data }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: name = try d.decodeString()
-            case 1: data = try d.decodeStringOrJSONText()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.name): name = try d.decodeString()
+            case .own(.data): data = try d.decodeStringOrJSONText()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -9,7 +9,7 @@
 /// written when non-null, and two `long` millisecond times, always written; an Android cloud
 /// configuration sample (same kind of copy) carries the same keys with `platform` `"Android"`.
 /// Canonical order as listed, then the shared keys.
-public struct LogCommandMessage: MessageContent {
+public struct LogCommandMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:LogCmdMsg"
     public static let persistence = PersistenceFlag.none
 
@@ -42,19 +42,21 @@ public struct LogCommandMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["uri", "logId", "platform", "packageName", "startTime", "endTime"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case uri, logId, platform, packageName, startTime, endTime }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: uri = try d.decodeString()
-            case 1: logId = try d.decodeString()
-            case 2: platform = try d.decodeString()
-            case 3: packageName = try d.decodeString()
-            case 4: startTime = try d.decodeInt64()
-            case 5: endTime = try d.decodeInt64()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.uri): uri = try d.decodeString()
+            case .own(.logId): logId = try d.decodeString()
+            case .own(.platform): platform = try d.decodeString()
+            case .own(.packageName): packageName = try d.decodeString()
+            case .own(.startTime): startTime = try d.decodeInt64()
+            case .own(.endTime): endTime = try d.decodeInt64()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -18,7 +18,7 @@
 /// `[A-Za-z0-9_=+-]`, value ≤ 64 or 4096, ≤ 20 keys per call) are not checked on decode.
 /// Canonical order: `mid`, `put`, `del`, `removeAll`, `clear`, `messageUId`, `extraKey`, then
 /// the shared keys.
-public struct MessageExpansionMessage: MessageContent {
+public struct MessageExpansionMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:MsgExMsg"
     public static let persistence = PersistenceFlag.none
 
@@ -55,21 +55,23 @@ public struct MessageExpansionMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["mid", "put", "del", "removeAll", "clear", "messageUId", "extraKey"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case mid, put, del, removeAll, clear, messageUId, extraKey }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         let start = d.offset
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: mid = try d.decodeString()
-            case 1: put = try ExpansionMap.decode(from: &d)
-            case 2: del = try d.decodeStringArray()
-            case 3: removeAll = try d.decodeInt(range: Domain.zeroOrOne)
-            case 4: clear = try d.decodeInt(range: Domain.zeroOrOne)
-            case 5: messageUId = try d.decodeString()
-            case 6: extraKey = try ExpansionMap.decode(from: &d)
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.mid): mid = try d.decodeString()
+            case .own(.put): put = try ExpansionMap.decode(from: &d)
+            case .own(.del): del = try d.decodeStringArray()
+            case .own(.removeAll): removeAll = try d.decodeInt(range: Domain.zeroOrOne)
+            case .own(.clear): clear = try d.decodeInt(range: Domain.zeroOrOne)
+            case .own(.messageUId): messageUId = try d.decodeString()
+            case .own(.extraKey): extraKey = try ExpansionMap.decode(from: &d)
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         try Self.requireTarget(mid, messageUId, at: start)

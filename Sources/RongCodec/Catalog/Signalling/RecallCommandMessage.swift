@@ -9,7 +9,7 @@
 /// `sentTime` (number or numeric string), `isAdmin`, `isDelete` (booleans, or 0/1 from the
 /// Java server SDK). The callback documentation's capitalised keys (`MessageUId`,
 /// `ConversationType`, `TargetId`, `SentTime`) are accepted as aliases.
-public struct RecallCommandMessage: MessageContent {
+public struct RecallCommandMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:RcCmd"
     public static let persistence = PersistenceFlag.isPersisted
 
@@ -41,10 +41,13 @@ public struct RecallCommandMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable([
-        "messageUId", "conversationType", "targetId", "sentTime", "isAdmin", "isDelete",
-        "MessageUId", "ConversationType", "TargetId", "SentTime",
-    ])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey {
+        case messageUId, conversationType, targetId, sentTime, isAdmin, isDelete, capitalisedMessageUId = "MessageUId",
+            capitalisedConversationType = "ConversationType", capitalisedTargetId = "TargetId",
+            capitalisedSentTime = "SentTime"
+    }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         let start = d.offset
@@ -58,17 +61,17 @@ public struct RecallCommandMessage: MessageContent {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: uid = try d.decodeString()
-            case 1: conversationType = try d.decodeInt(acceptNumericString: true)
-            case 2: targetId = try d.decodeString()
-            case 3: sentTime = try d.decodeInt64(acceptNumericString: true)
-            case 4: isAdmin = try d.decodeBool(acceptZeroOne: true)
-            case 5: isDelete = try d.decodeBool(acceptZeroOne: true)
-            case 6: aliasAt = r.keyOffset; aliasUId = try d.decodeString()
-            case 7: aliasAt = r.keyOffset; aliasType = try d.decodeInt(acceptNumericString: true)
-            case 8: aliasAt = r.keyOffset; aliasTarget = try d.decodeString()
-            case 9: aliasAt = r.keyOffset; aliasTime = try d.decodeInt64(acceptNumericString: true)
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.messageUId): uid = try d.decodeString()
+            case .own(.conversationType): conversationType = try d.decodeInt(acceptNumericString: true)
+            case .own(.targetId): targetId = try d.decodeString()
+            case .own(.sentTime): sentTime = try d.decodeInt64(acceptNumericString: true)
+            case .own(.isAdmin): isAdmin = try d.decodeBool(acceptZeroOne: true)
+            case .own(.isDelete): isDelete = try d.decodeBool(acceptZeroOne: true)
+            case .own(.capitalisedMessageUId): aliasAt = r.keyOffset; aliasUId = try d.decodeString()
+            case .own(.capitalisedConversationType): aliasAt = r.keyOffset; aliasType = try d.decodeInt(acceptNumericString: true)
+            case .own(.capitalisedTargetId): aliasAt = r.keyOffset; aliasTarget = try d.decodeString()
+            case .own(.capitalisedSentTime): aliasAt = r.keyOffset; aliasTime = try d.decodeInt64(acceptNumericString: true)
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         // An alias counts as a leniency only when its value is used; a losing alias is kept as

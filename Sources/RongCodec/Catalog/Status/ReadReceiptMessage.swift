@@ -12,7 +12,7 @@
 /// so only the value 1 means the same everywhere; kept as sent, absent means 1 per JAVA-SRV's
 /// default). Canonical order: `lastMessageSendTime`, `messageUId`, `type`, then the shared keys
 /// (spec CONTENT-READNTF-*).
-public struct ReadReceiptMessage: MessageContent {
+public struct ReadReceiptMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:ReadNtf"
     public static let persistence = PersistenceFlag.none
 
@@ -33,7 +33,9 @@ public struct ReadReceiptMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["lastMessageSendTime", "messageUId", "type", "lastMessageSend"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case lastMessageSendTime, messageUId, type, lastMessageSend }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         let start = d.offset
@@ -43,14 +45,14 @@ public struct ReadReceiptMessage: MessageContent {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: time = try d.decodeInt64(acceptNumericString: true)
-            case 1: messageUId = try d.decodeString()
-            case 2: type = try d.decodeInt()
-            case 3:
+            case .own(.lastMessageSendTime): time = try d.decodeInt64(acceptNumericString: true)
+            case .own(.messageUId): messageUId = try d.decodeString()
+            case .own(.type): type = try d.decodeInt()
+            case .own(.lastMessageSend):
                 aliasAt = r.keyOffset
                 // GO-FL writes an int64; a losing alias is then kept exactly as sent.
                 alias = try d.decodeInt64()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         if d.adoptAlias(alias, into: &time, key: "lastMessageSend", json: { .number(JSONNumber($0)) }, in: &r) {

@@ -7,7 +7,7 @@
 /// `messageUId` (required string: the message whose receipts are requested; every source writes
 /// it, and a request without it names no message). Canonical order: `messageUId`, then the shared
 /// keys (spec CONTENT-RRREQ-*).
-public struct ReadReceiptRequestMessage: MessageContent {
+public struct ReadReceiptRequestMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:RRReqMsg"
     public static let persistence = PersistenceFlag.none
 
@@ -22,7 +22,9 @@ public struct ReadReceiptRequestMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["messageUId"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case messageUId }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         let start = d.offset
@@ -30,8 +32,8 @@ public struct ReadReceiptRequestMessage: MessageContent {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: uid = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.messageUId): uid = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         guard let uid else {

@@ -11,7 +11,7 @@
 /// arrived in; any other value type is ``CodecError/Code/typeMismatch``. The key is optional:
 /// ANDROID-4.0 and WEBv2 omit it when no map is set, and GO-FL writes `null` for a nil map.
 /// Canonical order: `receiptMessageDic`, then the shared keys (spec CONTENT-RRRSP-*).
-public struct ReadReceiptResponseMessage: MessageContent {
+public struct ReadReceiptResponseMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:RRRspMsg"
     public static let persistence = PersistenceFlag.none
 
@@ -48,18 +48,20 @@ public struct ReadReceiptResponseMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["receiptMessageDic"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case receiptMessageDic }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0:
+            case .own(.receiptMessageDic):
                 let at = d.offset
                 // decodeObject rejects duplicate keys; the values are checked below.
                 guard let dic = try d.decodeObject() else { break }
                 receiptMessageDic = try Self.entries(dic, at: at, in: d)
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

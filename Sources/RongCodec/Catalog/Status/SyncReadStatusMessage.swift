@@ -10,7 +10,7 @@
 /// ``Leniency/lastMessageSendAlias``, which loses to the documented key and then stays an
 /// unknown key). Canonical order: `lastMessageSendTime`, then the shared keys (spec
 /// CONTENT-SRS-*).
-public struct SyncReadStatusMessage: MessageContent {
+public struct SyncReadStatusMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:SRSMsg"
     public static let persistence = PersistenceFlag.none
 
@@ -25,7 +25,9 @@ public struct SyncReadStatusMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["lastMessageSendTime", "lastMessageSend"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case lastMessageSendTime, lastMessageSend }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         let start = d.offset
@@ -35,12 +37,12 @@ public struct SyncReadStatusMessage: MessageContent {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: time = try d.decodeInt64(acceptNumericString: true)
-            case 1:
+            case .own(.lastMessageSendTime): time = try d.decodeInt64(acceptNumericString: true)
+            case .own(.lastMessageSend):
                 aliasAt = r.keyOffset
                 // GO-FL writes an int64; a losing alias is then kept exactly as sent.
                 alias = try d.decodeInt64()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         if d.adoptAlias(alias, into: &time, key: "lastMessageSend", json: { .number(JSONNumber($0)) }, in: &r) {

@@ -11,7 +11,7 @@
 /// it to `RC:TxtMsg`) and `data` (string; ANDROID-4.0 writes it only when non-empty; JAVA-SRV and
 /// GO-FL never). Canonical order: `typingContentType`, `data`, then the shared keys (spec
 /// CONTENT-TYPSTS-*).
-public struct TypingStatusMessage: MessageContent {
+public struct TypingStatusMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:TypSts"
     public static let persistence = PersistenceFlag.status
 
@@ -29,15 +29,17 @@ public struct TypingStatusMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["typingContentType", "data"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case typingContentType, data }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: typingContentType = try d.decodeString()
-            case 1: data = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.typingContentType): typingContentType = try d.decodeString()
+            case .own(.data): data = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -12,7 +12,7 @@
 /// absent, ``Leniency/nullAsAbsent``). `localPath`
 /// is dropped. Canonical order: `title`, `name`, `remoteUrl`, `conversationType`, `nameList`,
 /// `summaryList`, then the shared keys.
-public struct CombineMessage: MessageContent {
+public struct CombineMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:CombineMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -45,9 +45,9 @@ public struct CombineMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable([
-        "title", "name", "remoteUrl", "conversationType", "nameList", "summaryList", "content",
-    ])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case title, name, remoteUrl, conversationType, nameList, summaryList, content }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var content: JSONValue?
@@ -55,17 +55,17 @@ public struct CombineMessage: MessageContent {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: title = try d.decodeString()
-            case 1: name = try d.decodeString()
-            case 2: remoteUrl = try d.decodeString()
-            case 3: conversationType = try d.decodeInt()
-            case 4: nameList = try d.decodeStringList()
-            case 5: summaryList = try d.decodeStringList()
-            case 6:
+            case .own(.title): title = try d.decodeString()
+            case .own(.name): name = try d.decodeString()
+            case .own(.remoteUrl): remoteUrl = try d.decodeString()
+            case .own(.conversationType): conversationType = try d.decodeInt()
+            case .own(.nameList): nameList = try d.decodeStringList()
+            case .own(.summaryList): summaryList = try d.decodeStringList()
+            case .own(.content):
                 // Resolved after the loop: `remoteUrl` may still follow.
                 contentAt = r.keyOffset
                 content = try d.decodeOpenValue()  // `null` is absent, as for any known key
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         if let content {

@@ -9,7 +9,7 @@
 /// implementation, so it is a plain field, not an alias), `sendUserId`, `sendUserName`.
 /// Canonical order: `userId`, `name`, `portraitUri`, `sendUserId`, `sendUserName`, then the
 /// shared keys.
-public struct ContactCardMessage: MessageContent {
+public struct ContactCardMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:CardMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -39,18 +39,20 @@ public struct ContactCardMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["userId", "name", "portraitUri", "sendUserId", "sendUserName"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case userId, name, portraitUri, sendUserId, sendUserName }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: userId = try d.decodeString()
-            case 1: name = try d.decodeString()
-            case 2: portraitUri = try d.decodeString()
-            case 3: sendUserId = try d.decodeString()
-            case 4: sendUserName = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.userId): userId = try d.decodeString()
+            case .own(.name): name = try d.decodeString()
+            case .own(.portraitUri): portraitUri = try d.decodeString()
+            case .own(.sendUserId): sendUserId = try d.decodeString()
+            case .own(.sendUserName): sendUserName = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

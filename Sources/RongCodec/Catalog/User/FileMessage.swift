@@ -7,7 +7,7 @@
 /// `fileType` is serialised as `type`), `fileUrl`. GO-SRV and GO-FL send `size` as a numeric
 /// string; it is accepted (``Leniency/numericString``) and written as a number. `localPath` is
 /// dropped. Canonical order: `name`, `size`, `type`, `fileUrl`, then the shared keys.
-public struct FileMessage: MessageContent {
+public struct FileMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:FileMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -34,17 +34,19 @@ public struct FileMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["name", "size", "type", "fileUrl"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case name, size, type, fileUrl }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: name = try d.decodeString()
-            case 1: size = try d.decodeInt64(acceptNumericString: true, range: Domain.nonNegativeInt64)
-            case 2: type = try d.decodeString()
-            case 3: fileUrl = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.name): name = try d.decodeString()
+            case .own(.size): size = try d.decodeInt64(acceptNumericString: true, range: Domain.nonNegativeInt64)
+            case .own(.type): type = try d.decodeString()
+            case .own(.fileUrl): fileUrl = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -7,7 +7,7 @@
 /// `exp` (Android upload-expiry flag). `localPath` is dropped. No thumbnail: the GIF is sent as is
 /// (000:7492). Canonical order: `remoteUrl`, `name`, `width`, `height`, `gifDataSize`, `exp`,
 /// then the shared keys.
-public struct GIFMessage: MessageContent {
+public struct GIFMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:GIFMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -40,20 +40,22 @@ public struct GIFMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["remoteUrl", "name", "width", "height", "gifDataSize", "exp"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case remoteUrl, name, width, height, gifDataSize, exp }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: remoteUrl = try d.decodeString()
-            case 1: name = try d.decodeString()
+            case .own(.remoteUrl): remoteUrl = try d.decodeString()
+            case .own(.name): name = try d.decodeString()
             // Pixel sizes are Java ints on Android; a negative size is never meaningful.
-            case 2: width = try d.decodeInt(range: Domain.nonNegativeInt32)
-            case 3: height = try d.decodeInt(range: Domain.nonNegativeInt32)
-            case 4: gifDataSize = try d.decodeInt64(range: Domain.nonNegativeInt64)
-            case 5: exp = try d.decodeBool()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.width): width = try d.decodeInt(range: Domain.nonNegativeInt32)
+            case .own(.height): height = try d.decodeInt(range: Domain.nonNegativeInt32)
+            case .own(.gifDataSize): gifDataSize = try d.decodeInt64(range: Domain.nonNegativeInt64)
+            case .own(.exp): exp = try d.decodeBool()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -8,7 +8,7 @@
 /// CONTENT-NAME-001). Keys (message-catalog.md § 5.5): `name` (Android, Go), `remoteUrl`,
 /// `duration` (seconds), `type` (audio format; WEBv2 writes `aac`). `localPath` is dropped.
 /// Canonical order: `name`, `remoteUrl`, `duration`, `type`, then the shared keys.
-public struct HQVoiceMessage: MessageContent {
+public struct HQVoiceMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:HQVCMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -35,17 +35,19 @@ public struct HQVoiceMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["name", "remoteUrl", "duration", "type"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case name, remoteUrl, duration, type }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: name = try d.decodeString()
-            case 1: remoteUrl = try d.decodeString()
-            case 2: duration = try d.decodeInt(range: Domain.nonNegativeInt32)
-            case 3: type = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.name): name = try d.decodeString()
+            case .own(.remoteUrl): remoteUrl = try d.decodeString()
+            case .own(.duration): duration = try d.decodeInt(range: Domain.nonNegativeInt32)
+            case .own(.type): type = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -6,7 +6,7 @@
 /// `content` (base64 JPEG thumbnail, no `data:` prefix), `imageUri`, `exp` (Android upload
 /// flag), `isFull` (original image; Android also reads `full`), `thumbUri` (Flutter), `name`
 /// (third-party Go SDK). `localPath` is dropped. Canonical order as listed, then shared keys.
-public struct ImageMessage: MessageContent {
+public struct ImageMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:ImgMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -38,7 +38,9 @@ public struct ImageMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["content", "imageUri", "exp", "isFull", "thumbUri", "name", "full"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case content, imageUri, exp, isFull, thumbUri, name, full }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var full: Bool?
@@ -46,16 +48,16 @@ public struct ImageMessage: MessageContent {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: content = try d.decodeString()
-            case 1: imageUri = try d.decodeString()
-            case 2: exp = try d.decodeBool()
-            case 3: isFull = try d.decodeBool()
-            case 4: thumbUri = try d.decodeString()
-            case 5: name = try d.decodeString()
-            case 6:
+            case .own(.content): content = try d.decodeString()
+            case .own(.imageUri): imageUri = try d.decodeString()
+            case .own(.exp): exp = try d.decodeBool()
+            case .own(.isFull): isFull = try d.decodeBool()
+            case .own(.thumbUri): thumbUri = try d.decodeString()
+            case .own(.name): name = try d.decodeString()
+            case .own(.full):
                 fullAt = r.keyOffset
                 full = try d.decodeBool()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         if d.adoptAlias(full, into: &isFull, key: "full", json: JSONValue.bool, in: &r) {

@@ -10,7 +10,7 @@
 /// Coordinates outside ±90 / ±180 are rejected: the published legacy sample with longitude
 /// 334.221 is not a location. Flutter's spurious `mBase64` and `mImgUri` stay unknown keys.
 /// Canonical order: `content`, `latitude`, `longitude`, `poi`, then the shared keys.
-public struct LocationMessage: MessageContent {
+public struct LocationMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:LBSMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -37,7 +37,9 @@ public struct LocationMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["content", "latitude", "longitude", "poi"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case content, latitude, longitude, poi }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         let start = d.offset
@@ -46,17 +48,17 @@ public struct LocationMessage: MessageContent {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: content = try d.decodeString()
-            case 1:
+            case .own(.content): content = try d.decodeString()
+            case .own(.latitude):
                 let at = d.offset
                 lat = try d.decodeDouble()
                 if let v = lat { try Self.check(latitude: v, at: at) }
-            case 2:
+            case .own(.longitude):
                 let at = d.offset
                 lng = try d.decodeDouble()
                 if let v = lng { try Self.check(longitude: v, at: at) }
-            case 3: poi = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.poi): poi = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         guard let lat, let lng else {

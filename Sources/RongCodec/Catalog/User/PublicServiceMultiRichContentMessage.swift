@@ -7,7 +7,7 @@
 /// Android and WEBv2 never encode it. Keys (message-catalog.md § 9): `articles`, an array of
 /// ``PublicServiceArticle`` objects (container key read by ANDROID-4.0's decoder, which shows every
 /// item). Canonical order: `articles`, then the shared keys.
-public struct PublicServiceMultiRichContentMessage: MessageContent {
+public struct PublicServiceMultiRichContentMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:PSMultiImgTxtMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -22,14 +22,16 @@ public struct PublicServiceMultiRichContentMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["articles"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case articles }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: articles = try PublicServiceArticle.decodeList(from: &d)
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.articles): articles = try PublicServiceArticle.decodeList(from: &d)
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -8,7 +8,7 @@
 /// ``PublicServiceArticle`` objects. The catalog records only the item keys; the container key
 /// `articles` is read by ANDROID-4.0's decoder (`jsonObj.get("articles")`), which shows the first
 /// item only. RongWire keeps every item. Canonical order: `articles`, then the shared keys.
-public struct PublicServiceRichContentMessage: MessageContent {
+public struct PublicServiceRichContentMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:PSImgTxtMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -23,14 +23,16 @@ public struct PublicServiceRichContentMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["articles"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case articles }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: articles = try PublicServiceArticle.decodeList(from: &d)
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.articles): articles = try PublicServiceArticle.decodeList(from: &d)
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)
@@ -41,70 +43,5 @@ public struct PublicServiceRichContentMessage: MessageContent {
         try PublicServiceArticle.encode(articles, to: &w)
         try common.encode(to: &w, fields: Self.fields)
         w.endObject()
-    }
-}
-
-/// One article of RC:PSImgTxtMsg and RC:PSMultiImgTxtMsg (ANDROID-4.0 `RichContentItem`).
-///
-/// Keys: `title`, `digest`, `picurl` (image URL; lower-case `url`), `url` (link). Other keys are
-/// kept in ``unknownFields``, in input order. Canonical order: `title`, `digest`, `picurl`, `url`,
-/// then the unknown keys.
-public struct PublicServiceArticle: Hashable, Sendable {
-    /// Title (`title`).
-    public var title: String?
-    /// Summary text (`digest`).
-    public var digest: String?
-    /// Image URL (`picurl`).
-    public var picurl: String?
-    /// Link to the article (`url`).
-    public var url: String?
-    /// Keys this type does not model, in input order.
-    public var unknownFields = JSONObject()
-
-    /// Creates an article.
-    public init(title: String? = nil, digest: String? = nil, picurl: String? = nil, url: String? = nil) {
-        self.title = title
-        self.digest = digest
-        self.picurl = picurl
-        self.url = url
-    }
-
-    static let fields = FieldTable(["title", "digest", "picurl", "url"], includeCommon: false)
-
-    /// Decodes an `articles` array; `null` gives nil.
-    static func decodeList(from d: inout ContentDecoder) throws(CodecError) -> [PublicServiceArticle]? {
-        try d.decodeArray { (d: inout ContentDecoder) throws(CodecError) in try decode(from: &d) }
-    }
-
-    static func decode(from d: inout ContentDecoder) throws(CodecError) -> PublicServiceArticle {
-        var a = PublicServiceArticle()
-        var r = try d.beginObject(fields)
-        while let f = try d.nextField(&r) {
-            switch f {
-            case 0: a.title = try d.decodeString()
-            case 1: a.digest = try d.decodeString()
-            case 2: a.picurl = try d.decodeString()
-            default: a.url = try d.decodeString()
-            }
-        }
-        a.unknownFields = r.unknownFields
-        return a
-    }
-
-    /// Writes `"articles":[...]` when `articles` is not nil.
-    static func encode(_ articles: [PublicServiceArticle]?, to w: inout JSONWriter) throws(CodecError) {
-        guard let articles else { return }
-        w.key("articles")
-        w.beginArray()
-        for a in articles {
-            w.beginObject()
-            w.field("title", a.title)
-            w.field("digest", a.digest)
-            w.field("picurl", a.picurl)
-            w.field("url", a.url)
-            try w.unknownMembers(a.unknownFields, of: fields)
-            w.endObject()
-        }
-        w.endArray()
     }
 }

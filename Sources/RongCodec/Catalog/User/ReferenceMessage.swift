@@ -12,7 +12,7 @@
 /// ``referencedContent(registry:)`` decodes it on demand. The JSON keys of the iOS properties
 /// `referMsgUid` and the 5.26 status are not recorded anywhere; such keys stay unknown keys.
 /// Canonical order: `content`, `referMsgUserId`, `objName`, `referMsg`, then the shared keys.
-public struct ReferenceMessage: MessageContent {
+public struct ReferenceMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:ReferenceMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -39,17 +39,19 @@ public struct ReferenceMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["content", "referMsgUserId", "objName", "referMsg"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case content, referMsgUserId, objName, referMsg }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: content = try d.decodeString()
-            case 1: referMsgUserId = try d.decodeString()
-            case 2: objName = try d.decodeString()
-            case 3: referMsg = try d.decodeObjectOrJSONText()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.content): content = try d.decodeString()
+            case .own(.referMsgUserId): referMsgUserId = try d.decodeString()
+            case .own(.objName): objName = try d.decodeString()
+            case .own(.referMsg): referMsg = try d.decodeObjectOrJSONText()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -8,7 +8,7 @@
 /// is the JSON key `content`), `imageUri`, `url`. Android writes `extra` always; its presence is
 /// kept like everywhere else. Canonical order: `title`, `content`, `imageUri`, `url`, then the
 /// shared keys.
-public struct RichContentMessage: MessageContent {
+public struct RichContentMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:ImgTextMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -35,17 +35,19 @@ public struct RichContentMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["title", "content", "imageUri", "url"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case title, content, imageUri, url }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: title = try d.decodeString()
-            case 1: content = try d.decodeString()
-            case 2: imageUri = try d.decodeString()
-            case 3: url = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.title): title = try d.decodeString()
+            case .own(.content): content = try d.decodeString()
+            case .own(.imageUri): imageUri = try d.decodeString()
+            case .own(.url): url = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -9,7 +9,7 @@
 /// ``Leniency/numericString`` and written as a number), `name`, `thumbUri` (Flutter).
 /// `localPath` is dropped. Canonical order: `content`, `sightUrl`, `duration`, `size`, `name`,
 /// `thumbUri`, then the shared keys.
-public struct SightMessage: MessageContent {
+public struct SightMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:SightMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -42,19 +42,21 @@ public struct SightMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["content", "sightUrl", "duration", "size", "name", "thumbUri"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case content, sightUrl, duration, size, name, thumbUri }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: content = try d.decodeString()
-            case 1: sightUrl = try d.decodeString()
-            case 2: duration = try d.decodeInt(range: Domain.nonNegativeInt32)
-            case 3: size = try d.decodeInt64(acceptNumericString: true, range: Domain.nonNegativeInt64)
-            case 4: name = try d.decodeString()
-            case 5: thumbUri = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.content): content = try d.decodeString()
+            case .own(.sightUrl): sightUrl = try d.decodeString()
+            case .own(.duration): duration = try d.decodeInt(range: Domain.nonNegativeInt32)
+            case .own(.size): size = try d.decodeInt64(acceptNumericString: true, range: Domain.nonNegativeInt64)
+            case .own(.name): name = try d.decodeString()
+            case .own(.thumbUri): thumbUri = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -9,7 +9,7 @@
 /// `height`. An older IMKit 2.7.x copy used other keys (`name`, `category`, one starting with
 /// `isIns`), only partly seen; they are not modelled and survive as unknown keys. Canonical order:
 /// `packageId`, `stickerId`, `digest`, `width`, `height`, then the shared keys.
-public struct StickerMessage: MessageContent {
+public struct StickerMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:StkMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -39,18 +39,20 @@ public struct StickerMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["packageId", "stickerId", "digest", "width", "height"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case packageId, stickerId, digest, width, height }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: packageId = try d.decodeString()
-            case 1: stickerId = try d.decodeString()
-            case 2: digest = try d.decodeString()
-            case 3: width = try d.decodeInt(range: Domain.nonNegativeInt32)
-            case 4: height = try d.decodeInt(range: Domain.nonNegativeInt32)
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.packageId): packageId = try d.decodeString()
+            case .own(.stickerId): stickerId = try d.decodeString()
+            case .own(.digest): digest = try d.decodeString()
+            case .own(.width): width = try d.decodeInt(range: Domain.nonNegativeInt32)
+            case .own(.height): height = try d.decodeInt(range: Domain.nonNegativeInt32)
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

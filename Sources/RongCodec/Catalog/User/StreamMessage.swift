@@ -10,7 +10,7 @@
 /// `html`; other strings are kept), `messageUID` (id of the stream, for resuming). GO-FL sends
 /// `user`, `mentionedInfo` and `extra` in the first packet only. Canonical order: `content`,
 /// `seq`, `complete`, `completeReason`, `type`, `messageUID`, then the shared keys.
-public struct StreamMessage: MessageContent {
+public struct StreamMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:StreamMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -43,20 +43,22 @@ public struct StreamMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["content", "seq", "complete", "completeReason", "type", "messageUID"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case content, seq, complete, completeReason, type, messageUID }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: content = try d.decodeString()
+            case .own(.content): content = try d.decodeString()
             // GO-FL documents seq as "> 0, increasing"; 0 would be the Go zero value, not a packet.
-            case 1: seq = try d.decodeInt64(range: Domain.positiveInt64)
-            case 2: complete = try d.decodeBool()
-            case 3: completeReason = try d.decodeInt(acceptNumericString: true)
-            case 4: type = try d.decodeString()
-            case 5: messageUID = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.seq): seq = try d.decodeInt64(range: Domain.positiveInt64)
+            case .own(.complete): complete = try d.decodeBool()
+            case .own(.completeReason): completeReason = try d.decodeInt(acceptNumericString: true)
+            case .own(.type): type = try d.decodeString()
+            case .own(.messageUID): messageUID = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -5,7 +5,7 @@
 /// Flag ISCOUNTED in every source (001:187-188, Android, Web, ENGINE). Keys: `content`, plus the
 /// shared keys (message-catalog.md § 5.1). The seeds give the keys `content` and `extra`
 /// (000:415-419). Canonical order: `content`, then the shared keys.
-public struct TextMessage: MessageContent {
+public struct TextMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:TxtMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -19,14 +19,16 @@ public struct TextMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["content"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case content }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: content = try d.decodeString()
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.content): content = try d.decodeString()
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)

@@ -8,7 +8,7 @@
 /// `duration` as `interface{}`, so a numeric string is accepted (``Leniency/numericString``), and
 /// sends the objectName `RC:VCMsg`, an alias (spec CONTENT-NAME-001). Canonical order:
 /// `content`, `duration`, then the shared keys.
-public struct VoiceMessage: MessageContent {
+public struct VoiceMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:VcMsg"
     public static let persistence = PersistenceFlag.isCounted
 
@@ -26,15 +26,17 @@ public struct VoiceMessage: MessageContent {
         self.common = common
     }
 
-    static let fields = FieldTable(["content", "duration"])
+    /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
+    enum Key: String, FieldKey { case content, duration }
+    static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case 0: content = try d.decodeString()
-            case 1: duration = try d.decodeInt(acceptNumericString: true, range: Domain.nonNegativeInt32)
-            default: try common.decode(field: f, of: Self.fields, from: &d)
+            case .own(.content): content = try d.decodeString()
+            case .own(.duration): duration = try d.decodeInt(acceptNumericString: true, range: Domain.nonNegativeInt32)
+            case .shared(let key): try common.decode(key, from: &d)
             }
         }
         common.finish(r, d)
