@@ -1,4 +1,4 @@
-// Sources/RongCodec/Catalog/Call/CallFields.swift - field readers shared by the call types
+// Sources/RongCodec/Catalog/Call/ContentDecoder+CallFields.swift - field readers shared by the call types
 
 extension ContentDecoder {
     /// Reads a VoIP `mediaType`: an integer (1 audio, 2 video; WEBv2 `VoIPMediaType`, Android
