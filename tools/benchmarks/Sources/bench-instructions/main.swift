@@ -81,6 +81,19 @@ let cases: [String: () -> (Int) -> Void] = [
         let frame = must { try EnvelopeFixtures.publishDown() }
         return { n in for _ in 0..<n { blackHole(try! InboundMessage(packet: try! Packet.decode(frame, from: .server))) } }
     },
+    "up-outbound": {
+        let message = must { try EnvelopeFixtures.outboundText() }
+        return { n in for _ in 0..<n { blackHole(try! message.encoded(messageId: 17)) } }
+    },
+    "pull-inbound": {
+        let frame = must { try EnvelopeFixtures.pull200() }
+        return { n in
+            for _ in 0..<n {
+                guard case .queryAck(let ack) = try! Packet.decode(frame, from: .server).body else { fatalError("not a QUERYACK") }
+                blackHole(try! InboundMessage.pullResult(ack.payload))
+            }
+        }
+    },
 ]
 
 let args = CommandLine.arguments
