@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tools/generate-protos.sh - regenerate (or check) the Swift code for spec/rongcloud.proto
 #
-#   tools/generate-protos.sh           writes Sources/RongEnvelope/Generated/rongcloud.pb.swift
+#   tools/generate-protos.sh           writes Sources/RongEnvelope/Bodies/Generated/rongcloud.pb.swift
 #   tools/generate-protos.sh --check   regenerates into a temporary directory and diffs it with
 #                                      the committed file; exit 1 when they differ
 #
@@ -18,7 +18,7 @@ swift_protobuf_version=${SWIFT_PROTOBUF_VERSION:-1.39.0}
 scratch="$root/.build-protoc"
 proto_dir="$root/spec"
 proto_file="rongcloud.proto"
-out_dir="$root/Sources/RongEnvelope/Generated"
+out_dir="$root/Sources/RongEnvelope/Bodies/Generated"
 out_file="rongcloud.pb.swift"
 
 mode=generate

@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/BodyJSON.swift - protobuf bodies ↔ their JSON form
+// Sources/RongEnvelope/Bodies/BodyJSON.swift - protobuf bodies ↔ their JSON form
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

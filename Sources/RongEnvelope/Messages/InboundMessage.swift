@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/InboundMessage.swift - server PUBLISH / pull results → typed messages
+// Sources/RongEnvelope/Messages/InboundMessage.swift - server PUBLISH / pull results → typed messages
 
 import RongCodec
 

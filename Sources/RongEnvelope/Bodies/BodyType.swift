@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/BodyType.swift - which protobuf message a payload holds, by topic
+// Sources/RongEnvelope/Bodies/BodyType.swift - which protobuf message a payload holds, by topic
 
 import RongCodec
 import SwiftProtobuf

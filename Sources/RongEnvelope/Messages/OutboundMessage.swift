@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/OutboundMessage.swift - a message to send → UpStreamMessage → PUBLISH
+// Sources/RongEnvelope/Messages/OutboundMessage.swift - a message to send → UpStreamMessage → PUBLISH
 
 import RongCodec
 
