@@ -1,12 +1,12 @@
 // Sources/RongEnvelope/Bodies/RequiredFieldDiagnosis.swift - which required field a body lacks, and why
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+internal import FoundationEssentials
 #else
-import Foundation
+internal import Foundation
 #endif
 import RongCodec
-import SwiftProtobuf
+internal import SwiftProtobuf
 
 /// Builds the ``CodecError/Code/missingRequiredField`` error for a body that lacks a proto2
 /// `required` field. SwiftProtobuf says only that some field is missing; this finds the first one

@@ -4,7 +4,9 @@ import RongCodec
 
 /// Bits of `UpStreamMessage.sessionId` (send side), per ENGINE `getSessionId` (envelope.md § 8.2).
 public struct SessionIdBits: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The field's value as on the wire (`sessionId`); bits without a name are kept.
     public let rawValue: Int32
+    /// The bits of a `sessionId` value.
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// 0x01: the message is persisted.
@@ -40,6 +42,7 @@ public struct SessionIdBits: OptionSet, Hashable, Sendable, CustomStringConverti
     /// Whether either disable-notification bit is set (0x20, or 0x10 on echoed messages).
     public var disablesNotification: Bool { contains(.disableNotification) || contains(.disableNotificationEcho) }
 
+    /// The bit names (`[persisted, counted]`), unnamed bits in hex.
     public var description: String {
         var names: [String] = []
         if contains(.persisted) { names.append("persisted") }

@@ -5,7 +5,9 @@ import RongCodec
 /// Bits of `DownStreamMessage.status` (receive side), per ENGINE `getMessageOptionByStatus`
 /// (envelope.md § 8.3). The positions differ from ``SessionIdBits``.
 public struct StatusBits: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The field's value as on the wire (`status`); bits without a name are kept.
     public let rawValue: Int64
+    /// The bits of a `status` value.
     public init(rawValue: Int64) { self.rawValue = rawValue }
 
     /// 0x02: already pulled by another device (received status RETRIEVED).
@@ -41,6 +43,7 @@ public struct StatusBits: OptionSet, Hashable, Sendable, CustomStringConvertible
         return .none
     }
 
+    /// The bit names (`[persisted, counted]`), unnamed bits in hex.
     public var description: String {
         var names: [String] = []
         if contains(.retrieved) { names.append("retrieved") }
