@@ -26,7 +26,7 @@ let package = Package(
             name: "RongCodec",
             path: "Sources/RongCodec"
         ),
-        // Envelope: RMTP packets, protobuf bodies (generated code in Generated/), whole messages.
+        // Envelope: RMTP packets, protobuf bodies (generated code in Bodies/Generated/), whole messages.
         .target(
             name: "RongEnvelope",
             dependencies: [

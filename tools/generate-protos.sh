@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # tools/generate-protos.sh - regenerate (or check) the Swift code for spec/rongcloud.proto
 #
-#   tools/generate-protos.sh           writes Sources/RongEnvelope/Generated/rongcloud.pb.swift
-#   tools/generate-protos.sh --check   regenerates into a temporary directory and diffs it with
-#                                      the committed file; exit 1 when they differ
+#   tools/generate-protos.sh           writes both copies below
+#   tools/generate-protos.sh --check   regenerates into a temporary directory and diffs with the
+#                                      committed files; exit 1 when one differs
+#
+# Two copies of the same code: Sources/RongEnvelope/Bodies/Generated/rongcloud.pb.swift at
+# `package` visibility (RongEnvelope's public API never shows a generated type; RongPeer and the
+# tests use them inside the package), and tools/benchmarks/Sources/BenchProtos/rongcloud.pb.swift
+# at `public` visibility, for the benchmarks, a separate package that cannot see `package`
+# symbols and whose SwiftProtobuf baseline must run the very code RongEnvelope runs.
 #
 # Needs `protoc` (Debian's protobuf-compiler; installed with apt-get when missing and running as
 # root) and the `protoc-gen-swift` plugin, built once from swift-protobuf at the version below
@@ -18,14 +24,18 @@ swift_protobuf_version=${SWIFT_PROTOBUF_VERSION:-1.39.0}
 scratch="$root/.build-protoc"
 proto_dir="$root/spec"
 proto_file="rongcloud.proto"
-out_dir="$root/Sources/RongEnvelope/Generated"
 out_file="rongcloud.pb.swift"
+# Where each copy goes (relative to the repository root) and its protoc-gen-swift options.
+targets=(
+  "Sources/RongEnvelope/Bodies/Generated|Visibility=Package,UseAccessLevelOnImports=true"
+  "tools/benchmarks/Sources/BenchProtos|Visibility=Public"
+)
 
 mode=generate
 case "${1:-}" in
   "") ;;
   --check) mode=check ;;
-  -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "usage: $0 [--check]" >&2; exit 2 ;;
 esac
 
@@ -54,9 +64,11 @@ ensure_plugin() {
     --package-path "$scratch/swift-protobuf" --scratch-path "$scratch/build" >&2
 }
 
+# generate_into DIR OPTIONS: writes DIR/rongcloud.pb.swift.
 generate_into() {
+  mkdir -p "$1"
   protoc --plugin=protoc-gen-swift="$plugin" \
-    --swift_opt=Visibility=Public \
+    --swift_opt="$2" \
     --swift_out="$1" \
     -I "$proto_dir" "$proto_dir/$proto_file"
   unchecked_storage "$1/$out_file"
@@ -84,15 +96,21 @@ ensure_plugin
 if [ "$mode" = check ]; then
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
-  generate_into "$tmp"
-  if diff -u "$out_dir/$out_file" "$tmp/$out_file"; then
-    echo "generated code is up to date"
-  else
-    echo "error: $out_dir/$out_file is stale; run tools/generate-protos.sh" >&2
-    exit 1
-  fi
+  stale=0
+  for target in "${targets[@]}"; do
+    dir=${target%%|*}
+    generate_into "$tmp/$dir" "${target#*|}"
+    if ! diff -u "$root/$dir/$out_file" "$tmp/$dir/$out_file"; then
+      echo "error: $dir/$out_file is stale; run tools/generate-protos.sh" >&2
+      stale=1
+    fi
+  done
+  [ "$stale" = 0 ] || exit 1
+  echo "generated code is up to date"
 else
-  mkdir -p "$out_dir"
-  generate_into "$out_dir"
-  echo "wrote ${out_dir#"$root"/}/$out_file"
+  for target in "${targets[@]}"; do
+    dir=${target%%|*}
+    generate_into "$root/$dir" "${target#*|}"
+    echo "wrote $dir/$out_file"
+  done
 fi

@@ -63,7 +63,7 @@ struct OutboundMessageTests {
         #expect(txt.effectivePersistence == .isCounted)
         #expect(try txt.publishTopic() == "ppMsgP")
         let body = try txt.upStreamMessage()
-        #expect(body.classname == "RC:TxtMsg" && body.sessionID == 3)
+        #expect(body.classname == "RC:TxtMsg" && body.sessionId.rawValue == 3)
         #expect(String(decoding: body.content, as: UTF8.self) == #"{"content":"hi"}"#)
         let raw = OutboundMessage(.group, targetId: "g", objectName: "App:X", contentBytes: Array("{}".utf8))
         #expect(raw.effectivePersistence == .isCounted)
@@ -100,7 +100,7 @@ struct OutboundMessageTests {
         var m = OutboundMessage(.ultragroup, targetId: "villa", content: TextMessage(content: "hi"))
         m.canIncludeExpansion = true
         m.channelId = "room"
-        #expect(try m.upStreamMessage().sessionID == 67)
+        #expect(try m.upStreamMessage().sessionId.rawValue == 67)
     }
 
     @Test("a mention in the content sets 0x04 by default; STATUS keeps option bits but not the flag bits")
@@ -109,10 +109,10 @@ struct OutboundMessageTests {
         content.mentionedInfo = MentionedInfo(type: .all)
         let m = OutboundMessage(.group, targetId: "g1", content: content)
         #expect(m.isMentioned)
-        #expect(try m.upStreamMessage().sessionID == 0x07, "WEBv2 writes 7 for a group @-message")
+        #expect(try m.upStreamMessage().sessionId.rawValue == 0x07, "WEBv2 writes 7 for a group @-message")
         var s = OutboundMessage(.private, targetId: "u2", objectName: "App:Typing", contentBytes: Array("{}".utf8), persistence: .status)
         s.disableNotification = true
-        #expect(try s.upStreamMessage().sessionID == 0x20)
+        #expect(try s.upStreamMessage().sessionId.rawValue == 0x20)
         #expect(try s.publishTopic() == "ppMsgS")
     }
 

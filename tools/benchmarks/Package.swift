@@ -16,6 +16,14 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The code generated from spec/rongcloud.proto at `public` visibility (RongEnvelope keeps
+        // its copy at `package`), written and checked by tools/generate-protos.sh: the body type
+        // of the envelope rows and of their SwiftProtobuf baseline.
+        .target(
+            name: "BenchProtos",
+            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            path: "Sources/BenchProtos"
+        ),
         // The inputs: the content corpus and the envelope fixtures built from it, shared by the
         // benchmarks and the fixture writer the C benchmark reads.
         .target(
@@ -23,7 +31,6 @@ let package = Package(
             dependencies: [
                 .product(name: "RongCodec", package: "RongWire"),
                 .product(name: "RongEnvelope", package: "RongWire"),
-                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             path: "Sources/BenchFixtures"
         ),
@@ -38,6 +45,7 @@ let package = Package(
             name: "bench-instructions",
             dependencies: [
                 "BenchFixtures",
+                "BenchProtos",
                 .product(name: "RongCodec", package: "RongWire"),
                 .product(name: "RongEnvelope", package: "RongWire"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
@@ -48,6 +56,7 @@ let package = Package(
             name: "RongWireBenchmarks",
             dependencies: [
                 "BenchFixtures",
+                "BenchProtos",
                 .product(name: "RongCodec", package: "RongWire"),
                 .product(name: "RongEnvelope", package: "RongWire"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),

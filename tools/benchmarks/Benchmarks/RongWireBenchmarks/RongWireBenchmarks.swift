@@ -11,6 +11,7 @@
 
 import Benchmark
 import BenchFixtures
+import BenchProtos
 import Foundation
 import RongCodec
 import RongEnvelope
@@ -136,7 +137,9 @@ func memoryBenchmarks() {
 // MARK: - Envelope
 
 /// Frame ↔ packet with its protobuf body; the contents are not decoded. Baseline: SwiftProtobuf
-/// alone on the body (the protobuf-c anchor is c/pbc-bench.c, on the same bytes).
+/// alone on the body (the protobuf-c anchor is c/pbc-bench.c, on the same bytes). The body types
+/// are BenchProtos' public copy of the generated code RongEnvelope runs (there at `package`
+/// visibility, which this package cannot see).
 func envelopeBenchmarks() {
     let pull = Benchmark.Configuration(scalingFactor: .one, maxIterations: 10_000)
     envelopeBenchmarks("PUBLISH up", frame: must("PUBLISH up") { try EnvelopeFixtures.publishUp() }, from: .client,

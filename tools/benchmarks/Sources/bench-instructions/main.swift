@@ -7,9 +7,12 @@
 // `valgrind --tool=callgrind` (tools/benchmarks/instructions.sh runs it with N and 0 and takes the
 // difference) this gives instructions per op: exact and repeatable, unlike wall time on shared
 // cores, so a change can be judged by a few tenths of a percent. The ops are those of the
-// benchmarks of the same subject in RongWireBenchmarks.swift.
+// benchmarks of the same subject in RongWireBenchmarks.swift. The generated body types
+// (`Modules_…`) are BenchProtos' public copy of the code RongEnvelope keeps at `package`
+// visibility (tools/generate-protos.sh writes both).
 
 import BenchFixtures
+import BenchProtos
 import Foundation
 import RongCodec
 import RongEnvelope
@@ -77,9 +80,35 @@ let cases: [String: () -> (Int) -> Void] = [
     "up-body": { bodyDecode(must { try EnvelopeFixtures.publishUp() }, .client, Modules_UpStreamMessage.self) },
     "down-body": { bodyDecode(must { try EnvelopeFixtures.publishDown() }, .server, Modules_DownStreamMessage.self) },
     "pull-body": { bodyDecode(must { try EnvelopeFixtures.pull200() }, .server, Modules_DownStreamMessages.self) },
+    // The body as RongEnvelope's public value (today SwiftProtobuf's decode plus a copy into it).
+    "up-value": {
+        let body = must { try Packet.decode(EnvelopeFixtures.publishUp(), from: .client) }.body.payload ?? []
+        return { n in for _ in 0..<n { blackHole(try! UpStreamMessage.decode(body)) } }
+    },
+    "down-value": {
+        let body = must { try Packet.decode(EnvelopeFixtures.publishDown(), from: .server) }.body.payload ?? []
+        return { n in for _ in 0..<n { blackHole(try! DownStreamMessage.decode(body)) } }
+    },
+    "pull-value": {
+        let body = must { try Packet.decode(EnvelopeFixtures.pull200(), from: .server) }.body.payload ?? []
+        return { n in for _ in 0..<n { blackHole(try! DownStreamMessages.decode(body)) } }
+    },
     "down-inbound": {
         let frame = must { try EnvelopeFixtures.publishDown() }
         return { n in for _ in 0..<n { blackHole(try! InboundMessage(packet: try! Packet.decode(frame, from: .server))) } }
+    },
+    "up-outbound": {
+        let message = must { try EnvelopeFixtures.outboundText() }
+        return { n in for _ in 0..<n { blackHole(try! message.encoded(messageId: 17)) } }
+    },
+    "pull-inbound": {
+        let frame = must { try EnvelopeFixtures.pull200() }
+        return { n in
+            for _ in 0..<n {
+                guard case .queryAck(let ack) = try! Packet.decode(frame, from: .server).body else { fatalError("not a QUERYACK") }
+                blackHole(try! InboundMessage.pullResult(ack.payload))
+            }
+        }
     },
 ]
 

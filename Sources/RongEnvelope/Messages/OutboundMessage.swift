@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/OutboundMessage.swift - a message to send → UpStreamMessage → PUBLISH
+// Sources/RongEnvelope/Messages/OutboundMessage.swift - a message to send → UpStreamMessage → PUBLISH
 
 import RongCodec
 
@@ -92,7 +92,12 @@ public struct OutboundMessage: Hashable, Sendable {
     }
 
     /// The UpStreamMessage body. Content above 131,072 bytes is ``CodecError/Code/sizeLimit``.
-    public func upStreamMessage() throws(CodecError) -> Modules_UpStreamMessage {
+    public func upStreamMessage() throws(CodecError) -> UpStreamMessage {
+        UpStreamMessage(try generatedBody())
+    }
+
+    /// The body as the generated type, which ``packet(messageId:)`` serialises.
+    func generatedBody() throws(CodecError) -> Modules_UpStreamMessage {
         let bytes = try content.jsonBytes()
         if bytes.count > DecodingOptions.protocolContentLimit {
             throw CodecError(.sizeLimit, "content is \(bytes.count) bytes, above the limit of \(DecodingOptions.protocolContentLimit)")
@@ -113,7 +118,7 @@ public struct OutboundMessage: Hashable, Sendable {
 
     /// The PUBLISH packet (client → server, QoS 1).
     public func packet(messageId: UInt16) throws(CodecError) -> Packet {
-        let payload = try BodyJSON.serialize(try upStreamMessage(), .upStreamMessage)
+        let payload = try BodyJSON.serialize(try generatedBody(), .upStreamMessage)
         let publish = Packet.Publish(
             topic: RMTPString(try publishTopic()), targetId: RMTPString(targetId), messageId: messageId, payload: payload)
         return Packet(.publish(publish), qos: .atLeastOnce)

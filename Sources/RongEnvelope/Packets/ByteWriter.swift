@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/ByteWriter.swift - big-endian writes into a packet
+// Sources/RongEnvelope/Packets/ByteWriter.swift - big-endian writes into a packet
 
 import RongCodec
 

@@ -1,12 +1,12 @@
-// Sources/RongEnvelope/BodyJSON.swift - protobuf bodies ↔ their JSON form
+// Sources/RongEnvelope/Bodies/BodyJSON.swift - protobuf bodies ↔ their JSON form
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+internal import FoundationEssentials
 #else
-import Foundation
+internal import Foundation
 #endif
 import RongCodec
-import SwiftProtobuf
+package import SwiftProtobuf
 
 /// Converts protobuf payloads to the JSON form of spec/envelope.md ("Body JSON") and back.
 ///
@@ -30,7 +30,7 @@ public enum BodyJSON {
     }
 
     /// The JSON form of a generated message value.
-    public static func json(
+    package static func json(
         of message: any SwiftProtobuf.Message,
         as type: BodyType,
         registry: ContentRegistry = .builtIn,
@@ -72,7 +72,7 @@ public enum BodyJSON {
     }
 
     /// The generated message value for a JSON form.
-    public static func message(from json: JSONValue, as type: BodyType) throws(CodecError) -> any SwiftProtobuf.Message {
+    package static func message(from json: JSONValue, as type: BodyType) throws(CodecError) -> any SwiftProtobuf.Message {
         try message(from: json, as: type, checkingIntegers: true)
     }
 
@@ -125,7 +125,7 @@ public enum BodyJSON {
 
     /// Parses protobuf bytes, required fields checked. A missing one is named, with its path in
     /// the body JSON form and what the payload held instead (an undefined enum number).
-    public static func parse(_ payload: [UInt8], as type: BodyType) throws(CodecError) -> any SwiftProtobuf.Message {
+    package static func parse(_ payload: [UInt8], as type: BodyType) throws(CodecError) -> any SwiftProtobuf.Message {
         try parse(payload, as: type.messageType, name: type)
     }
 
@@ -141,7 +141,7 @@ public enum BodyJSON {
     }
 
     /// Serialises a message, required fields checked.
-    public static func serialize(_ message: any SwiftProtobuf.Message, _ type: BodyType) throws(CodecError) -> [UInt8] {
+    package static func serialize(_ message: any SwiftProtobuf.Message, _ type: BodyType) throws(CodecError) -> [UInt8] {
         do {
             return try message.serializedBytes()
         } catch BinaryEncodingError.missingRequiredFields {

@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/Packet+JSON.swift - the packet JSON form (CLI output, conformance vectors)
+// Sources/RongEnvelope/Packets/Packet+JSON.swift - the packet JSON form (CLI output, conformance vectors)
 
 import RongCodec
 

@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/Packet.swift - one RMTP packet: header flags and a typed body
+// Sources/RongEnvelope/Packets/Packet.swift - one RMTP packet: header flags and a typed body
 
 /// One RMTP packet, as carried by one binary WebSocket message: the header byte, then a
 /// type-specific body. There is no remaining-length field and no checksum (ENGINE `readWSBuffer`,

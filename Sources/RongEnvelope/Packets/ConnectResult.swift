@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/ConnectResult.swift - CONNACK status codes
+// Sources/RongEnvelope/Packets/ConnectResult.swift - CONNACK status codes
 
 /// A CONNACK status (ENGINE `ConnectResultCode`). Values without a name decode too: WEBv2
 /// accepted only 0-9 (later 0-12) and threw on others, ENGINE accepts any value, and so does

@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/PacketHeader.swift - the fixed header byte
+// Sources/RongEnvelope/Packets/PacketHeader.swift - the fixed header byte
 
 /// The operation type in bits 7-4 of the header byte (ENGINE `OPERATE_TYPE`, WEBv2 `enum Type`).
 /// All sixteen values have a name; which ones RongWire decodes is ``isSupported``.

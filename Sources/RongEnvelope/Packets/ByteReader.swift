@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/ByteReader.swift - bounds-checked big-endian reads over a packet
+// Sources/RongEnvelope/Packets/ByteReader.swift - bounds-checked big-endian reads over a packet
 
 import RongCodec
 

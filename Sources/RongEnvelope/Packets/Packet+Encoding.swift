@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/Packet+Encoding.swift - Packet → bytes of one frame
+// Sources/RongEnvelope/Packets/Packet+Encoding.swift - Packet → bytes of one frame
 
 import RongCodec
 

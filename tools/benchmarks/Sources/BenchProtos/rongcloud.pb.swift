@@ -15,8 +15,9 @@
 // and labels follow ../shared/reference/envelope.md § 7; "since" says in which public schema a
 // field first appears. Only the messages RongWire's envelope layer reads or writes are listed.
 //
-// The generated Swift code is committed at Sources/RongEnvelope/Generated/rongcloud.pb.swift;
-// regenerate it with tools/generate-protos.sh (check it with --check).
+// The generated Swift code is committed at
+// Sources/RongEnvelope/Bodies/Generated/rongcloud.pb.swift; regenerate it with
+// tools/generate-protos.sh (check it with --check).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

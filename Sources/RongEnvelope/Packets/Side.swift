@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/Side.swift - who sent a packet
+// Sources/RongEnvelope/Packets/Side.swift - who sent a packet
 
 /// One end of a connection. Packet layouts depend on who sent the packet, so decoding and
 /// encoding always name the sender: `Packet.decode(bytes, from: .server)`.

@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/MessageExpansion.swift - the expansion KV in `extraContent`
+// Sources/RongEnvelope/Messages/MessageExpansion.swift - the expansion KV in `extraContent`
 
 import RongCodec
 

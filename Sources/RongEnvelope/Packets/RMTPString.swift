@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/RMTPString.swift - the length-prefixed header string (CESU-8 or UTF-8)
+// Sources/RongEnvelope/Packets/RMTPString.swift - the length-prefixed header string (CESU-8 or UTF-8)
 
 import RongCodec
 

@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/Packet+Decoding.swift - bytes of one frame → Packet
+// Sources/RongEnvelope/Packets/Packet+Decoding.swift - bytes of one frame → Packet
 
 import RongCodec
 

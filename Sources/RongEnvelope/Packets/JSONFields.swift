@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/JSONFields.swift - reading the members of a packet JSON object
+// Sources/RongEnvelope/Packets/JSONFields.swift - reading the members of a packet JSON object
 
 import RongCodec
 
@@ -86,56 +86,5 @@ struct JSONFields {
 
     func mismatch(_ key: String, _ expected: String, _ v: JSONValue) -> CodecError {
         CodecError(.typeMismatch, "\(key) must be \(expected), not \(v.typeName)", path: at(key))
-    }
-}
-
-/// The JSON form of a header string (spec/envelope.md, "Strings").
-enum RMTPStringJSON {
-    static func json(_ s: RMTPString) -> JSONValue {
-        if s.isCanonical { return .string(s.text) }
-        return ["text": .string(s.text), "hex": .string(Hex.encode(s.wireBytes))]
-    }
-
-    static func string(from v: JSONValue, path: String) throws(CodecError) -> RMTPString {
-        switch v {
-        case .string(let s): return RMTPString(s)
-        case .object:
-            var f = try JSONFields(v, path: path, what: "a string in exact form")
-            guard let hex = try f.plainString("hex") else { throw CodecError(.missingRequiredField, "hex is required", path: path + ".hex") }
-            guard let bytes = Hex.decode(hex) else { throw CodecError(.invalidValue, "hex must be pairs of hex digits", path: path + ".hex") }
-            let s = try RMTPString(wireBytes: bytes)
-            if let text = try f.plainString("text"), text != s.text {
-                throw CodecError(.invalidValue, "text does not match the decoded hex", path: path + ".text")
-            }
-            try f.finish()
-            return s
-        default:
-            throw CodecError(.typeMismatch, "a header string must be a JSON string or object, not \(v.typeName)", path: path)
-        }
-    }
-}
-
-/// The JSON form of a protobuf `bytes` field: the text when the bytes are UTF-8 (content JSON
-/// always is), else `{"hex": …}`.
-enum BytesJSON {
-    static func json(of bytes: [UInt8]) -> JSONValue {
-        if let text = String(validating: bytes, as: UTF8.self) { return .string(text) }
-        return ["hex": .string(Hex.encode(bytes))]
-    }
-
-    static func bytes(from v: JSONValue, path: String) throws(CodecError) -> [UInt8] {
-        switch v {
-        case .string(let s): return Array(s.utf8)
-        case .object:
-            var f = try JSONFields(v, path: path, what: "bytes in hex form")
-            guard let hex = try f.plainString("hex") else { throw CodecError(.missingRequiredField, "hex is required", path: path + ".hex") }
-            guard let bytes = Hex.decode(hex) else {
-                throw CodecError(.invalidValue, "hex must be pairs of hex digits", path: path + ".hex")
-            }
-            try f.finish()
-            return bytes
-        default:
-            throw CodecError(.typeMismatch, "bytes must be a JSON string or {\"hex\": …}, not \(v.typeName)", path: path)
-        }
     }
 }

@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/MessageIDAllocator.swift - per-connection message ids
+// Sources/RongEnvelope/Messages/MessageIDAllocator.swift - per-connection message ids
 
 /// Hands out the u16 message ids of one connection: 1, 2, …, 65535, then 1 again. Never 0.
 ///

@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/InboundMessage.swift - server PUBLISH / pull results → typed messages
+// Sources/RongEnvelope/Messages/InboundMessage.swift - server PUBLISH / pull results → typed messages
 
 import RongCodec
 
@@ -84,8 +84,19 @@ public struct InboundMessage: Hashable, Sendable {
 
     /// A message from a DownStreamMessage (an `s_msg` body or an element of a pull or history
     /// list). Content errors are thrown as they are (`typeMismatch`, ...); a malformed
-    /// `extraContent` is ``CodecError/Code/invalidValue``.
+    /// `extraContent`, or a `type` that is not a ChannelType number, is
+    /// ``CodecError/Code/invalidValue``.
     public init(
+        _ m: DownStreamMessage,
+        registry: ContentRegistry = .builtIn,
+        options: DecodingOptions = .default
+    ) throws(CodecError) {
+        try self.init(try m.generated(), registry: registry, options: options)
+    }
+
+    /// The same from the generated type: the path of frames and pull results, which parse into
+    /// it.
+    package init(
         _ m: Modules_DownStreamMessage,
         registry: ContentRegistry = .builtIn,
         options: DecodingOptions = .default

@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/InboundMessage+JSON.swift - the inbound message JSON form
+// Sources/RongEnvelope/Messages/InboundMessage+JSON.swift - the inbound message JSON form
 
 import RongCodec
 

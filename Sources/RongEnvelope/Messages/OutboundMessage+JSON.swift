@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/OutboundMessage+JSON.swift - the outbound message JSON form (message-encode)
+// Sources/RongEnvelope/Messages/OutboundMessage+JSON.swift - the outbound message JSON form (message-encode)
 
 import RongCodec
 

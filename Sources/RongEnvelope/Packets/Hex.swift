@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/Hex.swift - hex text for bytes
+// Sources/RongEnvelope/Packets/Hex.swift - hex text for bytes
 
 /// Lower-case hex, as the packet JSON form and the CLI print bytes.
 public enum Hex {

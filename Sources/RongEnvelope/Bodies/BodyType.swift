@@ -1,7 +1,7 @@
-// Sources/RongEnvelope/BodyType.swift - which protobuf message a payload holds, by topic
+// Sources/RongEnvelope/Bodies/BodyType.swift - which protobuf message a payload holds, by topic
 
 import RongCodec
-import SwiftProtobuf
+package import SwiftProtobuf
 
 /// The protobuf messages of spec/rongcloud.proto, by their schema name, and the tables that say
 /// which one a packet's payload holds. The payload carries no type tag: the topic decides
@@ -58,7 +58,7 @@ public enum BodyType: String, Hashable, Sendable, CaseIterable, CustomStringConv
     public var description: String { rawValue }
 
     /// The generated Swift type.
-    public var messageType: any SwiftProtobuf.Message.Type {
+    package var messageType: any SwiftProtobuf.Message.Type {
         switch self {
         case .upStreamMessage: Modules_UpStreamMessage.self
         case .downStreamMessage: Modules_DownStreamMessage.self

@@ -1,0 +1,59 @@
+// Sources/RongEnvelope/Bodies/DownStreamMessages.swift - a pull result body (DownStreamMessages)
+
+import RongCodec
+
+/// The DownStreamMessages body (spec/rongcloud.proto, envelope.md § 7.3): the QUERYACK answer to
+/// `pullMsg` and `chrmPull`. ``InboundMessage/pullResult(_:registry:options:)`` reads one into
+/// typed messages; ``decode(_:)`` and ``encoded()`` convert the payload bytes.
+///
+/// Fields are named as in the schema (and the body JSON form); optional fields are nil when
+/// absent on the wire. Fields the schema does not define are not kept.
+public struct DownStreamMessages: Hashable, Sendable {
+    /// `list` (1): the messages.
+    public var list: [DownStreamMessage]
+    /// `syncTime` (2, required): the inbox time to send with the next `pullMsg`.
+    public var syncTime: Int64
+    /// `finished` (3): no more pages; WEBv2 reads an absent value as true.
+    public var finished: Bool?
+    /// `broadcastSyncTime` (4).
+    public var broadcastSyncTime: Int64?
+
+    /// A body with its required field and messages; the optional fields are absent until set.
+    public init(list: [DownStreamMessage] = [], syncTime: Int64) {
+        self.list = list
+        self.syncTime = syncTime
+    }
+
+    /// Decodes payload bytes: ``CodecError/Code/protobufDecoding`` for bytes that are not a
+    /// DownStreamMessages, ``CodecError/Code/missingRequiredField`` (with the field's path) when
+    /// a required field, its own or a message's, is absent.
+    public static func decode(_ payload: [UInt8]) throws(CodecError) -> DownStreamMessages {
+        DownStreamMessages(try BodyJSON.parse(payload, as: Modules_DownStreamMessages.self, name: .downStreamMessages))
+    }
+
+    /// The payload bytes: canonical, fields in number order. ``CodecError/Code/invalidValue``
+    /// when a message's ``DownStreamMessage/type`` is not a ChannelType number.
+    public func encoded() throws(CodecError) -> [UInt8] {
+        try BodyJSON.serialize(try generated(), .downStreamMessages)
+    }
+}
+
+// MARK: The generated type (the body codec until RongWire reads and writes these bodies itself)
+
+extension DownStreamMessages {
+    init(_ m: Modules_DownStreamMessages) {
+        list = m.list.map { DownStreamMessage($0) }
+        syncTime = m.syncTime
+        finished = m.hasFinished ? m.finished : nil
+        broadcastSyncTime = m.hasBroadcastSyncTime ? m.broadcastSyncTime : nil
+    }
+
+    func generated() throws(CodecError) -> Modules_DownStreamMessages {
+        var m = Modules_DownStreamMessages()
+        m.list = try list.enumerated().map { (i, d) throws(CodecError) in try d.generated(path: "$.list[\(i)]") }
+        m.syncTime = syncTime
+        if let finished { m.finished = finished }
+        if let broadcastSyncTime { m.broadcastSyncTime = broadcastSyncTime }
+        return m
+    }
+}
