@@ -1,4 +1,4 @@
-// Sources/RongPeer/PeerClient.swift - a small RMTP-over-WebSocket client
+// Sources/RongPeer/Client/PeerClient.swift - a small RMTP-over-WebSocket client
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,4 @@
-// Sources/RongPeer/PeerCore.swift - the model behind a lock, and the writes it asks for
+// Sources/RongPeer/Server/PeerCore.swift - the model behind a lock, and the writes it asks for
 
 import NIOCore
 import NIOWebSocket

@@ -1,4 +1,4 @@
-// Sources/RongPeer/PeerClientState.swift - the client's protocol state, confined to its event loop
+// Sources/RongPeer/Client/ClientState.swift - the client's protocol state, confined to its event loop
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,4 @@
-// Sources/RongPeer/PeerLogger.swift - one-line log records on stderr
+// Sources/RongPeer/Server/PeerLogger.swift - one-line log records on stderr
 
 #if canImport(Glibc)
 import Glibc
