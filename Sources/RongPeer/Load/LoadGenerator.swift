@@ -58,7 +58,7 @@ public enum LoadGenerator {
             pc.faults = config.faults.seeded(default: config.seed)
             pc.seed = config.seed
             pc.threads = config.peerThreads
-            pc.logger = PeerLogger(level: .error)
+            pc.logger = PeerLogHandler.logger(level: .error)
             let s = try await PeerServer.start(pc)
             server = s
             url = s.url

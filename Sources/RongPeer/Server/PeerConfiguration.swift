@@ -1,5 +1,6 @@
 // Sources/RongPeer/Server/PeerConfiguration.swift - how to run a peer
 
+import Logging
 import NIOCore
 import RongCodec
 
@@ -30,7 +31,7 @@ public struct PeerConfiguration: Sendable {
     /// Event loop threads.
     public var threads = System.coreCount
     /// Where connections, violations and faults are reported.
-    public var logger = PeerLogger(level: .warning)
+    public var logger = PeerLogHandler.logger(level: .warning)
 
     /// Loopback, a free port, an empty fixture, the system clock, no faults.
     public init() {}

@@ -91,7 +91,7 @@ public final class PeerServer: Sendable {
             throw error
         }
         let port = channel.localAddress?.port ?? configuration.port
-        configuration.logger.log(.info, "listening on ws://\(configuration.host):\(port)/websocket")
+        configuration.logger.info("listening on ws://\(configuration.host):\(port)/websocket")
         return PeerServer(configuration: configuration, port: port, core: core, channel: channel, group: group)
     }
 
