@@ -1,10 +1,5 @@
 // Sources/RongPeer/Client/PeerClient.swift - a small RMTP-over-WebSocket client
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -14,141 +9,6 @@ import RongEnvelope
 import SwiftProtobuf
 import Synchronization
 
-/// How a ``PeerClient`` connects and behaves.
-public struct PeerClientOptions: Sendable {
-    /// The WebSocket URL without query (`ws://127.0.0.1:PORT/websocket`).
-    public var url: String
-    /// The token, sent as `token`.
-    public var token: String
-    /// The App Key, sent as `appId`.
-    public var appId: String?
-    /// The `platform` URL parameter (its class decides the kick rule).
-    public var platform: String? = "Web"
-    /// Sent as `sdkVer`.
-    public var sdkVersion = "5.9.0"
-    /// Sent as `apiVer`.
-    public var apiVersion = "normal"
-    /// Pull on every `s_ntf` (ENGINE does).
-    public var autoPull = true
-    /// Ask for the user's own messages sent from other devices (`isPullSend`).
-    public var pullSent = true
-    /// Pull every so often even without a notification (WEBv2 pulls every 180 s); nil: never.
-    public var pollMillis: Int64?
-    /// Resend a PUBLISH (same clientUniqueId) or repeat a QUERY not answered in this time; nil:
-    /// wait forever.
-    public var retryMillis: Int64?
-    /// Fail a PUBLISH or QUERY not answered in this time (retries included); nil: wait forever.
-    public var requestTimeoutMillis: Int64?
-    /// Send PINGREQ this often; nil: never.
-    public var pingMillis: Int64?
-    /// Connect again (and resend what was unacknowledged) when the connection drops, unless the
-    /// server said DISCONNECT with a terminal status.
-    public var autoReconnect = false
-    /// Keep every surfaced message for ``PeerClient/messages()`` (a load run turns it off and
-    /// only uses the handler).
-    public var keepMessages = true
-    /// Largest WebSocket message accepted from the server.
-    public var maxFrameSize = 16 << 20
-    /// The message id counter starts after this one (0: the first id is 1). A value near 65535
-    /// makes the client's ids wrap to 1 early (ENV-MSGID-001), for tests.
-    public var lastMessageId: UInt16 = 0
-
-    /// Options for connecting to `url` with `token` (and `appId`).
-    public init(url: String, token: String, appId: String? = nil) {
-        self.url = url
-        self.token = token
-        self.appId = appId
-    }
-
-    /// Host, port and path of ``url``.
-    func endpoint() throws(PeerClientError) -> (host: String, port: Int, path: String) {
-        var rest = Substring(url)
-        if rest.hasPrefix("ws://") { rest = rest.dropFirst(5) } else if rest.hasPrefix("http://") { rest = rest.dropFirst(7) }
-        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-        let hostPort = rest[..<slash]
-        let path = slash == rest.endIndex ? "/websocket" : String(rest[slash...].split(separator: "?", maxSplits: 1)[0])
-        guard let colon = hostPort.lastIndex(of: ":"), let port = Int(hostPort[hostPort.index(after: colon)...]) else {
-            throw PeerClientError.badURL(url)
-        }
-        return (String(hostPort[..<colon]), port, path)
-    }
-
-    /// The upgrade request's URI with the SDK's parameters.
-    func requestURI(path: String) -> String {
-        var q = "appId=\(percentEncode(appId ?? ""))&token=\(percentEncode(token))&sdkVer=\(percentEncode(sdkVersion))&apiVer=\(percentEncode(apiVersion))"
-        if let platform { q += "&platform=\(percentEncode(platform))" }
-        return path + "?" + q
-    }
-}
-
-/// Why a client operation failed.
-public enum PeerClientError: Error, CustomStringConvertible, Sendable, Equatable {
-    /// The URL is not `ws://HOST:PORT[/PATH]` (the URL as given).
-    case badURL(String)
-    /// The server answered CONNACK with this status.
-    case refused(UInt8)
-    /// The WebSocket upgrade was declined.
-    case notUpgraded
-    /// The connection is closed (DISCONNECT status, if one came).
-    case disconnected(UInt8?)
-    /// No answer came in time (what was awaited: `CONNACK`, `PUBACK of ppMsgP`, …).
-    case timeout(String)
-    /// An answer arrived but its payload is not the protobuf it should be (why).
-    case invalidPayload(String)
-
-    /// One line for people.
-    public var description: String {
-        switch self {
-        case .badURL(let u): "bad URL \(u) (ws://HOST:PORT/websocket)"
-        case .refused(let s): "connection refused: CONNACK \(s) \(ConnectResult(rawValue: s))"
-        case .notUpgraded: "the server did not upgrade to WebSocket"
-        case .disconnected(let s): "disconnected" + (s.map { " (DISCONNECT \($0))" } ?? "")
-        case .timeout(let what): "timed out waiting for \(what)"
-        case .invalidPayload(let why): "invalid payload: \(why)"
-        }
-    }
-}
-
-/// A message the client surfaced to its user, once per UID.
-public struct PeerReceivedMessage: Sendable {
-    /// How it arrived.
-    public enum Via: String, Sendable {
-        /// A `pullMsg` reply.
-        case pull
-        /// A `chrmPull` reply.
-        case chatroomPull
-        /// An `s_msg` push.
-        case push
-        /// The user's own message from another device (dup bit), completed by the PUBACK.
-        case sync
-    }
-
-    /// The message, decoded by ``RongEnvelope``.
-    public var message: InboundMessage
-    /// How it arrived.
-    public var via: Via
-
-    /// A surfaced message.
-    public init(message: InboundMessage, via: Via) {
-        self.message = message
-        self.via = via
-    }
-
-    /// The content as a JSON value (canonical form), for matching and printing.
-    public var content: JSONValue {
-        (try? message.content.jsonBytes()).flatMap { try? JSONValue(parsing: $0) } ?? .null
-    }
-}
-
-/// The outcome of a PUBLISH.
-public struct PeerSendResult: Sendable, Hashable {
-    /// 0 on success, else the peer's error status.
-    public var status: UInt16
-    /// The server-assigned UID (empty on error).
-    public var messageUId: String
-    /// The message's sent time, ms (date × 1000 + millisecond).
-    public var sentTime: Int64
-}
 
 /// An RMTP client over WebSocket, enough to act as an SDK against the peer (or a real server
 /// speaking the same framing): connects with URL parameters, sends messages and queries, pulls on
@@ -164,17 +24,17 @@ public final class PeerClient: Sendable {
     /// How the client was set up.
     public let options: PeerClientOptions
     let loop: EventLoop
-    let state: NIOLoopBound<ClientState>
+    let driver: NIOLoopBound<ClientDriver>
     /// The group this client created (nil when the caller gave a loop).
     let ownedGroup: MultiThreadedEventLoopGroup?
 
     /// The user id the server confirmed in CONNACK.
     public let userId: String
 
-    private init(options: PeerClientOptions, loop: EventLoop, state: NIOLoopBound<ClientState>, ownedGroup: MultiThreadedEventLoopGroup?, userId: String) {
+    private init(options: PeerClientOptions, loop: EventLoop, driver: NIOLoopBound<ClientDriver>, ownedGroup: MultiThreadedEventLoopGroup?, userId: String) {
         self.options = options
         self.loop = loop
-        self.state = state
+        self.driver = driver
         self.ownedGroup = ownedGroup
         self.userId = userId
     }
@@ -185,20 +45,20 @@ public final class PeerClient: Sendable {
         let el = loop ?? group!.next()
         do {
             let endpoint = try options.endpoint()
-            let state = try await el.submit { NIOLoopBound(ClientState(options: options, endpoint: endpoint, loop: el), eventLoop: el) }.get()
-            let user = try await el.flatSubmit { state.value.open(timeoutMillis: timeoutMillis) }.get()
-            return PeerClient(options: options, loop: el, state: state, ownedGroup: group, userId: user)
+            let driver = try await el.submit { NIOLoopBound(ClientDriver(options: options, endpoint: endpoint, loop: el), eventLoop: el) }.get()
+            let user = try await el.flatSubmit { driver.value.open(timeoutMillis: timeoutMillis) }.get()
+            return PeerClient(options: options, loop: el, driver: driver, ownedGroup: group, userId: user)
         } catch {
             try? await group?.shutdownGracefully()
             throw error
         }
     }
 
-    /// Runs `body` on the client's event loop with its state.
+    /// Runs `body` on the client's event loop with its driver.
     @discardableResult
-    func onLoop<T: Sendable>(_ body: @escaping @Sendable (ClientState) -> T) async -> T {
-        let state = self.state
-        return try! await loop.submit { body(state.value) }.get()
+    func onLoop<T: Sendable>(_ body: @escaping @Sendable (ClientDriver) -> T) async -> T {
+        let driver = self.driver
+        return try! await loop.submit { body(driver.value) }.get()
     }
 
     /// Sends a message. Returns the server's PUBACK, or nil for a STATUS message (no PUBACK is
@@ -214,24 +74,24 @@ public final class PeerClient: Sendable {
 
     /// Sends a PUBLISH with a ready payload (an UpStreamMessage).
     public func publish(topic: String, targetId: String, payload: [UInt8], expectAck: Bool = true) async throws -> PeerSendResult? {
-        let state = self.state
+        let driver = self.driver
         let future = try await loop.submit { () -> EventLoopFuture<PeerSendResult?> in
-            state.value.publish(topic: topic, targetId: targetId, payload: payload, expectAck: expectAck)
+            driver.value.publish(topic: topic, targetId: targetId, payload: payload, expectAck: expectAck)
         }.get()
         return try await future.get()
     }
 
     /// Sends a QUERY and returns the QUERYACK's status and payload.
     public func query(topic: String, targetId: String, payload: [UInt8]) async throws -> (status: UInt16, payload: [UInt8]) {
-        let state = self.state
-        let future = try await loop.submit { state.value.query(topic: topic, targetId: targetId, payload: payload) }.get()
+        let driver = self.driver
+        let future = try await loop.submit { driver.value.query(topic: topic, targetId: targetId, payload: payload) }.get()
         return try await future.get()
     }
 
     /// Pulls until the server says `finished` (and again if a notification came meanwhile).
     public func pull() async throws {
-        let state = self.state
-        let future = try await loop.submit { state.value.pullUntilIdle() }.get()
+        let driver = self.driver
+        let future = try await loop.submit { driver.value.pullUntilIdle() }.get()
         try await future.get()
     }
 
@@ -239,7 +99,7 @@ public final class PeerClient: Sendable {
     public func joinChatroom(_ room: String, history: Int = -1) async throws -> UInt16 {
         let ack = try await query(topic: "joinChrm", targetId: room, payload: [])
         guard ack.status == 0 else { return ack.status }
-        _ = await onLoop { $0.joinedChatrooms.insert(room).inserted }
+        _ = await onLoop { $0.machine.joinedChatrooms.insert(room).inserted }
         if history > 0 {
             var req = Modules_ChrmPullMsg()
             req.syncTime = 0
@@ -247,7 +107,11 @@ public final class PeerClient: Sendable {
             let r = try await query(topic: "chrmPull", targetId: room, payload: protoBytes(req))
             if r.status == 0 {
                 let payload = r.payload
-                _ = await onLoop { $0.acceptChatroomPull(room: room, payload: payload) }
+                await onLoop { d in
+                    var surfaced: [ClientAction] = []
+                    d.machine.acceptChatroomPull(room: room, payload: payload, &surfaced)
+                    d.run(surfaced)
+                }
             }
         }
         return 0
@@ -255,7 +119,7 @@ public final class PeerClient: Sendable {
 
     /// Leaves a chatroom.
     public func quitChatroom(_ room: String) async throws -> UInt16 {
-        _ = await onLoop { $0.joinedChatrooms.remove(room) != nil }
+        _ = await onLoop { $0.machine.joinedChatrooms.remove(room) != nil }
         return try await query(topic: "exitChrm", targetId: room, payload: []).status
     }
 
@@ -280,51 +144,48 @@ public final class PeerClient: Sendable {
     }
 
     /// Everything surfaced so far, in order.
-    public func messages() async -> [PeerReceivedMessage] { await onLoop { $0.received } }
+    public func messages() async -> [PeerReceivedMessage] { await onLoop { $0.machine.received } }
 
     /// Messages that arrived again with a UID already surfaced (suppressed by the dedup).
-    public func duplicatesSuppressed() async -> Int { await onLoop { $0.duplicatesSuppressed } }
+    public func duplicatesSuppressed() async -> Int { await onLoop { $0.machine.duplicatesSuppressed } }
 
     /// PINGRESPs received so far (PEER-CONN-004).
-    public func pongs() async -> Int { await onLoop { $0.pongs } }
+    public func pongs() async -> Int { await onLoop { $0.machine.pongs } }
 
     /// Server PUBACKs that matched no pending PUBLISH and no sync message: a PUBACK for a
     /// STATUS message (which gets none), or a second PUBACK for one PUBLISH.
-    public func strayAcks() async -> Int { await onLoop { $0.strayAcks } }
+    public func strayAcks() async -> Int { await onLoop { $0.machine.strayAcks } }
 
     /// The latest stray PUBACKs (at most 16), described, for failure messages.
-    public func strayAckLog() async -> [String] { await onLoop { $0.strayAckLog } }
+    public func strayAckLog() async -> [String] { await onLoop { $0.machine.strayAckLog } }
 
     /// Sends PINGREQ and waits for PINGRESP; throws ``PeerClientError/timeout(_:)`` when none
     /// comes in time. The peer answers packets in order, so after this returns, every answer to
     /// what the client sent before has arrived.
     public func ping(timeoutMillis: Int64 = 5_000) async throws {
-        let state = self.state
-        let future = try await loop.submit { state.value.ping() }.get()
+        let driver = self.driver
+        let future = try await loop.submit { driver.value.ping() }.get()
         let timeout = loop.scheduleTask(in: .milliseconds(timeoutMillis)) {
-            let s = state.value
-            let waiters = s.pingWaiters
-            s.pingWaiters = []
-            for w in waiters { w.fail(PeerClientError.timeout("PINGRESP")) }
+            driver.value.step { $0.pingTimedOut() }
         }
         defer { timeout.cancel() }
         try await future.get()
     }
 
     /// The DISCONNECT status the server sent, if any.
-    public func disconnectStatus() async -> UInt8? { await onLoop { $0.disconnectStatus } }
+    public func disconnectStatus() async -> UInt8? { await onLoop { $0.machine.disconnectStatus } }
 
     /// Whether the connection is open.
-    public func isConnected() async -> Bool { await onLoop { $0.channel?.isActive ?? false } }
+    public func isConnected() async -> Bool { await onLoop { $0.machine.isConnected && $0.channel?.isActive == true } }
 
     /// Waits until at least `count` messages were surfaced, or the timeout.
     public func waitForMessages(count: Int, timeoutMillis: Int64) async -> Bool {
         let deadline = monotonicNanos() + UInt64(timeoutMillis) * 1_000_000
         while monotonicNanos() < deadline {
-            if await onLoop({ $0.received.count }) >= count { return true }
+            if await onLoop({ $0.machine.received.count }) >= count { return true }
             try? await Task.sleep(nanoseconds: 5_000_000)
         }
-        return await onLoop({ $0.received.count }) >= count
+        return await onLoop({ $0.machine.received.count }) >= count
     }
 
     /// Called on the client's loop for each surfaced message (set before traffic starts).
@@ -343,12 +204,12 @@ public final class PeerClient: Sendable {
     }
 
     /// How many times the client connected again after losing its connection.
-    public func reconnects() async -> Int { await onLoop { $0.reconnects } }
+    public func reconnects() async -> Int { await onLoop { $0.machine.reconnects } }
 
     /// Closes the connection (a WebSocket close; no DISCONNECT) and stops reconnecting.
     public func close() async {
-        let state = self.state
-        let future = try? await loop.submit { state.value.shutdown() }.get()
+        let driver = self.driver
+        let future = try? await loop.submit { driver.value.shutdown() }.get()
         try? await future?.get()
         try? await ownedGroup?.shutdownGracefully()
     }
