@@ -9,7 +9,6 @@ import RongEnvelope
 import SwiftProtobuf
 import Synchronization
 
-
 /// An RMTP client over WebSocket, enough to act as an SDK against the peer (or a real server
 /// speaking the same framing): connects with URL parameters, sends messages and queries, pulls on
 /// `s_ntf`, confirms QUERYACKs, completes sync messages with the server's PUBACK and surfaces
