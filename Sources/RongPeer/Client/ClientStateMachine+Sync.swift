@@ -92,8 +92,14 @@ extension ClientStateMachine {
         return actions
     }
 
-    /// Takes a `chrmPull` reply (a notification's pull, or the history asked for on joining);
-    /// returns `finished`.
+    /// The history asked for on joining a chatroom (a `chrmPull` reply).
+    mutating func chatroomHistory(room: String, payload: [UInt8]) -> [ClientAction] {
+        var actions: [ClientAction] = []
+        acceptChatroomPull(room: room, payload: payload, &actions)
+        return actions
+    }
+
+    /// Takes a `chrmPull` reply; returns `finished`.
     @discardableResult
     mutating func acceptChatroomPull(room: String, payload: [UInt8], _ actions: inout [ClientAction]) -> Bool {
         guard let list = try? parseBody(payload, as: Modules_DownStreamMessages.self) else { return true }

@@ -34,11 +34,11 @@ struct ClientStateMachine {
         /// The transport dropped; attempt `attempt` starts after a pause.
         case awaitingReconnect(attempt: Int)
         /// Over for good.
-        case closed(Closure)
+        case closed(EndReason)
     }
 
     /// Why the client stopped.
-    enum Closure: Equatable {
+    enum EndReason: Equatable {
         /// ``PeerClient/close()``.
         case byUser
         /// The first attempt failed (TCP, the upgrade, or no CONNACK in time).

@@ -106,11 +106,7 @@ public final class PeerClient: Sendable {
             let r = try await query(topic: "chrmPull", targetId: room, payload: protoBytes(req))
             if r.status == 0 {
                 let payload = r.payload
-                await onLoop { d in
-                    var surfaced: [ClientAction] = []
-                    d.machine.acceptChatroomPull(room: room, payload: payload, &surfaced)
-                    d.run(surfaced)
-                }
+                await onLoop { $0.step { $0.chatroomHistory(room: room, payload: payload) } }
             }
         }
         return 0
