@@ -21,8 +21,9 @@ enum ClientAction {
     case startTicking(everyMillis: Int64)
     /// No more ticks.
     case stopTicking
-    /// Write a packet as one binary WebSocket message.
-    case write(Packet)
+    /// Write a packet as one binary WebSocket message. (Boxed, as ``deliver(_:)`` is: they are
+    /// the large payloads, and every action is as large as the largest.)
+    indirect case write(Packet)
     /// The first attempt's CONNACK accepted this user.
     case connectSucceeded(userId: String)
     /// The first attempt failed.
@@ -34,5 +35,5 @@ enum ClientAction {
     /// A pull or a ping is over.
     case waiterAnswered(RequestToken, Result<Void, PeerClientError>)
     /// Hand a surfaced message to the user's handler.
-    case deliver(PeerReceivedMessage)
+    indirect case deliver(PeerReceivedMessage)
 }

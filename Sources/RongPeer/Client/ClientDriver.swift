@@ -187,9 +187,12 @@ final class ClientDriver {
     /// Performs `actions` in order; actions returned while performing (a write can close the
     /// channel inline, and its remaining bytes then arrive) wait behind them.
     func run(_ actions: [ClientAction]) {
-        queue.append(contentsOf: actions)
-        guard !performing else { return }
+        guard !performing else {
+            queue.append(contentsOf: actions)
+            return
+        }
         performing = true
+        for action in actions { perform(action) }
         var i = 0
         while i < queue.count {
             let action = queue[i]
@@ -201,7 +204,6 @@ final class ClientDriver {
     }
 
     private func perform(_ action: ClientAction) {
-        let b = bound
         switch action {
         case .openTransport(let attempt):
             openTransport(attempt)
@@ -214,12 +216,16 @@ final class ClientDriver {
             channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: data), promise: nil)
             loop.scheduleTask(in: .milliseconds(200)) { channel.close(promise: nil) }
         case .scheduleReconnect(let attempt, let ms):
+            let b = bound
             loop.scheduleTask(in: .milliseconds(ms)) { b.value.step { $0.reconnectDue(attempt: attempt) } }
         case .armConnectTimeout(let ms):
+            let b = bound
             loop.scheduleTask(in: .milliseconds(ms)) { b.value.step { $0.connectTimedOut() } }
         case .armRequestTimeout(let timeout, let ms):
+            let b = bound
             loop.scheduleTask(in: .milliseconds(ms)) { b.value.step { $0.requestTimedOut(timeout) } }
         case .startTicking(let ms):
+            let b = bound
             timer = loop.scheduleRepeatedTask(initialDelay: .milliseconds(ms), delay: .milliseconds(ms)) { _ in
                 b.value.step { $0.tick(now: monotonicNanos()) }
             }
