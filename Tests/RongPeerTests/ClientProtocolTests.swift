@@ -1,7 +1,6 @@
 // Tests/RongPeerTests/ClientProtocolTests.swift - message ids, PUBACK matching, sync messages
 
 import NIOCore
-import NIOEmbedded
 import RongCodec
 import RongEnvelope
 import Synchronization
@@ -40,54 +39,62 @@ struct ClientProtocolTests {
         return Packet(.serverPublish(.init(date: date, topic: "s_ntf", targetId: "bob", messageId: id, payload: protoBytes(n))), retain: true)
     }
 
+    /// CONNACK 0 for `user`.
+    static func connAck(_ user: String) -> Packet {
+        let session = Packet.ConnAck.Session(userId: RMTPString(user), sessionId: RMTPString("peer-1"), timestamp: 1)
+        return Packet(.connAck(.init(status: 0, session: session)), retain: true)
+    }
+
     @Test("a server PUBACK goes to the sync message right before it, else to the client's own PUBLISH, else it is stray")
     func pubAckMatching() throws {
-        let loop = EmbeddedEventLoop()
         var o = PeerClientOptions(url: "ws://127.0.0.1:1/websocket", token: "t")
         o.autoPull = false
-        let s = ClientState(options: o, endpoint: ("127.0.0.1", 1, "/websocket"), loop: loop)
-        s.connected = true
-        s.userId = "alice"
+        var s = ClientStateMachine(options: o)
+        _ = s.open(timeoutMillis: 1000)
         let results = Results()
+        var sendIds: [RequestToken: UInt16] = [:]
+        func handle(_ p: Packet) {
+            for case .publishAnswered(let token, .success(let r?)) in s.receive(p, now: 0) {
+                if let id = sendIds[token] { results.sends.withLock { $0[id] = r } }
+            }
+        }
+        handle(Self.connAck("alice"))
         func send(after last: UInt16, expectAck: Bool = true) throws {
             s.ids = MessageIDAllocator(last: last)
-            let id = last + 1
-            s.publish(topic: "ppMsgP", targetId: "bob", payload: try Self.upStream("mine"), expectAck: expectAck).whenSuccess { r in
-                if let r { results.sends.withLock { $0[id] = r } }
-            }
+            let (token, _) = s.publish(topic: "ppMsgP", targetId: "bob", payload: try Self.upStream("mine"), expectAck: expectAck, now: 0)
+            sendIds[token] = last + 1
         }
         func uids() -> [String?] { s.received.map(\.message.messageUId) }
 
         // Own PUBLISH 1 in flight; the other device's message arrives as sync message 1 with its
         // PUBACK right behind it: that PUBACK completes the sync message, not the send.
         try send(after: 0)
-        s.handle(try Self.echo(1, "from my phone"))
-        s.handle(Self.pubAck(1, "ECHO-0000-0000-0001"))
+        handle(try Self.echo(1, "from my phone"))
+        handle(Self.pubAck(1, "ECHO-0000-0000-0001"))
         #expect(uids() == ["ECHO-0000-0000-0001"])
         #expect(results.sends.withLock { $0[1] } == nil)
-        s.handle(Self.pubAck(1, "MINE-0000-0000-0001"))
+        handle(Self.pubAck(1, "MINE-0000-0000-0001"))
         #expect(results.sends.withLock { $0[1]?.messageUId } == "MINE-0000-0000-0001")
 
         // Sync message 7 whose PUBACK never comes (a fault dropped it), then the client's own
         // PUBLISH 7: its PUBACK answers the send; the orphaned sync message does not take it.
-        s.handle(try Self.echo(7, "lost ack"))
-        s.handle(Self.notify(8))
+        handle(try Self.echo(7, "lost ack"))
+        handle(Self.notify(8))
         try send(after: 6)
-        s.handle(Self.pubAck(7, "MINE-0000-0000-0007"))
+        handle(Self.pubAck(7, "MINE-0000-0000-0007"))
         #expect(results.sends.withLock { $0[7]?.messageUId } == "MINE-0000-0000-0007", "the send stalled")
         #expect(uids() == ["ECHO-0000-0000-0001"])
         // A late PUBACK for the orphan still completes it.
-        s.handle(Self.pubAck(7, "ECHO-0000-0000-0007"))
+        handle(Self.pubAck(7, "ECHO-0000-0000-0007"))
         #expect(uids() == ["ECHO-0000-0000-0001", "ECHO-0000-0000-0007"])
         #expect(s.strayAcks == 0)
 
         // A PUBACK nothing waits for, e.g. one for a STATUS message (which gets none): stray.
         try send(after: 19, expectAck: false)
-        s.handle(Self.pubAck(20, ""))
-        s.handle(Self.pubAck(99, "XXXX-0000-0000-0099"))
+        handle(Self.pubAck(20, ""))
+        handle(Self.pubAck(99, "XXXX-0000-0000-0099"))
         #expect(s.strayAcks == 2)
         #expect(s.strayAckLog.count == 2)
-        try loop.syncShutdownGracefully()
     }
 
     static func fixture() throws -> PeerFixture {
@@ -175,11 +182,11 @@ struct ClientProtocolTests {
         // Both requests are numbered and written in one turn of the client's loop, so both are
         // in flight before either answer can arrive.
         let (sent, queried, both) = await alice.onLoop { s in
-            s.ids = MessageIDAllocator(last: 65534)
+            s.machine.ids = MessageIDAllocator(last: 65534)
             let p = s.publish(topic: "ppMsgP", targetId: "bob", payload: payload, expectAck: true)
-            s.ids = MessageIDAllocator(last: 65534)
+            s.machine.ids = MessageIDAllocator(last: 65534)
             let q = s.query(topic: "pullMsg", targetId: "alice", payload: pull)
-            return (p, q, s.pendingPublishes[65535] != nil && s.pendingQueries[65535] != nil)
+            return (p, q, s.machine.pendingPublishes[65535] != nil && s.machine.pendingQueries[65535] != nil)
         }
         #expect(both)
         let ack = try #require(try await sent.get())
@@ -191,7 +198,7 @@ struct ClientProtocolTests {
         // The counter wraps: the next ids are 1 and 2.
         let after1 = try #require(try await alice.send(OutboundMessage(.private, targetId: "bob", content: TextMessage(content: "after the wrap"))))
         let after2 = try #require(try await alice.send(OutboundMessage(.private, targetId: "bob", content: TextMessage(content: "and again"))))
-        #expect(await alice.onLoop { $0.ids.last } == 2)
+        #expect(await alice.onLoop { $0.machine.ids.last } == 2)
         #expect(after1.status == 0 && after2.status == 0)
         #expect(await bob.waitForMessages(count: 3, timeoutMillis: 5000))
         #expect(await bob.messages().compactMap(\.message.messageUId) == [ack.messageUId, after1.messageUId, after2.messageUId])

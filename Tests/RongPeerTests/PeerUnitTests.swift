@@ -8,6 +8,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 @Suite("Peer units")
@@ -226,7 +228,7 @@ struct PeerUnitTests {
         config.logger = .silent
         let peer = try await PeerServer.start(config)
         // bob: a raw socket that completes the handshake and then never reads.
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, socketStreamType, 0)
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = in_port_t(UInt16(peer.port).bigEndian)

@@ -103,8 +103,8 @@ struct PeerCommand: AsyncParsableCommand {
         config.maxQueued = maxQueued
         guard maxQueuedBytes >= 65_536, maxQueued >= 1 else { throw ValidationError("--max-queued-bytes must be at least 65536 and --max-queued at least 1") }
         config.maxQueuedBytes = maxQueuedBytes
-        guard let level = PeerLogger.Level(name: logLevel) else { throw ValidationError("--log-level must be debug, info, warning, error or off") }
-        config.logger = PeerLogger(level: level)
+        guard let logger = PeerLogHandler.logger(levelNamed: logLevel) else { throw ValidationError("--log-level must be debug, info, warning, error or off") }
+        config.logger = logger
         if let threads { config.threads = threads }
         if !Self.isLoopback(host) {
             CLIIO.printStderr("warning: --host \(host) is not a loopback address: GET /state and POST /control/reset, /control/faults "

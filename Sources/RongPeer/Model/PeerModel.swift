@@ -1,4 +1,4 @@
-// Sources/RongPeer/PeerModel.swift - the server's semantics, without I/O
+// Sources/RongPeer/Model/PeerModel.swift - the server's semantics, without I/O
 
 import RongCodec
 import RongEnvelope
@@ -16,93 +16,6 @@ public enum PeerOutput: Sendable, Hashable {
     case disconnect(ConnectionID, status: UInt8)
     /// Close after what was written (a refused CONNACK).
     case close(ConnectionID)
-}
-
-/// The URL parameters of a WebSocket connection (envelope.md § 1.1: `appId`, `token`, `sdkVer`,
-/// `apiVer`, `pid`, `platform`).
-public struct ConnectParams: Sendable, Hashable {
-    /// Every parameter, decoded.
-    public var query: [String: String]
-
-    /// Parameters from a decoded query.
-    public init(query: [String: String]) { self.query = query }
-
-    /// `appId`: the App Key.
-    public var appId: String? { query["appId"] }
-    /// `token`.
-    public var token: String? { query["token"] }
-    /// `platform` (absent: Web).
-    public var platform: String? { query["platform"] }
-    /// `sdkVer`.
-    public var sdkVersion: String? { query["sdkVer"] }
-    /// `apiVer`.
-    public var apiVersion: String? { query["apiVer"] }
-
-    /// The login class of § 9.6: one online device per class by default.
-    public var platformClass: String {
-        switch (platform ?? "web").lowercased() {
-        case "ios", "android", "harmonyos", "harmony", "mobile": "mobile"
-        case "pc", "windows", "macos", "mac", "linux", "electron", "desktop": "desktop"
-        case "miniprogram", "mini", "miniweb", "uniapp", "wechat": "miniProgram"
-        default: "web"
-        }
-    }
-}
-
-/// DISCONNECT status values (the Web SDK's `DisconnectionStatus`: RECONNECT 0,
-/// OTHER_DEVICE_LOGIN 1, CLOSURE 2, UNKNOWN_ERROR 3, LOGOUT 4, BLOCK 5).
-public enum DisconnectStatus {
-    /// Reconnect.
-    public static let reconnect: UInt8 = 0
-    /// Kicked by a login of the same platform class.
-    public static let otherDeviceLogin: UInt8 = 1
-    /// The server closed the connection: malformed, oversized or unexpected packets, a client
-    /// that does not read.
-    public static let closure: UInt8 = 2
-    /// Unknown error.
-    public static let unknownError: UInt8 = 3
-    /// Logged out.
-    public static let logout: UInt8 = 4
-    /// The user is banned.
-    public static let block: UInt8 = 5
-}
-
-/// Status codes the peer puts in PUBACK and QUERYACK (the SDK error codes of protocol-rules.md
-/// § 10 that describe the same condition).
-public enum PeerStatus {
-    /// Success.
-    public static let ok: UInt16 = 0
-    /// A query topic the peer does not implement (kit choice).
-    public static let unsupportedQuery: UInt16 = 1
-    /// The conversation does not take this message: a publish topic the peer does not serve, or
-    /// (kit choice, no code is documented) a private target the fixture does not list.
-    public static let conversationNotSupported: UInt16 = 20109
-    /// Expansion: no such message.
-    public static let originalMessageNotExist: UInt16 = 22201
-    /// Expansion: the message takes none.
-    public static let messageNotExpandable: UInt16 = 22202
-    /// Expansion: bad keys or values, or too many.
-    public static let expansionFormat: UInt16 = 22203
-    /// Expansion: the sender is not in the conversation.
-    public static let expansionNotAuthorized: UInt16 = 22204
-    /// Not a member of the group.
-    public static let notInGroup: UInt16 = 22406
-    /// Not in the chatroom.
-    public static let notInChatroom: UInt16 = 23406
-    /// No such chatroom.
-    public static let chatroomNotExist: UInt16 = 23410
-    /// Not a member of the ultragroup.
-    public static let notInUltragroup: UInt16 = 24406
-    /// Recall: no such message, already recalled, or not in its conversation.
-    public static let recallParameterInvalid: UInt16 = 25101
-    /// Cloud history is off.
-    public static let historyNotEnabled: UInt16 = 25102
-    /// Recall: only the sender may recall.
-    public static let recallUserInvalid: UInt16 = 25107
-    /// More messages in a second than the app's `sendRate` (the service's 5 per second).
-    public static let sendRateExceeded: UInt16 = 20604
-    /// Content above 131,072 bytes.
-    public static let messageTooLarge: UInt16 = 30016
 }
 
 /// The peer's state and rules: who is online, inboxes (offline queue and own-message sync),
@@ -482,21 +395,5 @@ public struct PeerModel: Sendable {
         if key.hasPrefix("chatroom:") { return app.chatroomHistoryRetention }
         if key.hasPrefix("ultragroup:") { return app.ultragroupRetention }
         return app.historyRetention
-    }
-}
-
-/// Protobuf bytes of a message built by the peer (required fields are always set).
-func protoBytes(_ m: some SwiftProtobuf.Message) -> [UInt8] {
-    (try? m.serializedBytes(partial: true)) ?? []
-}
-
-/// Parses a protobuf body, required fields checked.
-func parseBody<M: SwiftProtobuf.Message>(_ payload: [UInt8], as _: M.Type) throws(CodecError) -> M {
-    do {
-        return try M(serializedBytes: payload)
-    } catch BinaryDecodingError.missingRequiredFields {
-        throw CodecError(.missingRequiredField, "\(M.protoMessageName) lacks a required field")
-    } catch {
-        throw CodecError(.protobufDecoding, "not a \(M.protoMessageName): \(error)")
     }
 }

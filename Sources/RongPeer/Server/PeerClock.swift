@@ -1,4 +1,4 @@
-// Sources/RongPeer/PeerClock.swift - the peer's notion of "now", injectable for retention tests
+// Sources/RongPeer/Server/PeerClock.swift - the peer's notion of "now", injectable for retention tests
 
 #if canImport(Glibc)
 import Glibc
@@ -56,29 +56,4 @@ public func monotonicNanos() -> UInt64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
-
-/// Parses a duration such as `500ms`, `30s`, `10m`, `2h`, `8d` or a plain number of milliseconds.
-public func parseDurationMillis(_ text: String) -> Int64? {
-    let units: [(String, Int64)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
-    let t = text.trimmingCharacters(in: " ")
-    for (suffix, factor) in units where t.hasSuffix(suffix) {
-        let number = t.dropLast(suffix.count)
-        // "ms" must not be read as minutes of "m" followed by an "s".
-        if suffix == "s", number.hasSuffix("m") { continue }
-        if let n = Double(number), n >= 0, n.isFinite { return Int64(n * Double(factor)) }
-        return nil
-    }
-    if let n = Int64(t), n >= 0 { return n }
-    return nil
-}
-
-extension String {
-    /// Trims the given characters at both ends (Foundation-free).
-    func trimmingCharacters(in set: Character) -> String {
-        var s = Substring(self)
-        while s.first == set { s = s.dropFirst() }
-        while s.last == set { s = s.dropLast() }
-        return String(s)
-    }
 }

@@ -1,4 +1,4 @@
-// Sources/RongPeer/PeerModel+State.swift - the JSON served at GET /state
+// Sources/RongPeer/Model/PeerModel+State.swift - the JSON served at GET /state
 
 import RongCodec
 

@@ -1,4 +1,4 @@
-// Sources/RongPeer/PeerModel+Publish.swift - sending: PUBACK, storage, delivery, side effects
+// Sources/RongPeer/Model/PeerModel+Publish.swift - sending: PUBACK, storage, delivery, side effects
 
 import RongCodec
 import RongEnvelope

@@ -1,4 +1,4 @@
-// Sources/RongPeer/Faults.swift - seeded, reproducible faults on the server's packets
+// Sources/RongPeer/Server/FaultPlan.swift - seeded, reproducible faults on the server's packets
 
 /// Faults applied to the packets the peer writes (never to CONNACK): each packet is, with the
 /// given probabilities, dropped, duplicated, delayed, held back and sent after the next one
@@ -114,37 +114,4 @@ public struct FaultCounts: Sendable, Hashable {
     public var reordered = 0
     /// Connections cut.
     public var cut = 0
-}
-
-/// One connection's fault decisions.
-struct FaultInjector: Sendable {
-    var plan: FaultPlan
-    var random: SeededRandom
-
-    init(plan: FaultPlan, connection: ConnectionID) {
-        self.plan = plan
-        random = SeededRandom(seed: (plan.seed ?? 1) &* 0x100_0000_01B3 &+ UInt64(connection))
-    }
-
-    enum Decision: Sendable, Equatable {
-        case send
-        case drop
-        case duplicate
-        case delay(Int)
-        case hold
-        case cut
-    }
-
-    /// What to do with the next packet. One draw per fault kind, in a fixed order, so the
-    /// sequence depends only on the seed and the number of packets.
-    mutating func decide() -> Decision {
-        let c = random.unit(), d = random.unit(), u = random.unit(), l = random.unit(), r = random.unit()
-        let amount = Int(random.next() % UInt64(max(1, plan.delayMaxMillis))) + 1
-        if c < plan.cut { return .cut }
-        if d < plan.drop { return .drop }
-        if u < plan.duplicate { return .duplicate }
-        if l < plan.delay { return .delay(amount) }
-        if r < plan.reorder { return .hold }
-        return .send
-    }
 }

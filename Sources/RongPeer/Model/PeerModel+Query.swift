@@ -1,4 +1,4 @@
-// Sources/RongPeer/PeerModel+Query.swift - QUERY topics: pull, chatrooms, history
+// Sources/RongPeer/Model/PeerModel+Query.swift - QUERY topics: pull, chatrooms, history
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

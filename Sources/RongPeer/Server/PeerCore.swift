@@ -1,5 +1,6 @@
-// Sources/RongPeer/PeerCore.swift - the model behind a lock, and the writes it asks for
+// Sources/RongPeer/Server/PeerCore.swift - the model behind a lock, and the writes it asks for
 
+import Logging
 import NIOCore
 import NIOWebSocket
 import RongCodec
@@ -46,9 +47,9 @@ final class PeerCore: Sendable {
     /// Bytes one connection may have queued before it is cut (one packet always goes out when
     /// nothing else is queued).
     let maxQueuedBytes: Int
-    let logger: PeerLogger
+    let logger: Logger
 
-    init(model: PeerModel, faults: FaultPlan, maxQueued: Int, maxQueuedBytes: Int, logger: PeerLogger) {
+    init(model: PeerModel, faults: FaultPlan, maxQueued: Int, maxQueuedBytes: Int, logger: Logger) {
         state = Mutex(State(model: model, faultPlan: faults))
         self.maxQueued = maxQueued
         self.maxQueuedBytes = maxQueuedBytes
@@ -86,7 +87,7 @@ final class PeerCore: Sendable {
         state.withLock { s in
             guard s.sinks[id]?.closing == false else { return }
             s.model.recordViolation(id, kind: kind, detail: detail)
-            logger.log(.warning, "conn#\(id) \(s.model.user(of: id) ?? "?") \(kind.rawValue): \(detail); DISCONNECT \(DisconnectStatus.closure)")
+            logger.warning("conn#\(id) \(s.model.user(of: id) ?? "?") \(kind.rawValue): \(detail); DISCONNECT \(DisconnectStatus.closure)")
             perform([.disconnect(id, status: DisconnectStatus.closure)], &s)
         }
     }
@@ -97,7 +98,7 @@ final class PeerCore: Sendable {
         state.withLock { s in
             guard let sink = s.sinks[id], !sink.closing else { return }
             s.sinks[id]!.closing = true
-            logger.log(.info, "conn#\(id) \(sink.user ?? "?") connection error: \(detail); closed")
+            logger.info("conn#\(id) \(sink.user ?? "?") connection error: \(detail); closed")
             let channel = sink.channel
             channel.eventLoop.execute { channel.close(promise: nil) }
         }
@@ -171,7 +172,7 @@ final class PeerCore: Sendable {
                 do throws(CodecError) {
                     frame = WebSocketFrame(fin: true, opcode: .binary, data: ByteBuffer(bytes: try packet.encoded()))
                 } catch {
-                    logger.log(.error, "conn#\(id) cannot encode \(packet.body.type): \(error.reason)")
+                    logger.error("conn#\(id) cannot encode \(packet.body.type): \(error.reason)")
                     continue
                 }
                 // Faults never touch CONNACK: a client must learn whether it is connected.
@@ -229,7 +230,7 @@ final class PeerCore: Sendable {
             // wait in the inbox for the next connection. No DISCONNECT: it would only queue.
             let detail = "\(packets) packets, \(bytes) bytes queued and \(size) more (limits \(maxQueued) packets, \(maxQueuedBytes) bytes)"
             s.model.recordViolation(id, kind: .slowConsumer, detail: detail + "; cut")
-            logger.log(.warning, "conn#\(id) \(sink.user ?? "?") slow consumer: \(detail); connection cut")
+            logger.warning("conn#\(id) \(sink.user ?? "?") slow consumer: \(detail); connection cut")
             s.sinks[id]!.closing = true
             let channel = sink.channel
             channel.eventLoop.execute { channel.close(promise: nil) }
@@ -290,7 +291,7 @@ final class PeerCore: Sendable {
         case .cut:
             s.faultCounts.cut += 1
             s.sinks[id]!.closing = true
-            logger.log(.info, "conn#\(id) fault: connection cut")
+            logger.info("conn#\(id) fault: connection cut")
             channel.eventLoop.execute { channel.close(promise: nil) }
         }
     }

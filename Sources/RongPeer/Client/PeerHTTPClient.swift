@@ -1,4 +1,4 @@
-// Sources/RongPeer/PeerHTTPClient.swift - a minimal HTTP/1.1 client for /state and /control
+// Sources/RongPeer/Client/PeerHTTPClient.swift - a minimal HTTP/1.1 client for /state and /control
 
 import NIOCore
 import NIOHTTP1

@@ -1,88 +1,10 @@
-// Sources/RongPeer/LoadGenerator.swift - many clients against one peer: throughput, latency, loss
+// Sources/RongPeer/Load/LoadGenerator.swift - many clients against one peer: throughput, latency, loss
 
 import NIOCore
 import NIOPosix
 import RongCodec
 import RongEnvelope
 import Synchronization
-
-/// What a load run does.
-public struct LoadConfiguration: Sendable {
-    /// Concurrent clients (users `load0` …).
-    public var clients = 100
-    /// Messages in total, spread evenly over the clients.
-    public var messages = 10_000
-    /// PUBLISHes each client keeps in flight.
-    public var window = 16
-    /// Faults on the (in-process) peer's packets.
-    public var faults = FaultPlan()
-    /// Seeds who sends to whom, and the faults unless their plan names a seed.
-    public var seed: UInt64 = 1
-    /// A running peer (`ws://…/websocket`) whose fixture has users `load0` … with tokens equal
-    /// to their ids (`generatedUsers`); nil starts one in-process.
-    public var url: String?
-    /// The App Key for ``url``.
-    public var appId: String?
-    /// How long to wait for the last messages after the last PUBACK.
-    public var drainMillis: Int64 = 30_000
-    /// Event loop threads of the in-process peer and of the clients.
-    public var peerThreads = System.coreCount
-    /// Event loop threads of the clients.
-    public var clientThreads = System.coreCount
-
-    /// The defaults (100 clients, 10,000 messages, window 16, in-process peer, no faults).
-    public init() {}
-}
-
-/// The measurements of a load run.
-public struct LoadReport: Sendable {
-    /// Clients that took part.
-    public var clients: Int
-    /// Messages sent.
-    public var messages: Int
-    /// Sends answered with PUBACK status 0.
-    public var acked = 0
-    /// Sends that failed or were refused.
-    public var failedSends = 0
-    /// Distinct messages surfaced at their receivers.
-    public var delivered = 0
-    /// Messages never surfaced at their receiver.
-    public var lost = 0
-    /// Messages surfaced to a receiving app more than once (after the client's dedup).
-    public var duplicated = 0
-    /// Copies the clients dropped because the UID had been seen. Only duplicate and reorder
-    /// faults (and resends after a cut) explain them; without faults every one is a message the
-    /// peer delivered twice.
-    public var copiesDeduplicated = 0
-    /// Whether the peer injected faults: the in-process peer's plan, or for ``LoadConfiguration/url``
-    /// the plan the peer's `/state` shows.
-    public var faultsInjected = false
-    /// Messages surfaced at a user they were not sent to.
-    public var misdelivered = 0
-    /// First send to last delivery.
-    public var seconds = 0.0
-    /// First send to last PUBACK.
-    public var sendSeconds = 0.0
-    /// End-to-end latency (send call to the receiver surfacing it), ms.
-    public var latencyP50 = 0.0
-    /// End-to-end latency, 99th percentile, ms.
-    public var latencyP99 = 0.0
-    /// End-to-end latency, maximum, ms.
-    public var latencyMax = 0.0
-    /// PUBACK latency, ms.
-    public var ackP50 = 0.0
-    /// PUBACK latency, 99th percentile, ms.
-    public var ackP99 = 0.0
-    /// Faults the in-process peer injected.
-    public var faults: FaultCounts?
-    /// Resends the in-process peer answered with the first PUBACK.
-    public var resendsDeduplicated: Int?
-    /// Times the clients connected again after a cut.
-    public var reconnects = 0
-
-    /// Delivered messages per second, first send to last delivery.
-    public var throughput: Double { seconds > 0 ? Double(delivered) / seconds : 0 }
-}
 
 /// Drives N clients that send M private text messages (ISCOUNTED) to random other clients and
 /// checks that each arrives exactly once at its receiver (`rongwire peer-load`). Each message's
@@ -136,7 +58,7 @@ public enum LoadGenerator {
             pc.faults = config.faults.seeded(default: config.seed)
             pc.seed = config.seed
             pc.threads = config.peerThreads
-            pc.logger = PeerLogger(level: .error)
+            pc.logger = PeerLogHandler.logger(level: .error)
             let s = try await PeerServer.start(pc)
             server = s
             url = s.url

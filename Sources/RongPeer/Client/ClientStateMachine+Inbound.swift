@@ -1,0 +1,117 @@
+// Sources/RongPeer/Client/ClientStateMachine+Inbound.swift - packets from the server: answers, pushes, sync messages
+
+import RongCodec
+import RongEnvelope
+
+extension ClientStateMachine {
+    /// A binary message that is not a packet.
+    mutating func undecodableFrame() {
+        decodeErrors += 1
+    }
+
+    /// A packet on an accepted connection.
+    mutating func receive(_ packet: Packet, in session: inout Session, now: UInt64) -> [ClientAction] {
+        let echoBefore = session.echoJustReceived
+        session.echoJustReceived = nil
+        var actions: [ClientAction] = []
+        switch packet.body {
+        case .serverPubAck(let a):
+            serverPubAck(a, echoBefore: echoBefore, &session, &actions)
+        case .pingResp:
+            pongs += 1
+            let waiters = pingWaiters
+            pingWaiters = []
+            for w in waiters { actions.append(.waiterAnswered(w, .success(()))) }
+        case .serverPublish(let p):
+            if packet.qos != .atMostOnce && !packet.dup { actions.append(.write(Packet(.pubAck(messageId: p.messageId)))) }
+            serverPublish(p, packet: packet, &session, &actions, now: now)
+        case .queryAck(let a):
+            if packet.qos != .atMostOnce { actions.append(.write(Packet(.queryCon(messageId: a.messageId)))) }
+            if let q = pendingQueries.removeValue(forKey: a.messageId) { actions += queryFinished(q, .success((a.status, a.payload)), now: now) }
+        case .disconnect(let d):
+            disconnectStatus = d.status
+        default:
+            break
+        }
+        return actions
+    }
+
+    /// Server ids (sync messages) and the client's own ids (its PUBLISHes) are separate counters
+    /// and may coincide. The PUBACK right after a sync message with its id completes that
+    /// message; any other answers the client's own PUBLISH first, and only then a sync message
+    /// whose PUBACK did not follow it directly (faults reorder).
+    private mutating func serverPubAck(_ a: Packet.ServerPubAck, echoBefore: UInt16?, _ session: inout Session, _ actions: inout [ClientAction]) {
+        if echoBefore == a.messageId, let i = session.pendingEchoes.lastIndex(where: { $0.id == a.messageId }) {
+            completeEcho(at: i, a, &session, &actions)
+        } else if let p = pendingPublishes.removeValue(forKey: a.messageId) {
+            if a.status == 0 && !a.messageUId.text.isEmpty { seen.insert(a.messageUId.text) }
+            actions.append(.publishAnswered(p.token, .success(PeerSendResult(status: a.status, messageUId: a.messageUId.text, sentTime: a.sentTime))))
+        } else if let i = session.pendingEchoes.firstIndex(where: { $0.id == a.messageId }) {
+            completeEcho(at: i, a, &session, &actions)
+        } else {
+            strayAcks += 1
+            strayAckLog.append("PUBACK id \(a.messageId) status \(a.status) uid \(a.messageUId.text.isEmpty ? "-" : a.messageUId.text)")
+            if strayAckLog.count > 16 { strayAckLog.removeFirst() }
+        }
+    }
+
+    private mutating func serverPublish(_ p: Packet.ServerPublish, packet: Packet, _ session: inout Session, _ actions: inout [ClientAction], now: UInt64) {
+        switch p.topic.text {
+        case "s_ntf":
+            guard let n = try? parseBody(p.payload, as: Modules_NotifyMsg.self) else { return }
+            if n.hasChrmID && !n.chrmID.isEmpty {
+                actions += chatroomPull(n.chrmID, now: now)
+            } else if options.autoPull {
+                actions += startPull(now: now)
+            }
+        case "s_msg":
+            guard let d = try? parseBody(p.payload, as: Modules_DownStreamMessage.self) else { return }
+            accept(d, via: .push, &actions)
+        default:
+            guard packet.dup, BodyType.serverPublish(topic: p.topic.text) == .upStreamMessage else { return }
+            do throws(CodecError) {
+                let m = try InboundMessage(packet: packet, currentUserId: userId)
+                let r = PeerReceivedMessage(message: m, via: .sync)
+                // Sync messages on status topics surface at once; others wait for the PUBACK.
+                if TopicFamily(topic: p.topic.text) == .status {
+                    surface(r, &actions)
+                } else {
+                    session.pendingEchoes.append((p.messageId, r))
+                    if session.pendingEchoes.count > Self.pendingEchoLimit { session.pendingEchoes.removeFirst() }
+                    session.echoJustReceived = p.messageId
+                }
+            } catch {
+                decodeErrors += 1
+            }
+        }
+    }
+
+    private mutating func completeEcho(at i: Int, _ a: Packet.ServerPubAck, _ session: inout Session, _ actions: inout [ClientAction]) {
+        var echo = session.pendingEchoes.remove(at: i).message
+        echo.message.apply(a)
+        surface(echo, &actions)
+    }
+
+    mutating func accept(_ d: Modules_DownStreamMessage, via: PeerReceivedMessage.Via, _ actions: inout [ClientAction]) {
+        do throws(CodecError) {
+            let m = try InboundMessage(d)
+            surface(PeerReceivedMessage(message: m, via: via), &actions)
+        } catch {
+            decodeErrors += 1
+        }
+    }
+
+    /// Hands a message to the user once per UID (protocol-rules.md § 11.5: duplicates by UID are
+    /// dropped; STATUS messages have no UID and always surface).
+    mutating func surface(_ r: PeerReceivedMessage, _ actions: inout [ClientAction]) {
+        if let uid = r.message.messageUId, !uid.isEmpty {
+            if !seen.insert(uid).inserted {
+                duplicatesSuppressed += 1
+                return
+            }
+        }
+        receivedCount += 1
+        if options.keepMessages { received.append(r) }
+        actions.append(.deliver(r))
+    }
+}

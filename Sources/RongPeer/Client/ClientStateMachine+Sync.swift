@@ -1,0 +1,110 @@
+// Sources/RongPeer/Client/ClientStateMachine+Sync.swift - catching up: the inbox pull and chatroom pulls
+
+import RongCodec
+import RongEnvelope
+
+extension ClientStateMachine {
+    /// Pulls until the server says `finished` (and again if a notification came meanwhile); the
+    /// waiter is answered then.
+    mutating func pullUntilIdle(now: UInt64) -> (token: RequestToken, actions: [ClientAction]) {
+        let token = newToken()
+        pullWaiters.append(token)
+        return (token, startPull(now: now))
+    }
+
+    /// Starts the pull loop, or marks it to go round once more if it runs.
+    mutating func startPull(now: UInt64) -> [ClientAction] {
+        lastPull = now
+        if pulling {
+            pullAgain = true
+            return []
+        }
+        pulling = true
+        pullAgain = false
+        return sendPull(now: now)
+    }
+
+    private mutating func sendPull(now: UInt64) -> [ClientAction] {
+        var req = Modules_SyncRequestMsg()
+        req.syncTime = inboxCursor
+        req.ispolling = false
+        req.isPullSend = options.pullSent
+        req.sendBoxSyncTime = sendCursor
+        return startQuery(.pull, topic: "pullMsg", targetId: userId, payload: protoBytes(req), now: now).actions
+    }
+
+    /// A `pullMsg` answer: take the messages, then pull again or finish.
+    mutating func pullAnswered(_ result: Result<QueryAnswer, PeerClientError>, now: UInt64) -> [ClientAction] {
+        var actions: [ClientAction] = []
+        var finished = true
+        switch result {
+        case .success(let ack):
+            if ack.status == 0 { finished = acceptPull(ack.payload, &actions) }
+        case .failure(let error):
+            pulling = false
+            return answerPullWaiters(.failure(error))
+        }
+        if !finished || pullAgain {
+            pullAgain = false
+            return actions + sendPull(now: now)
+        }
+        pulling = false
+        return actions + answerPullWaiters(.success(()))
+    }
+
+    private mutating func answerPullWaiters(_ result: Result<Void, PeerClientError>) -> [ClientAction] {
+        let waiters = pullWaiters
+        pullWaiters = []
+        return waiters.map { .waiterAnswered($0, result) }
+    }
+
+    /// Takes a `pullMsg` reply; returns `finished`.
+    private mutating func acceptPull(_ payload: [UInt8], _ actions: inout [ClientAction]) -> Bool {
+        guard let list = try? parseBody(payload, as: Modules_DownStreamMessages.self) else { return true }
+        for d in list.list {
+            if d.direction == 1 { sendCursor = max(sendCursor, d.dataTime) }
+            accept(d, via: .pull, &actions)
+        }
+        inboxCursor = max(inboxCursor, list.syncTime)
+        return list.hasFinished ? list.finished : true
+    }
+
+    /// Pulls a chatroom after its notification, or marks a running pull to go round again.
+    mutating func chatroomPull(_ room: String, now: UInt64) -> [ClientAction] {
+        if chatroomPulling[room] != nil {
+            chatroomPulling[room] = true
+            return []
+        }
+        chatroomPulling[room] = false
+        var req = Modules_ChrmPullMsg()
+        req.syncTime = chatroomCursors[room] ?? 0
+        req.count = 0
+        return startQuery(.chatroomPull(room), topic: "chrmPull", targetId: room, payload: protoBytes(req), now: now).actions
+    }
+
+    mutating func chatroomPullAnswered(room: String, _ result: Result<QueryAnswer, PeerClientError>, now: UInt64) -> [ClientAction] {
+        var actions: [ClientAction] = []
+        var finished = true
+        if case .success(let ack) = result, ack.status == 0 { finished = acceptChatroomPull(room: room, payload: ack.payload, &actions) }
+        let again = chatroomPulling[room] == true
+        chatroomPulling[room] = nil
+        if case .success = result, !finished || again { actions += chatroomPull(room, now: now) }
+        return actions
+    }
+
+    /// The history asked for on joining a chatroom (a `chrmPull` reply).
+    mutating func chatroomHistory(room: String, payload: [UInt8]) -> [ClientAction] {
+        var actions: [ClientAction] = []
+        acceptChatroomPull(room: room, payload: payload, &actions)
+        return actions
+    }
+
+    /// Takes a `chrmPull` reply; returns `finished`.
+    @discardableResult
+    mutating func acceptChatroomPull(room: String, payload: [UInt8], _ actions: inout [ClientAction]) -> Bool {
+        guard let list = try? parseBody(payload, as: Modules_DownStreamMessages.self) else { return true }
+        for d in list.list { accept(d, via: .chatroomPull, &actions) }
+        chatroomCursors[room] = max(chatroomCursors[room] ?? 0, list.syncTime)
+        return list.hasFinished ? list.finished : true
+    }
+}

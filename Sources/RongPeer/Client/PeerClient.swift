@@ -1,0 +1,221 @@
+// Sources/RongPeer/Client/PeerClient.swift - a small RMTP-over-WebSocket client
+
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+import RongCodec
+import RongEnvelope
+import SwiftProtobuf
+import Synchronization
+
+/// An RMTP client over WebSocket, enough to act as an SDK against the peer (or a real server
+/// speaking the same framing): connects with URL parameters, sends messages and queries, pulls on
+/// `s_ntf`, confirms QUERYACKs, completes sync messages with the server's PUBACK and surfaces
+/// each message once (dedup by UID).
+///
+/// ```swift
+/// let c = try await PeerClient.connect(PeerClientOptions(url: peer.url, token: "alice-token"))
+/// let r = try await c.send(OutboundMessage(.private, targetId: "bob", content: TextMessage(content: "hi")))
+/// let got = await c.messages()
+/// ```
+public final class PeerClient: Sendable {
+    /// How the client was set up.
+    public let options: PeerClientOptions
+    let loop: EventLoop
+    let driver: NIOLoopBound<ClientDriver>
+    /// The group this client created (nil when the caller gave a loop).
+    let ownedGroup: MultiThreadedEventLoopGroup?
+
+    /// The user id the server confirmed in CONNACK.
+    public let userId: String
+
+    private init(options: PeerClientOptions, loop: EventLoop, driver: NIOLoopBound<ClientDriver>, ownedGroup: MultiThreadedEventLoopGroup?, userId: String) {
+        self.options = options
+        self.loop = loop
+        self.driver = driver
+        self.ownedGroup = ownedGroup
+        self.userId = userId
+    }
+
+    /// Connects and waits for CONNACK. A refusal throws ``PeerClientError/refused(_:)``.
+    public static func connect(_ options: PeerClientOptions, on loop: EventLoop? = nil, timeoutMillis: Int64 = 10_000) async throws -> PeerClient {
+        let group = loop == nil ? MultiThreadedEventLoopGroup(numberOfThreads: 1) : nil
+        let el = loop ?? group!.next()
+        do {
+            let endpoint = try options.endpoint()
+            let driver = try await el.submit { NIOLoopBound(ClientDriver(options: options, endpoint: endpoint, loop: el), eventLoop: el) }.get()
+            let user = try await el.flatSubmit { driver.value.open(timeoutMillis: timeoutMillis) }.get()
+            return PeerClient(options: options, loop: el, driver: driver, ownedGroup: group, userId: user)
+        } catch {
+            try? await group?.shutdownGracefully()
+            throw error
+        }
+    }
+
+    /// Runs `body` on the client's event loop with its driver.
+    @discardableResult
+    func onLoop<T: Sendable>(_ body: @escaping @Sendable (ClientDriver) -> T) async -> T {
+        let driver = self.driver
+        return try! await loop.submit { body(driver.value) }.get()
+    }
+
+    /// Sends a message. Returns the server's PUBACK, or nil for a STATUS message (no PUBACK is
+    /// sent for those).
+    @discardableResult
+    public func send(_ message: OutboundMessage) async throws -> PeerSendResult? {
+        var m = message
+        if m.clientUniqueId == nil && !m.effectivePersistence.isStatus { m.clientUniqueId = Self.uniqueId() }
+        let packet = try m.packet(messageId: 0)
+        guard case .publish(let p) = packet.body else { return nil }
+        return try await publish(topic: p.topic.text, targetId: p.targetId.text, payload: p.payload, expectAck: m.expectsAck)
+    }
+
+    /// Sends a PUBLISH with a ready payload (an UpStreamMessage).
+    public func publish(topic: String, targetId: String, payload: [UInt8], expectAck: Bool = true) async throws -> PeerSendResult? {
+        let driver = self.driver
+        let future = try await loop.submit { () -> EventLoopFuture<PeerSendResult?> in
+            driver.value.publish(topic: topic, targetId: targetId, payload: payload, expectAck: expectAck)
+        }.get()
+        return try await future.get()
+    }
+
+    /// Sends a QUERY and returns the QUERYACK's status and payload.
+    public func query(topic: String, targetId: String, payload: [UInt8]) async throws -> (status: UInt16, payload: [UInt8]) {
+        let driver = self.driver
+        let future = try await loop.submit { driver.value.query(topic: topic, targetId: targetId, payload: payload) }.get()
+        return try await future.get()
+    }
+
+    /// Pulls until the server says `finished` (and again if a notification came meanwhile).
+    public func pull() async throws {
+        let driver = self.driver
+        let future = try await loop.submit { driver.value.pullUntilIdle() }.get()
+        try await future.get()
+    }
+
+    /// Joins a chatroom; with `history` > 0 pulls that many of its latest messages.
+    public func joinChatroom(_ room: String, history: Int = -1) async throws -> UInt16 {
+        let ack = try await query(topic: "joinChrm", targetId: room, payload: [])
+        guard ack.status == 0 else { return ack.status }
+        _ = await onLoop { $0.machine.joinedChatrooms.insert(room).inserted }
+        if history > 0 {
+            var req = Modules_ChrmPullMsg()
+            req.syncTime = 0
+            req.count = Int32(history)
+            let r = try await query(topic: "chrmPull", targetId: room, payload: protoBytes(req))
+            if r.status == 0 {
+                let payload = r.payload
+                await onLoop { $0.step { $0.chatroomHistory(room: room, payload: payload) } }
+            }
+        }
+        return 0
+    }
+
+    /// Leaves a chatroom.
+    public func quitChatroom(_ room: String) async throws -> UInt16 {
+        _ = await onLoop { $0.machine.joinedChatrooms.remove(room) != nil }
+        return try await query(topic: "exitChrm", targetId: room, payload: []).status
+    }
+
+    /// A history query (`qryPMsg`, `qryGMsg`, `qryCHMsg`).
+    public func history(topic: String, targetId: String, time: Int64 = 0, count: Int32 = 20, order: Int32 = 0) async throws
+        -> (status: UInt16, messages: [InboundMessage], hasMore: Bool)
+    {
+        var req = Modules_HistoryMsgInput()
+        req.targetID = targetId
+        req.time = time
+        req.count = count
+        req.order = order
+        let r = try await query(topic: topic, targetId: targetId, payload: protoBytes(req))
+        guard r.status == 0 else { return (r.status, [], false) }
+        let out: Modules_HistoryMsgOuput
+        do throws(CodecError) {
+            out = try parseBody(r.payload, as: Modules_HistoryMsgOuput.self)
+        } catch {
+            throw PeerClientError.invalidPayload("HistoryMsgOuput: \(error.reason)")
+        }
+        return (0, out.list.compactMap { try? InboundMessage($0) }, out.hasMsg_p != 0)
+    }
+
+    /// Everything surfaced so far, in order.
+    public func messages() async -> [PeerReceivedMessage] { await onLoop { $0.machine.received } }
+
+    /// Messages that arrived again with a UID already surfaced (suppressed by the dedup).
+    public func duplicatesSuppressed() async -> Int { await onLoop { $0.machine.duplicatesSuppressed } }
+
+    /// PINGRESPs received so far (PEER-CONN-004).
+    public func pongs() async -> Int { await onLoop { $0.machine.pongs } }
+
+    /// Server PUBACKs that matched no pending PUBLISH and no sync message: a PUBACK for a
+    /// STATUS message (which gets none), or a second PUBACK for one PUBLISH.
+    public func strayAcks() async -> Int { await onLoop { $0.machine.strayAcks } }
+
+    /// The latest stray PUBACKs (at most 16), described, for failure messages.
+    public func strayAckLog() async -> [String] { await onLoop { $0.machine.strayAckLog } }
+
+    /// Sends PINGREQ and waits for PINGRESP; throws ``PeerClientError/timeout(_:)`` when none
+    /// comes in time. The peer answers packets in order, so after this returns, every answer to
+    /// what the client sent before has arrived.
+    public func ping(timeoutMillis: Int64 = 5_000) async throws {
+        let driver = self.driver
+        let future = try await loop.submit { driver.value.ping() }.get()
+        let timeout = loop.scheduleTask(in: .milliseconds(timeoutMillis)) {
+            driver.value.step { $0.pingTimedOut() }
+        }
+        defer { timeout.cancel() }
+        try await future.get()
+    }
+
+    /// The DISCONNECT status the server sent, if any.
+    public func disconnectStatus() async -> UInt8? { await onLoop { $0.machine.disconnectStatus } }
+
+    /// Whether the connection is open.
+    public func isConnected() async -> Bool { await onLoop { $0.machine.isConnected && $0.channel?.isActive == true } }
+
+    /// Waits until at least `count` messages were surfaced, or the timeout.
+    public func waitForMessages(count: Int, timeoutMillis: Int64) async -> Bool {
+        let deadline = monotonicNanos() + UInt64(timeoutMillis) * 1_000_000
+        while monotonicNanos() < deadline {
+            if await onLoop({ $0.machine.received.count }) >= count { return true }
+            try? await Task.sleep(nanoseconds: 5_000_000)
+        }
+        return await onLoop({ $0.machine.received.count }) >= count
+    }
+
+    /// Called on the client's loop for each surfaced message (set before traffic starts).
+    public func setMessageHandler(_ handler: @escaping @Sendable (PeerReceivedMessage) -> Void) async {
+        await onLoop { $0.onMessage = handler }
+    }
+
+    /// Sends raw bytes as one binary WebSocket message (for hostile-client tests).
+    public func sendRaw(_ bytes: [UInt8]) async {
+        await onLoop { $0.writeRaw(bytes) }
+    }
+
+    /// Sends a text WebSocket message, which RMTP never uses (for hostile-client tests).
+    public func sendText(_ text: String) async {
+        await onLoop { $0.writeRaw(Array(text.utf8), opcode: .text) }
+    }
+
+    /// How many times the client connected again after losing its connection.
+    public func reconnects() async -> Int { await onLoop { $0.machine.reconnects } }
+
+    /// Closes the connection (a WebSocket close; no DISCONNECT) and stops reconnecting.
+    public func close() async {
+        let driver = self.driver
+        let future = try? await loop.submit { driver.value.shutdown() }.get()
+        try? await future?.get()
+        try? await ownedGroup?.shutdownGracefully()
+    }
+
+    /// A client unique id: random 62 bits from the time and a process-wide counter, so two
+    /// clients never share one and a resend keeps its own.
+    static func uniqueId() -> Int64 {
+        var r = SeededRandom(seed: monotonicNanos() &+ UInt64(clientCounter.add(1, ordering: .relaxed).newValue) &* 0x9E37_79B9)
+        return Int64(bitPattern: r.next() >> 2)
+    }
+}
+
+/// A process-wide counter for ``PeerClient/uniqueId()``.
+let clientCounter = Atomic<Int>(0)

@@ -1,0 +1,31 @@
+// Sources/RongPeer/Load/LoadConfiguration.swift - what a load run does
+
+import NIOCore
+
+/// What a load run does.
+public struct LoadConfiguration: Sendable {
+    /// Concurrent clients (users `load0` …).
+    public var clients = 100
+    /// Messages in total, spread evenly over the clients.
+    public var messages = 10_000
+    /// PUBLISHes each client keeps in flight.
+    public var window = 16
+    /// Faults on the (in-process) peer's packets.
+    public var faults = FaultPlan()
+    /// Seeds who sends to whom, and the faults unless their plan names a seed.
+    public var seed: UInt64 = 1
+    /// A running peer (`ws://…/websocket`) whose fixture has users `load0` … with tokens equal
+    /// to their ids (`generatedUsers`); nil starts one in-process.
+    public var url: String?
+    /// The App Key for ``url``.
+    public var appId: String?
+    /// How long to wait for the last messages after the last PUBACK.
+    public var drainMillis: Int64 = 30_000
+    /// Event loop threads of the in-process peer and of the clients.
+    public var peerThreads = System.coreCount
+    /// Event loop threads of the clients.
+    public var clientThreads = System.coreCount
+
+    /// The defaults (100 clients, 10,000 messages, window 16, in-process peer, no faults).
+    public init() {}
+}
