@@ -35,12 +35,24 @@ let package = Package(
             ],
             path: "Sources/RongEnvelope"
         ),
+        // Support shared by the loaders and the CLI, at `package` access (no product): the one
+        // strict YAML reader, load errors with file/line/column, bounded file reading, directory
+        // walking, hex, base64, SplitMix64, requirement ids.
+        .target(
+            name: "RongSupport",
+            dependencies: [
+                "RongCodec",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            path: "Sources/RongSupport"
+        ),
         // Vector loading, the testee protocol, the runner and its reports.
         .target(
             name: "RongConformance",
             dependencies: [
                 "RongCodec",
                 "RongEnvelope",
+                "RongSupport",
                 .product(name: "Yams", package: "Yams"),
             ],
             path: "Sources/RongConformance"
@@ -69,6 +81,7 @@ let package = Package(
             dependencies: [
                 "RongCodec",
                 "RongEnvelope",
+                "RongSupport",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -85,9 +98,15 @@ let package = Package(
                 "RongEnvelope",
                 "RongConformance",
                 "RongPeer",
+                "RongSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/rongwire"
+        ),
+        .testTarget(
+            name: "RongSupportTests",
+            dependencies: ["RongSupport", "RongCodec", .product(name: "Yams", package: "Yams")],
+            path: "Tests/RongSupportTests"
         ),
         .testTarget(
             name: "RongCodecTests",
@@ -119,13 +138,13 @@ let package = Package(
         ),
         .testTarget(
             name: "RongConformanceTests",
-            dependencies: ["RongConformance", "RongCodec", "RongEnvelope"],
+            dependencies: ["RongConformance", "RongCodec", "RongEnvelope", "RongSupport"],
             path: "Tests/RongConformanceTests"
         ),
         .testTarget(
             name: "RongPeerTests",
             dependencies: [
-                "RongPeer", "RongCodec", "RongEnvelope", "RongConformance",
+                "RongPeer", "RongCodec", "RongEnvelope", "RongConformance", "RongSupport",
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             path: "Tests/RongPeerTests"

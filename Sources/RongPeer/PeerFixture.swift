@@ -1,6 +1,7 @@
 // Sources/RongPeer/PeerFixture.swift - users, tokens, groups, chatrooms and app settings
 
 import RongCodec
+import RongSupport
 import Yams
 
 /// What the peer knows before anyone connects: the app, its users and their tokens, groups,
@@ -158,15 +159,19 @@ public struct PeerFixture: Sendable, Hashable {
 
     // MARK: Loading
 
-    /// Loads a fixture file.
+    /// Loads a fixture file (at most 16 MiB).
     public static func load(file: String) throws(PeerFileError) -> PeerFixture {
-        try load(yaml: try readTextFile(file), file: file)
+        try peerFileLoad { () throws(LoadError) in try load(text: try FileIO.text(ofFile: file, limit: maxPeerFileBytes), file: file) }
     }
 
-    /// Loads fixture YAML (`file` names it in errors).
+    /// Loads fixture YAML (`file` names it in errors; `POST /control/reset` bodies come here).
     public static func load(yaml: String, file: String = "fixture") throws(PeerFileError) -> PeerFixture {
-        let r = YAMLReader(file: file)
-        guard let root = try r.root(yaml) else { return PeerFixture() }
+        try peerFileLoad { () throws(LoadError) in try load(text: yaml, file: file) }
+    }
+
+    static func load(text: String, file: String) throws(LoadError) -> PeerFixture {
+        let r = StrictYAMLReader(file: file, holding: "fixtures")
+        guard let root = try r.root(text) else { return PeerFixture() }
         return try load(node: root, reader: r)
     }
 
@@ -178,7 +183,7 @@ public struct PeerFixture: Sendable, Hashable {
     ]
 
     /// Reads a fixture from an already parsed node (scenario files embed one).
-    static func load(node root: Node, reader r: YAMLReader) throws(PeerFileError) -> PeerFixture {
+    static func load(node root: Node, reader r: StrictYAMLReader) throws(LoadError) -> PeerFixture {
         var f = PeerFixture()
         for e in try r.mapping(root, "the fixture", allowed: topKeys) {
             switch e.key {
@@ -196,6 +201,11 @@ public struct PeerFixture: Sendable, Hashable {
                     if g.key == "prefix" { prefix = try r.identifier(g.value, "`prefix`") } else { count = try r.integer(g.value, "`count`") }
                 }
                 guard (0...1_000_000).contains(count) else { throw r.error(e.value, "`count` must be 0...1000000") }
+                // The ids are user ids like any other: at most 64 bytes (a long prefix times a
+                // large count would otherwise be gigabytes from one line).
+                guard (prefix + String(max(0, count - 1))).utf8.count <= 64 else {
+                    throw r.error(e.value, "generated user ids (`prefix` and a number) are at most 64 bytes (000:606)")
+                }
                 f.generateUsers(prefix: prefix, count: count)
             case "groups", "ultragroups":
                 for n in try r.list(e.value, "`\(e.key)`") {
@@ -240,7 +250,7 @@ public struct PeerFixture: Sendable, Hashable {
         return f
     }
 
-    private static func loadApp(_ node: Node, _ r: YAMLReader) throws(PeerFileError) -> AppSettings {
+    private static func loadApp(_ node: Node, _ r: StrictYAMLReader) throws(LoadError) -> AppSettings {
         var a = AppSettings()
         for e in try r.mapping(node, "`app`", allowed: appKeys) {
             switch e.key {
@@ -271,7 +281,7 @@ public struct PeerFixture: Sendable, Hashable {
         return a
     }
 
-    private static func loadUser(_ node: Node, _ r: YAMLReader) throws(PeerFileError) -> User {
+    private static func loadUser(_ node: Node, _ r: StrictYAMLReader) throws(LoadError) -> User {
         var id: String?
         var u = User(id: "", tokens: [])
         for e in try r.mapping(node, "a user", allowed: ["id", "name", "token", "tokens", "expiredTokens", "blocked"]) {

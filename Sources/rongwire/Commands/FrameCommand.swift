@@ -109,7 +109,7 @@ extension FrameCommand {
                 let value: JSONValue
                 if message {
                     if case .queryAck(let ack) = packet.body {
-                        guard queryTopic == "pullMsg" || queryTopic == "chrmPull" else {
+                        guard InboundMessage.queryAckHoldsMessages(queryTopic: queryTopic) else {
                             throw CodecError(.notAMessage, "a QUERYACK holds messages only for --query-topic pullMsg or chrmPull")
                         }
                         value = try InboundMessage.pullResult(ack.payload).jsonValue()

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import RongCodec
+import RongSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -56,64 +57,46 @@ enum CLIIO {
     /// enough to refuse a runaway input early. Content inputs are limited by `--max-bytes`.
     static let defaultInputLimit = 16 << 20
 
+    /// The file at `path`, at most `limit` bytes: `error[ioError]` when it cannot be opened or
+    /// read (a directory, an I/O error), `error[sizeLimit]` above the limit.
     static func readFile(_ path: String, limit: Int) throws(CodecError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw CodecError(.ioError, "cannot open \(path): \(String(cString: strerror(errno)))")
+        do throws(FileError) {
+            return try FileIO.read(path: path, limit: limit)
+        } catch {
+            throw codecError(error)
         }
-        defer { close(fd) }
-        return try readAll(fd, name: path, limit: limit)
     }
 
+    /// Standard input until its end, at most `limit` bytes (errors as for ``readFile(_:limit:)``).
     static func readStandardInput(limit: Int) throws(CodecError) -> [UInt8] {
-        try readAll(0, name: "standard input", limit: limit)
+        do throws(FileError) {
+            return try FileIO.read(fd: 0, name: "standard input", limit: limit)
+        } catch {
+            throw codecError(error)
+        }
     }
 
-    /// Reads until end of input, or until one byte more than `limit` shows the input is too
-    /// large. A read error is an error, not the end of the input.
-    private static func readAll(_ fd: Int32, name: String, limit: Int) throws(CodecError) -> [UInt8] {
-        let stopAt = limit == .max ? limit : limit + 1
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while out.count < stopAt {
-            let want = min(buffer.count, stopAt - out.count)
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, want) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CodecError(.ioError, "cannot read \(name): \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { break }
-            out.append(contentsOf: buffer[0..<n])
+    private static func codecError(_ error: FileError) -> CodecError {
+        switch error {
+        case .cannotOpen(let path, let reason): CodecError(.ioError, "cannot open \(path): \(reason)")
+        case .cannotRead(let path, let reason), .cannotWrite(let path, let reason): CodecError(.ioError, "cannot read \(path): \(reason)")
+        case .tooLarge(let path, let limit): CodecError(.sizeLimit, "\(path) is larger than the limit of \(limit) bytes", offset: limit)
         }
-        if out.count > limit {
-            throw CodecError(.sizeLimit, "\(name) is larger than the limit of \(limit) bytes", offset: limit)
+    }
+
+    /// Creates or replaces a file; on failure prints `error[ioError]: cannot write PATH` and exits
+    /// with status 2.
+    static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        do throws(FileError) {
+            try FileIO.write(bytes, toFile: path)
+        } catch {
+            printStderr("error[ioError]: cannot write \(path)")
+            throw ExitCode(2)
         }
-        return out
     }
 
     /// Writes all bytes to a file descriptor (retrying short writes).
-    static func write(_ bytes: [UInt8], to fd: Int32) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
-            }
-        }
-    }
-
-    /// `write(2)`, named through its module: inside `CLIIO` a bare `write` is the method above.
-    private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        return Glibc.write(fd, buffer, count)
-        #elseif canImport(Musl)
-        return Musl.write(fd, buffer, count)
-        #elseif canImport(Darwin)
-        return Darwin.write(fd, buffer, count)
-        #endif
-    }
+    static func write(_ bytes: [UInt8], to fd: Int32) { FileIO.write(bytes, to: fd) }
 
     static func writeStdout(_ bytes: [UInt8]) { write(bytes, to: 1) }
 
@@ -122,6 +105,8 @@ enum CLIIO {
     static func printStderr(_ text: String) { write(Array((text + "\n").utf8), to: 2) }
 
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+
+    static var stderrIsTerminal: Bool { isatty(2) == 1 }
 
     /// Prints `error[CODE]: …` and exits with status 1.
     static func fail(_ error: CodecError) -> ExitCode {

@@ -1,6 +1,7 @@
 // Sources/RongConformance/TesteeProtocol.swift - messages between the runner and a testee
 
 import RongCodec
+import RongSupport
 
 /// The protocol version this runner speaks (`spec/testee-protocol.md`).
 public let testeeProtocolVersion = 1

@@ -1,6 +1,7 @@
 // Sources/RongConformance/SubprocessTestee.swift - another implementation as a child process
 
 import RongCodec
+import RongSupport
 
 #if canImport(Glibc)
 import Glibc

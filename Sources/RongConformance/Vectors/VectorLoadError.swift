@@ -1,6 +1,10 @@
 // Sources/RongConformance/VectorLoadError.swift - a problem in a vector file, with its location
 
-/// A vector file that cannot be loaded: printed as `file:line:column: error: message`.
+import RongSupport
+
+/// A vector file that cannot be loaded: printed as `file:line:column: error: message`. The same
+/// fields and text as RongPeer's `PeerFileError`: both are the public face of the one load error
+/// of RongWire's YAML reader.
 public struct VectorLoadError: Error, Sendable, CustomStringConvertible, Hashable {
     /// The vector file.
     public var file: String
@@ -19,5 +23,11 @@ public struct VectorLoadError: Error, Sendable, CustomStringConvertible, Hashabl
         self.message = message
     }
 
-    public var description: String { "\(file):\(line):\(column): error: \(message)" }
+    /// The error that the YAML reader reported.
+    package init(_ error: LoadError) {
+        self.init(file: error.file, line: error.line, column: error.column, message: error.message)
+    }
+
+    /// `file:line:column: error: message`, as compilers write it.
+    public var description: String { LoadError(file: file, line: line, column: column, message: message).description }
 }

@@ -1,6 +1,7 @@
 // Sources/RongConformance/ConformanceRunner.swift - runs vectors against a testee and judges them
 
 import RongCodec
+import RongSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -264,7 +265,7 @@ public struct ConformanceRunner {
     }
 
     static func show(_ v: JSONValue) -> String {
-        let text = (try? v.canonicalBytes()).map { String(decoding: $0, as: UTF8.self) } ?? "\(v)"
+        let text = v.compactText(unwritable: "\(v)")
         return text.count > 400 ? String(text.prefix(400)) + "…" : text
     }
 
