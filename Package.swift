@@ -5,11 +5,15 @@ import PackageDescription
 
 let package = Package(
     name: "RongWire",
+    // RongPeer uses Synchronization's Mutex and Atomic, which need these releases; Linux has no
+    // minimum.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // RongSupport, the fuzz bodies (RongFuzzing) and the allocation meter are not products: they
+    // are this package's own plumbing. tools/fuzz compiles the fuzz bodies itself (see there).
     products: [
         .library(name: "RongCodec", targets: ["RongCodec"]),
         .library(name: "RongEnvelope", targets: ["RongEnvelope"]),
         .library(name: "RongConformance", targets: ["RongConformance"]),
-        .library(name: "RongFuzzing", targets: ["RongFuzzing"]),
         .library(name: "RongPeer", targets: ["RongPeer"]),
         .executable(name: "rongwire", targets: ["rongwire"]),
     ],
@@ -57,10 +61,11 @@ let package = Package(
             ],
             path: "Sources/RongConformance"
         ),
-        // Fuzz bodies: used by tools/fuzz (libFuzzer) and replayed by `swift test`.
+        // Fuzz bodies: replayed by `swift test`, and compiled by tools/fuzz (libFuzzer) from the
+        // same folder. They use only the public API of the products, which is all tools/fuzz sees.
         .target(
             name: "RongFuzzing",
-            dependencies: ["RongCodec", "RongEnvelope", "RongConformance", "CRongAllocMeter"],
+            dependencies: ["RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "CRongAllocMeter"],
             path: "Sources/RongFuzzing"
         ),
         // The per-thread heap meter behind the fuzz bodies' limit invariant (C: sanitizer hooks).
@@ -133,7 +138,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RongFuzzingTests",
-            dependencies: ["RongFuzzing", "RongCodec", "RongEnvelope", "RongConformance", "RongFuzzingMallocHooks"],
+            dependencies: ["RongFuzzing", "RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "RongSupport", "RongFuzzingMallocHooks"],
             path: "Tests/RongFuzzingTests"
         ),
         .testTarget(
