@@ -8,9 +8,13 @@ extension Differential {
 
     /// Counts of a run.
     public struct Summary: Sendable {
+        /// Inputs run.
         public var inputs = 0
+        /// Inputs by request kind (`frame-decode`, `frame-encode`).
         public var inputsByKind: [String: Int] = [:]
+        /// Inputs both testees accepted alike.
         public var acceptedByBoth = 0
+        /// Inputs both testees rejected.
         public var rejectedByBoth = 0
         /// Rejected by both with different error codes (reported, not a disagreement: codes are
         /// advisory, spec/testee-protocol.md).
@@ -22,10 +26,14 @@ extension Differential {
         public var errorCodePairs: [String: Int] = [:]
         /// Up to three inputs per code pair, for the report.
         public var errorCodeExamples: [String: [Input]] = [:]
+        /// Every disagreement, in input order.
         public var disagreements: [Disagreement] = []
+        /// Inputs by how they were made (`seed`, `bitFlip`, …; `encode …` for values).
         public var inputsByMutation: [String: Int] = [:]
+        /// Wall-clock seconds of the run.
         public var seconds = 0.0
 
+        /// Disagreements of category `c`.
         public func count(_ c: Category) -> Int { disagreements.filter { $0.category == c }.count }
     }
 

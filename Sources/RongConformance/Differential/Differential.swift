@@ -19,8 +19,11 @@ import RongSupport
 public struct Differential: Sendable {
     /// One packet of the seed corpus.
     public struct Seed: Sendable, Hashable {
+        /// The packet.
         public var bytes: [UInt8]
+        /// Its sender: `client` or `server`.
         public var from: String
+        /// For a QUERYACK: the topic of the QUERY it answers.
         public var queryTopic: String?
         /// The vector it comes from.
         public var id: String
@@ -28,8 +31,11 @@ public struct Differential: Sendable {
 
     /// One packet JSON value of the seed corpus (for `frame-encode`).
     public struct ValueSeed: Sendable, Hashable {
+        /// The packet JSON value.
         public var value: JSONValue
+        /// Its sender: `client` or `server`.
         public var from: String
+        /// The vector it comes from.
         public var id: String
         /// From an accepting vector: the value has no fault of its own (a rejecting vector's
         /// value has one).
@@ -38,6 +44,7 @@ public struct Differential: Sendable {
 
     /// One generated input.
     public struct Input: Sendable, Hashable {
+        /// Its number in the run (the same seed and number give the same input).
         public var index: Int
         /// `frame-decode` (bytes) or `frame-encode` (value).
         public var kind: Vector.Kind
@@ -46,9 +53,13 @@ public struct Differential: Sendable {
         public var mutation: String
         /// The seed vector it started from (nil for random packets).
         public var seedId: String?
+        /// The packet (`frame-decode`; empty for a value).
         public var bytes: [UInt8]
+        /// The packet JSON value (`frame-encode`).
         public var value: JSONValue?
+        /// The sender: `client` or `server`.
         public var from: String
+        /// For a QUERYACK: the topic of the QUERY it answers.
         public var queryTopic: String?
         /// For a packet JSON value: how many faults it holds, the seed's own (a rejecting
         /// vector's) plus one per edit; nil for packets. With exactly one, the error code is
@@ -76,6 +87,7 @@ public struct Differential: Sendable {
             self.from = from
         }
 
+        /// The request both testees get.
         public var request: TesteeRequest {
             TesteeRequest(
                 id: "differential.\(index)", kind: kind.rawValue, from: from, queryTopic: queryTopic,
@@ -104,27 +116,37 @@ public struct Differential: Sendable {
         /// different error codes (the spec gives one code per fault).
         case errorCode = "error code"
 
+        /// In the order of the cases (reports list categories this way).
         public static func < (a: Category, b: Category) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
         }
     }
 
+    /// One input on which the two testees disagree.
     public struct Disagreement: Sendable {
+        /// The input.
         public var input: Input
+        /// How the answers differ.
         public var category: Category
+        /// The reference's answer (nil when it crashed or timed out).
         public var reference: TesteeResponse?
+        /// The other testee's answer (nil when it crashed or timed out).
         public var other: TesteeResponse?
         /// A one-line account of the difference.
         public var detail: String
     }
 
+    /// The packets of the corpus (``seeds(from:)``).
     public let seeds: [Seed]
+    /// The packet JSON values of the corpus (``valueSeeds(from:)``).
     public let valueSeeds: [ValueSeed]
+    /// The seed of the generated inputs.
     public let seed: UInt64
     /// Different error codes on a one-fault packet JSON value are a disagreement
     /// (``Category/errorCode``), not only counted.
     public var strictCodes = false
 
+    /// A differential run over a corpus, generating inputs from `seed`.
     public init(seeds: [Seed], valueSeeds: [ValueSeed] = [], seed: UInt64, strictCodes: Bool = false) {
         self.seeds = seeds
         self.valueSeeds = valueSeeds
@@ -158,8 +180,7 @@ public struct Differential: Sendable {
             add(v.id.utf8)
             add(v.valid ? [1] : [0])
         }
-        let hex = String(h, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return ByteText.hex(withUnsafeBytes(of: h.bigEndian) { Array($0) })
     }
 
     /// The seed corpus: the input bytes of `frame-decode` vectors and the expected bytes of

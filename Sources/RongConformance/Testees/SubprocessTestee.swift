@@ -149,6 +149,9 @@ public final class SubprocessTestee: Testee {
     private static func environment() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         #if canImport(Glibc)
         return Glibc.environ
+        #elseif canImport(Darwin)
+        // Darwin has no `environ` symbol for Swift; crt_externs.h gives it.
+        return _NSGetEnviron().pointee
         #else
         return nil
         #endif

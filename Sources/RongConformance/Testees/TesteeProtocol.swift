@@ -179,6 +179,7 @@ public enum TesteeResponse: Sendable, Hashable {
 
 /// A violation of the testee protocol.
 public struct TesteeProtocolError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong with the message.
     public var description: String
     /// An error with the given message.
     public init(_ description: String) { self.description = description }

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import RongCodec
+import RongSupport
 import RongEnvelope
 
 struct FrameCommand: ParsableCommand {
@@ -119,7 +120,7 @@ extension FrameCommand {
                 } else {
                     value = try packet.jsonValue(options: PacketJSONOptions(decodeBodies: !rawBody, queryTopic: queryTopic))
                 }
-                CLIIO.printStdout(pretty ? try value.prettyText() : String(decoding: try value.canonicalBytes(), as: UTF8.self))
+                CLIIO.printStdout(pretty ? try value.prettyText() : try value.canonicalText())
             } catch {
                 throw CLIIO.fail(error)
             }
