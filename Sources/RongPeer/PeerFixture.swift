@@ -237,17 +237,28 @@ public struct PeerFixture: Sendable, Hashable {
                 }
             }
         }
-        // Tokens must name one user only.
-        var owner: [String: String] = [:]
-        for u in f.users.values.sorted(by: { $0.id < $1.id }) {
-            for t in u.tokens + u.expiredTokens {
-                if let other = owner[t], other != u.id {
-                    throw r.error(root, "token `\(t)` belongs to both `\(other)` and `\(u.id)`")
-                }
-                owner[t] = u.id
-            }
+        // Tokens must name one user only. One pass in any order finds whether two users share a
+        // token; only then are the users sorted, so that the error names the same pair every time
+        // (a million generated users are not sorted to find that nothing is wrong).
+        if sharedToken(in: f.users.values) != nil, let (t, a, b) = sharedToken(in: f.users.values.sorted(by: { $0.id < $1.id })) {
+            throw r.error(root, "token `\(t)` belongs to both `\(a)` and `\(b)`")
         }
         return f
+    }
+
+    /// The first token two users share, walking `users` in order: the token, its earlier owner,
+    /// and the user who has it too.
+    private static func sharedToken(in users: some Sequence<User>) -> (token: String, first: String, second: String)? {
+        var owner: [String: String] = [:]
+        for u in users {
+            for t in u.tokens {
+                if let other = owner.updateValue(u.id, forKey: t), other != u.id { return (t, other, u.id) }
+            }
+            for t in u.expiredTokens {
+                if let other = owner.updateValue(u.id, forKey: t), other != u.id { return (t, other, u.id) }
+            }
+        }
+        return nil
     }
 
     private static func loadApp(_ node: Node, _ r: StrictYAMLReader) throws(LoadError) -> AppSettings {

@@ -2,15 +2,10 @@
 
 import RongCodec
 import RongConformance
+import RongSupport
 import Testing
 
 @testable import RongFuzzing
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The repository's folders, found from this file.
 enum Repo {
@@ -21,29 +16,9 @@ enum Repo {
     }()
 
     /// The entries of a folder (without `.` files), or nil when it does not exist.
-    static func list(_ dir: String) -> [String]? {
-        guard let d = opendir(dir) else { return nil }
-        defer { closedir(d) }
-        var out: [String] = []
-        while let e = readdir(d) {
-            let name = withUnsafePointer(to: e.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
-            if !name.hasPrefix(".") { out.append(name) }
-        }
-        return out.sorted()
-    }
+    static func list(_ dir: String) -> [String]? { FileIO.names(in: dir) }
 
-    static func read(_ path: String) -> [UInt8]? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var out: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buf.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
-            if n <= 0 { break }
-            out += buf[0..<n]
-        }
-        return out
-    }
+    static func read(_ path: String) -> [UInt8]? { try? FileIO.read(path: path, limit: 1 << 30) }
 }
 
 /// Every input that ever crashed, hung or broke an invariant of a fuzz target is kept in

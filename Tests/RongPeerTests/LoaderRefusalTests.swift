@@ -102,6 +102,16 @@ struct LoaderRefusalTests {
         #expect(Scenario.maxUsersPerFile == 1_000_000)
     }
 
+    @Test("a token two users share is named with both users, the same pair whatever the order of the file")
+    func sharedToken() {
+        for order in [["c", "b", "a"], ["a", "b", "c"], ["b", "c", "a"]] {
+            let users = order.map { id in id == "b" ? "  - {id: b, token: other}" : "  - {id: \(id), tokens: [t\(id), shared]}" }
+            #expect(throws: PeerFileError(file: "f.yaml", line: 1, column: 1, message: "token `shared` belongs to both `a` and `c`")) {
+                try PeerFixture.load(yaml: "users:\n" + users.joined(separator: "\n") + "\n", file: "f.yaml")
+            }
+        }
+    }
+
     @Test("POST /control/reset refuses a body with an alias, at its line and column, and keeps the old fixture")
     func resetBody() async throws {
         var config = PeerConfiguration()

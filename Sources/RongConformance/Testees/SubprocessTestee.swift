@@ -1,4 +1,4 @@
-// Sources/RongConformance/SubprocessTestee.swift - another implementation as a child process
+// Sources/RongConformance/Testees/SubprocessTestee.swift - another implementation as a child process
 
 import RongCodec
 import RongSupport

@@ -1,4 +1,4 @@
-// Sources/RongConformance/TesteeProtocol.swift - messages between the runner and a testee
+// Sources/RongConformance/Testees/TesteeProtocol.swift - messages between the runner and a testee
 
 import RongCodec
 import RongSupport

@@ -1,4 +1,4 @@
-// Sources/RongConformance/SpecIndex.swift - requirement ids defined in spec/*.md
+// Sources/RongConformance/Vectors/SpecIndex.swift - requirement ids defined in spec/*.md
 
 import RongSupport
 

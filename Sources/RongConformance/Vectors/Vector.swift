@@ -1,4 +1,4 @@
-// Sources/RongConformance/Vector.swift - one conformance test vector
+// Sources/RongConformance/Vectors/Vector.swift - one conformance test vector
 
 import RongCodec
 

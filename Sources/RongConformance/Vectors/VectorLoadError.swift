@@ -1,4 +1,4 @@
-// Sources/RongConformance/VectorLoadError.swift - a problem in a vector file, with its location
+// Sources/RongConformance/Vectors/VectorLoadError.swift - a problem in a vector file, with its location
 
 import RongSupport
 

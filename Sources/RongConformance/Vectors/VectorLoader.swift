@@ -1,4 +1,4 @@
-// Sources/RongConformance/VectorLoader.swift - strict loading of YAML vector files
+// Sources/RongConformance/Vectors/VectorLoader.swift - strict loading of YAML vector files
 
 import RongCodec
 import RongSupport

@@ -1,4 +1,4 @@
-// Sources/rongwire/Support/CLIInput.swift - reading FILE or stdin, printing results and errors
+// Sources/rongwire/Support/CLIIO.swift - reading files and stdin, writing files, printing results and errors
 
 import ArgumentParser
 import RongCodec
@@ -12,45 +12,13 @@ import Musl
 import Darwin
 #endif
 
-/// Options shared by commands that read one input (a file, or stdin for `-` or no argument).
-struct InputArgument: ParsableArguments {
-    @Argument(help: ArgumentHelp("Input file; '-' or omitted reads standard input.", valueName: "FILE"))
-    var file: String?
-
-    /// Reads the whole input as bytes, at most `limit` of them: more is `error[sizeLimit]`, found
-    /// after reading `limit + 1` bytes, not the whole input. A file that cannot be opened or read
-    /// (a directory, an I/O error) is `error[ioError]`.
-    func read(limit: Int) throws(CodecError) -> [UInt8] {
-        if let file, file != "-" { return try CLIIO.readFile(file, limit: limit) }
-        return try CLIIO.readStandardInput(limit: limit)
-    }
-}
-
-/// Limits for decoding, shared by the content commands.
-struct LimitOptions: ParsableArguments {
-    @Option(help: "Largest accepted content in bytes (default: the protocol's 131072).")
-    var maxBytes: Int = DecodingOptions.protocolContentLimit
-
-    @Option(help: "Deepest accepted nesting of objects and arrays (default 64, at most 1024).")
-    var maxDepth: Int = 64
-
-    func validate() throws {
-        guard maxBytes >= 0 else { throw ValidationError("--max-bytes must not be negative") }
-        guard (1...DecodingOptions.maximumDepthLimit).contains(maxDepth) else {
-            throw ValidationError("--max-depth must be between 1 and \(DecodingOptions.maximumDepthLimit)")
-        }
-    }
-
-    func options(_ mode: DecodingOptions.Mode) -> DecodingOptions {
-        DecodingOptions(maxContentBytes: maxBytes, maxDepth: maxDepth, mode: mode)
-    }
-}
-
 extension CodecError.Code {
     /// A file could not be read or written (CLI only).
     static let ioError: CodecError.Code = "ioError"
 }
 
+/// The CLI's input and output: inputs read with a limit (``RongSupport/FileIO``), errors as
+/// `error[CODE]`.
 enum CLIIO {
     /// The most read from an input that is not content (a packet, its JSON form, a failure
     /// list): 16 MiB, far above any real packet (a pull of 200 messages is about 100 KB), low
