@@ -15,7 +15,7 @@ enum PeerLoaderBody {
     static let scenarioFile = "fuzz.scenario.yaml"
 
     /// Fixtures with more users than this are not written back (each user is a line of text and
-    /// a node to compose again; `generatedUsers` may ask for a million).
+    /// a node to compose again; `generatedUsers` may ask for 100,000).
     static let roundTripUsers = 2_000
 
     static func check(_ data: [UInt8]) -> [String] {
@@ -25,7 +25,7 @@ enum PeerLoaderBody {
     /// The violations, and the bytes the text asked to generate beyond its own size (the users of
     /// `generatedUsers`, the bytes of a scenario's `raw` `count`), which the limit invariant allows
     /// on top of the budget: the loaders build what a file describes, by design, up to documented
-    /// caps (1,000,000 users, 8 MiB of raw bytes).
+    /// caps (100,000 users, 8 MiB of raw bytes).
     static func run(_ data: [UInt8]) -> (violations: [String], allowance: Int) {
         let text = String(decoding: data, as: UTF8.self)
         let lines = VectorLoaderBody.lineLengths(text)

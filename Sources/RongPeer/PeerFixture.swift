@@ -141,6 +141,7 @@ public struct PeerFixture: Sendable, Hashable {
 
     /// Adds `count` users `prefix0` … with tokens equal to their ids (for load runs).
     public mutating func generateUsers(prefix: String, count: Int) {
+        users.reserveCapacity(users.count + max(0, count))
         for i in 0..<max(0, count) {
             let id = "\(prefix)\(i)"
             users[id] = User(id: id, tokens: [id])
@@ -176,6 +177,11 @@ public struct PeerFixture: Sendable, Hashable {
     }
 
     static let topKeys: Set<String> = ["app", "users", "generatedUsers", "groups", "chatrooms", "ultragroups"]
+
+    /// The most users `generatedUsers` makes (100,000). A fixture is hostile input too (a reset
+    /// body): a million users from one line cost a million-entry table and seconds of loading.
+    /// Larger load runs generate their users in code (`peer --generate-users`, `peer-load`).
+    static let maxGeneratedUsers = 100_000
     static let appKeys: Set<String> = [
         "appKey", "blocked", "platforms", "profile", "multiDeviceSync", "kick", "recall", "chatroomsPerUser",
         "offlineRetention", "historyRetention", "chatroomHistoryRetention", "ultragroupRetention", "history", "chatroomRecent",
@@ -200,7 +206,7 @@ public struct PeerFixture: Sendable, Hashable {
                 for g in try r.mapping(e.value, "`generatedUsers`", allowed: ["prefix", "count"]) {
                     if g.key == "prefix" { prefix = try r.identifier(g.value, "`prefix`") } else { count = try r.integer(g.value, "`count`") }
                 }
-                guard (0...1_000_000).contains(count) else { throw r.error(e.value, "`count` must be 0...1000000") }
+                guard (0...maxGeneratedUsers).contains(count) else { throw r.error(e.value, "`count` must be 0...\(maxGeneratedUsers)") }
                 // The ids are user ids like any other: at most 64 bytes (a long prefix times a
                 // large count would otherwise be gigabytes from one line).
                 guard (prefix + String(max(0, count - 1))).utf8.count <= 64 else {

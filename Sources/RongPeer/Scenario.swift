@@ -140,8 +140,9 @@ extension Scenario {
         try peerFileLoad { () throws(LoadError) in try DataFileKind.scenarios.files(in: paths) }
     }
 
-    /// The most users all fixtures of one scenario file may hold together (as one fixture may).
-    static let maxUsersPerFile = 1_000_000
+    /// The most users all fixtures of one scenario file may hold together: what one fixture may
+    /// generate (each scenario has a fixture of its own).
+    static let maxUsersPerFile = PeerFixture.maxGeneratedUsers
 
     static let scenarioKeys: Set<String> = ["id", "spec", "description", "fixture", "profile", "steps"]
 
@@ -161,8 +162,8 @@ extension Scenario {
         for node in try r.list(list.value, "`scenarios`") {
             let s = try loadScenario(node, r)
             if !ids.insert(s.id).inserted { throw r.error(node, "duplicate scenario id \(s.id)") }
-            // Each scenario has a fixture of its own, so a short file could otherwise ask for a
-            // million generated users many times over.
+            // Each scenario has a fixture of its own, so a short file could otherwise ask for the
+            // most generated users many times over.
             users += s.fixture.users.count
             if users > maxUsers {
                 throw r.error(node, "the fixtures of this file hold more than \(maxUsers) users in all")

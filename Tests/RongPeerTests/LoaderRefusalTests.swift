@@ -81,7 +81,7 @@ struct LoaderRefusalTests {
         #expect(clock.now - start < .seconds(1))
     }
 
-    @Test("what a fixture asks to generate is bounded: ids of 64 bytes, a million users per scenario file")
+    @Test("what a fixture asks to generate is bounded: ids of 64 bytes, 100,000 users per fixture and per scenario file")
     func generationBounds() throws {
         let long = "generatedUsers: {prefix: \(String(repeating: "u", count: 60)), count: 100000}\n"
         #expect(throws: PeerFileError(file: "f.yaml", line: 1, column: 17, message: "generated user ids (`prefix` and a number) are at most 64 bytes (000:606)")) {
@@ -90,7 +90,7 @@ struct LoaderRefusalTests {
         let fits = try PeerFixture.load(yaml: "generatedUsers: {prefix: \(String(repeating: "u", count: 59)), count: 1000}\n")
         #expect(fits.users.count == 1000)
         // The demo fixture has five users; three scenarios with 400 generated users each are
-        // over a cap of 1,000 (the real cap, a million, takes long to reach in a debug build).
+        // over a cap of 1,000 (the real cap, 100,000, takes long to reach in a debug build).
         var text = "scenarios:\n"
         for i in 0..<3 {
             text += "  - id: s\(i)\n    spec: [PEER-CONN-001]\n    fixture: {generatedUsers: {prefix: u, count: 400}}\n    steps: []\n"
@@ -99,7 +99,10 @@ struct LoaderRefusalTests {
             try Scenario.load(text: text, file: "s.scenario.yaml", maxUsers: 1000)
         }
         #expect(try Scenario.load(text: text, file: "s.scenario.yaml", maxUsers: 1200).count == 3)
-        #expect(Scenario.maxUsersPerFile == 1_000_000)
+        #expect(Scenario.maxUsersPerFile == 100_000)
+        #expect(throws: PeerFileError(file: "f.yaml", line: 1, column: 17, message: "`count` must be 0...100000")) {
+            try PeerFixture.load(yaml: "generatedUsers: {prefix: u, count: 100001}\n", file: "f.yaml")
+        }
     }
 
     @Test("a token two users share is named with both users, the same pair whatever the order of the file")
