@@ -326,10 +326,15 @@ extension PeerFixture {
         func q(_ s: String) -> String {
             var out = "\""
             for c in s.unicodeScalars {
-                switch c {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
+                switch c.value {
+                case 0x22: out += "\\\""
+                case 0x5C: out += "\\\\"
+                // What YAML cannot hold raw in a double-quoted scalar: control characters (the
+                // reader refuses them) and line breaks (NEL, LS and PS too: they would be folded).
+                case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF:
+                    out += c.value < 0x100
+                        ? "\\x" + ByteText.hex([UInt8(c.value)])
+                        : "\\u" + ByteText.hex([UInt8(c.value >> 8), UInt8(c.value & 0xFF)])
                 default: out.unicodeScalars.append(c)
                 }
             }
