@@ -5,11 +5,15 @@ import PackageDescription
 
 let package = Package(
     name: "RongWire",
+    // RongPeer uses Synchronization's Mutex and Atomic, which need these releases; Linux has no
+    // minimum.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // RongSupport, the fuzz bodies (RongFuzzing) and the allocation meter are not products: they
+    // are this package's own plumbing. tools/fuzz compiles the fuzz bodies itself (see there).
     products: [
         .library(name: "RongCodec", targets: ["RongCodec"]),
         .library(name: "RongEnvelope", targets: ["RongEnvelope"]),
         .library(name: "RongConformance", targets: ["RongConformance"]),
-        .library(name: "RongFuzzing", targets: ["RongFuzzing"]),
         .library(name: "RongPeer", targets: ["RongPeer"]),
         .executable(name: "rongwire", targets: ["rongwire"]),
     ],
@@ -36,20 +40,33 @@ let package = Package(
             ],
             path: "Sources/RongEnvelope"
         ),
+        // Support shared by the loaders and the CLI, at `package` access (no product): the one
+        // strict YAML reader, load errors with file/line/column, bounded file reading, directory
+        // walking, hex, base64, SplitMix64, requirement ids.
+        .target(
+            name: "RongSupport",
+            dependencies: [
+                "RongCodec",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            path: "Sources/RongSupport"
+        ),
         // Vector loading, the testee protocol, the runner and its reports.
         .target(
             name: "RongConformance",
             dependencies: [
                 "RongCodec",
                 "RongEnvelope",
+                "RongSupport",
                 .product(name: "Yams", package: "Yams"),
             ],
             path: "Sources/RongConformance"
         ),
-        // Fuzz bodies: used by tools/fuzz (libFuzzer) and replayed by `swift test`.
+        // Fuzz bodies: replayed by `swift test`, and compiled by tools/fuzz (libFuzzer) from the
+        // same folder. They use only the public API of the products, which is all tools/fuzz sees.
         .target(
             name: "RongFuzzing",
-            dependencies: ["RongCodec", "RongEnvelope", "RongConformance", "CRongAllocMeter"],
+            dependencies: ["RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "CRongAllocMeter"],
             path: "Sources/RongFuzzing"
         ),
         // The per-thread heap meter behind the fuzz bodies' limit invariant (C: sanitizer hooks).
@@ -70,6 +87,7 @@ let package = Package(
             dependencies: [
                 "RongCodec",
                 "RongEnvelope",
+                "RongSupport",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -87,9 +105,15 @@ let package = Package(
                 "RongEnvelope",
                 "RongConformance",
                 "RongPeer",
+                "RongSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/rongwire"
+        ),
+        .testTarget(
+            name: "RongSupportTests",
+            dependencies: ["RongSupport", "RongCodec", .product(name: "Yams", package: "Yams")],
+            path: "Tests/RongSupportTests"
         ),
         .testTarget(
             name: "RongCodecTests",
@@ -116,18 +140,18 @@ let package = Package(
         ),
         .testTarget(
             name: "RongFuzzingTests",
-            dependencies: ["RongFuzzing", "RongCodec", "RongEnvelope", "RongConformance", "RongFuzzingMallocHooks"],
+            dependencies: ["RongFuzzing", "RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "RongSupport", "RongFuzzingMallocHooks"],
             path: "Tests/RongFuzzingTests"
         ),
         .testTarget(
             name: "RongConformanceTests",
-            dependencies: ["RongConformance", "RongCodec", "RongEnvelope"],
+            dependencies: ["RongConformance", "RongCodec", "RongEnvelope", "RongSupport"],
             path: "Tests/RongConformanceTests"
         ),
         .testTarget(
             name: "RongPeerTests",
             dependencies: [
-                "RongPeer", "RongCodec", "RongEnvelope", "RongConformance",
+                "RongPeer", "RongCodec", "RongEnvelope", "RongConformance", "RongSupport",
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -31,9 +31,10 @@ extension PeerFixture {
           - {id: guild, members: [alice, bob, carol]}
         """
 
-    /// The demo fixture (``demoYAML``).
-    public static var demo: PeerFixture {
-        // The text is a constant checked by a test, so loading cannot fail.
-        try! PeerFixture.load(yaml: demoYAML, file: "demo fixture")
-    }
+    /// The demo fixture (``demoYAML``), loaded once: every scenario without a fixture of its own
+    /// starts from it.
+    public static var demo: PeerFixture { loadedDemo }
+
+    // The text is a constant checked by a test, so loading cannot fail.
+    private static let loadedDemo = try! PeerFixture.load(yaml: demoYAML, file: "demo fixture")
 }

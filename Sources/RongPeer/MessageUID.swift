@@ -1,5 +1,7 @@
 // Sources/RongPeer/MessageUID.swift - server-assigned message UIDs
 
+import RongSupport
+
 /// Allocates message UIDs of the documented form: four groups of four upper-case letters and
 /// digits joined by `-` (`BG5T-0KQ3-28TS-3N2B`; protocol-rules.md § 2, pattern
 /// `^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$`).
@@ -19,15 +21,8 @@ public struct MessageUIDAllocator: Sendable {
     /// The next UID.
     public mutating func next() -> String {
         counter &+= 1
-        return Self.format(Self.mix(counter ^ seed &* 0x9E37_79B9_7F4A_7C15))
-    }
-
-    /// SplitMix64's finaliser: a bijection on 64-bit values, so distinct counters never collide.
-    static func mix(_ x: UInt64) -> UInt64 {
-        var z = x
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        // SplitMix64's finaliser is a bijection, so distinct counters never collide.
+        return Self.format(SplitMix64.mix(counter ^ seed &* 0x9E37_79B9_7F4A_7C15))
     }
 
     private static let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
@@ -42,7 +37,7 @@ public struct MessageUIDAllocator: Sendable {
             out[p] = digits[Int(v % 36)]
             v /= 36
         }
-        var extra = mix(value ^ 0x5555_5555_5555_5555)
+        var extra = SplitMix64.mix(value ^ 0x5555_5555_5555_5555)
         for p in places[..<3] {
             out[p] = digits[Int(extra % 36)]
             extra /= 36
@@ -65,19 +60,5 @@ public struct MessageUIDAllocator: Sendable {
     }
 }
 
-/// A small seeded generator (SplitMix64) for reproducible fault injection and load patterns.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    /// A generator starting from `seed`.
-    public init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        return MessageUIDAllocator.mix(state)
-    }
-
-    /// A value in [0, 1).
-    public mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
-}
+/// The seeded generator of fault injection and load patterns: RongWire's one SplitMix64.
+package typealias SeededRandom = SplitMix64

@@ -1,6 +1,7 @@
 // Sources/RongPeer/PeerFixture.swift - users, tokens, groups, chatrooms and app settings
 
 import RongCodec
+import RongSupport
 import Yams
 
 /// What the peer knows before anyone connects: the app, its users and their tokens, groups,
@@ -140,6 +141,7 @@ public struct PeerFixture: Sendable, Hashable {
 
     /// Adds `count` users `prefix0` … with tokens equal to their ids (for load runs).
     public mutating func generateUsers(prefix: String, count: Int) {
+        users.reserveCapacity(users.count + max(0, count))
         for i in 0..<max(0, count) {
             let id = "\(prefix)\(i)"
             users[id] = User(id: id, tokens: [id])
@@ -158,19 +160,28 @@ public struct PeerFixture: Sendable, Hashable {
 
     // MARK: Loading
 
-    /// Loads a fixture file.
+    /// Loads a fixture file (at most 16 MiB).
     public static func load(file: String) throws(PeerFileError) -> PeerFixture {
-        try load(yaml: try readTextFile(file), file: file)
+        try peerFileLoad { () throws(LoadError) in try load(text: try FileIO.text(ofFile: file, limit: maxPeerFileBytes), file: file) }
     }
 
-    /// Loads fixture YAML (`file` names it in errors).
+    /// Loads fixture YAML (`file` names it in errors; `POST /control/reset` bodies come here).
     public static func load(yaml: String, file: String = "fixture") throws(PeerFileError) -> PeerFixture {
-        let r = YAMLReader(file: file)
-        guard let root = try r.root(yaml) else { return PeerFixture() }
+        try peerFileLoad { () throws(LoadError) in try load(text: yaml, file: file) }
+    }
+
+    static func load(text: String, file: String) throws(LoadError) -> PeerFixture {
+        let r = StrictYAMLReader(file: file, holding: "fixtures")
+        guard let root = try r.root(text) else { return PeerFixture() }
         return try load(node: root, reader: r)
     }
 
     static let topKeys: Set<String> = ["app", "users", "generatedUsers", "groups", "chatrooms", "ultragroups"]
+
+    /// The most users `generatedUsers` makes (100,000). A fixture is hostile input too (a reset
+    /// body): a million users from one line cost a million-entry table and seconds of loading.
+    /// Larger load runs generate their users in code (`peer --generate-users`, `peer-load`).
+    static let maxGeneratedUsers = 100_000
     static let appKeys: Set<String> = [
         "appKey", "blocked", "platforms", "profile", "multiDeviceSync", "kick", "recall", "chatroomsPerUser",
         "offlineRetention", "historyRetention", "chatroomHistoryRetention", "ultragroupRetention", "history", "chatroomRecent",
@@ -178,7 +189,7 @@ public struct PeerFixture: Sendable, Hashable {
     ]
 
     /// Reads a fixture from an already parsed node (scenario files embed one).
-    static func load(node root: Node, reader r: YAMLReader) throws(PeerFileError) -> PeerFixture {
+    static func load(node root: Node, reader r: StrictYAMLReader) throws(LoadError) -> PeerFixture {
         var f = PeerFixture()
         for e in try r.mapping(root, "the fixture", allowed: topKeys) {
             switch e.key {
@@ -195,7 +206,12 @@ public struct PeerFixture: Sendable, Hashable {
                 for g in try r.mapping(e.value, "`generatedUsers`", allowed: ["prefix", "count"]) {
                     if g.key == "prefix" { prefix = try r.identifier(g.value, "`prefix`") } else { count = try r.integer(g.value, "`count`") }
                 }
-                guard (0...1_000_000).contains(count) else { throw r.error(e.value, "`count` must be 0...1000000") }
+                guard (0...maxGeneratedUsers).contains(count) else { throw r.error(e.value, "`count` must be 0...\(maxGeneratedUsers)") }
+                // The ids are user ids like any other: at most 64 bytes (a long prefix times a
+                // large count would otherwise be gigabytes from one line).
+                guard (prefix + String(max(0, count - 1))).utf8.count <= 64 else {
+                    throw r.error(e.value, "generated user ids (`prefix` and a number) are at most 64 bytes (000:606)")
+                }
                 f.generateUsers(prefix: prefix, count: count)
             case "groups", "ultragroups":
                 for n in try r.list(e.value, "`\(e.key)`") {
@@ -227,20 +243,31 @@ public struct PeerFixture: Sendable, Hashable {
                 }
             }
         }
-        // Tokens must name one user only.
-        var owner: [String: String] = [:]
-        for u in f.users.values.sorted(by: { $0.id < $1.id }) {
-            for t in u.tokens + u.expiredTokens {
-                if let other = owner[t], other != u.id {
-                    throw r.error(root, "token `\(t)` belongs to both `\(other)` and `\(u.id)`")
-                }
-                owner[t] = u.id
-            }
+        // Tokens must name one user only. One pass in any order finds whether two users share a
+        // token; only then are the users sorted, so that the error names the same pair every time
+        // (a million generated users are not sorted to find that nothing is wrong).
+        if sharedToken(in: f.users.values) != nil, let (t, a, b) = sharedToken(in: f.users.values.sorted(by: { $0.id < $1.id })) {
+            throw r.error(root, "token `\(t)` belongs to both `\(a)` and `\(b)`")
         }
         return f
     }
 
-    private static func loadApp(_ node: Node, _ r: YAMLReader) throws(PeerFileError) -> AppSettings {
+    /// The first token two users share, walking `users` in order: the token, its earlier owner,
+    /// and the user who has it too.
+    private static func sharedToken(in users: some Sequence<User>) -> (token: String, first: String, second: String)? {
+        var owner: [String: String] = [:]
+        for u in users {
+            for t in u.tokens {
+                if let other = owner.updateValue(u.id, forKey: t), other != u.id { return (t, other, u.id) }
+            }
+            for t in u.expiredTokens {
+                if let other = owner.updateValue(u.id, forKey: t), other != u.id { return (t, other, u.id) }
+            }
+        }
+        return nil
+    }
+
+    private static func loadApp(_ node: Node, _ r: StrictYAMLReader) throws(LoadError) -> AppSettings {
         var a = AppSettings()
         for e in try r.mapping(node, "`app`", allowed: appKeys) {
             switch e.key {
@@ -271,7 +298,7 @@ public struct PeerFixture: Sendable, Hashable {
         return a
     }
 
-    private static func loadUser(_ node: Node, _ r: YAMLReader) throws(PeerFileError) -> User {
+    private static func loadUser(_ node: Node, _ r: StrictYAMLReader) throws(LoadError) -> User {
         var id: String?
         var u = User(id: "", tokens: [])
         for e in try r.mapping(node, "a user", allowed: ["id", "name", "token", "tokens", "expiredTokens", "blocked"]) {
@@ -299,10 +326,15 @@ extension PeerFixture {
         func q(_ s: String) -> String {
             var out = "\""
             for c in s.unicodeScalars {
-                switch c {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
+                switch c.value {
+                case 0x22: out += "\\\""
+                case 0x5C: out += "\\\\"
+                // What YAML cannot hold raw in a double-quoted scalar: control characters (the
+                // reader refuses them) and line breaks (NEL, LS and PS too: they would be folded).
+                case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF:
+                    out += c.value < 0x100
+                        ? "\\x" + ByteText.hex([UInt8(c.value)])
+                        : "\\u" + ByteText.hex([UInt8(c.value >> 8), UInt8(c.value & 0xFF)])
                 default: out.unicodeScalars.append(c)
                 }
             }

@@ -1,6 +1,7 @@
 // Sources/RongPeer/Scenario.swift - behaviour scenarios: format and strict loading
 
 import RongCodec
+import RongSupport
 import Yams
 
 /// A behaviour scenario (format: spec/scenarios.md): users connect, send, go offline, come back
@@ -129,52 +130,61 @@ public struct Scenario: Sendable {
 // MARK: - Loading
 
 extension Scenario {
-    /// The scenarios of a file.
+    /// The scenarios of a file (at most 16 MiB).
     public static func load(file: String) throws(PeerFileError) -> [Scenario] {
-        try load(yaml: try readTextFile(file), file: file)
+        try peerFileLoad { () throws(LoadError) in try load(text: try FileIO.text(ofFile: file, limit: maxPeerFileBytes), file: file) }
     }
 
     /// Every `*.scenario.yaml` under `paths` (files as given), sorted.
     public static func files(in paths: [String]) throws(PeerFileError) -> [String] {
-        var out: [String] = []
-        for p in paths {
-            if isDirectory(p) {
-                out += walk(p).filter { $0.hasSuffix(".scenario.yaml") }
-            } else if fileExists(p) {
-                out.append(p)
-            } else {
-                throw PeerFileError(file: p, line: 0, message: "no such file or directory")
-            }
-        }
-        return out
+        try peerFileLoad { () throws(LoadError) in try DataFileKind.scenarios.files(in: paths) }
     }
+
+    /// The most users all fixtures of one scenario file may hold together: what one fixture may
+    /// generate (each scenario has a fixture of its own).
+    static let maxUsersPerFile = PeerFixture.maxGeneratedUsers
 
     static let scenarioKeys: Set<String> = ["id", "spec", "description", "fixture", "profile", "steps"]
 
     /// The scenarios of YAML text (`file` names it in errors).
     public static func load(yaml: String, file: String) throws(PeerFileError) -> [Scenario] {
-        let r = YAMLReader(file: file)
-        guard let root = try r.root(yaml) else { throw PeerFileError(file: file, line: 1, message: "empty file: expected `scenarios:`") }
+        try peerFileLoad { () throws(LoadError) in try load(text: yaml, file: file) }
+    }
+
+    static func load(text: String, file: String, maxUsers: Int = maxUsersPerFile) throws(LoadError) -> [Scenario] {
+        let r = StrictYAMLReader(file: file, holding: "scenarios")
+        guard let root = try r.root(text) else { throw LoadError(file: file, line: 1, message: "empty file: expected `scenarios:`") }
         let top = try r.mapping(root, "the top level", allowed: ["scenarios"])
         guard let list = top.first else { throw r.error(root, "missing `scenarios:`") }
         var out: [Scenario] = []
         var ids: Set<String> = []
+        var users = 0
         for node in try r.list(list.value, "`scenarios`") {
             let s = try loadScenario(node, r)
             if !ids.insert(s.id).inserted { throw r.error(node, "duplicate scenario id \(s.id)") }
+            // Each scenario has a fixture of its own, so a short file could otherwise ask for the
+            // most generated users many times over.
+            users += s.fixture.users.count
+            if users > maxUsers {
+                throw r.error(node, "the fixtures of this file hold more than \(maxUsers) users in all")
+            }
             out.append(s)
         }
         return out
     }
 
-    static func loadScenario(_ node: Node, _ r: YAMLReader) throws(PeerFileError) -> Scenario {
+    static func loadScenario(_ node: Node, _ r: StrictYAMLReader) throws(LoadError) -> Scenario {
         let entries = try r.mapping(node, "a scenario", allowed: scenarioKeys)
-        func get(_ k: String) -> YAMLReader.Entry? { entries.first { $0.key == k } }
+        func get(_ k: String) -> StrictYAMLReader.Entry? { entries.first { $0.key == k } }
         guard let idEntry = get("id") else { throw r.error(node, "a scenario needs `id`") }
         let id = try r.string(idEntry.value, "`id`")
         guard let specEntry = get("spec") else { throw r.error(node, "a scenario needs `spec` (the PEER requirements it checks)") }
         var spec: [String] = []
-        for n in try r.list(specEntry.value, "`spec`") { spec.append(try r.string(n, "a requirement id")) }
+        for n in try r.list(specEntry.value, "`spec`") {
+            let id = try r.string(n, "a requirement id")
+            guard RequirementID.isWellFormed(id) else { throw r.error(n, "`\(id)` is not a requirement id (AREA-NAME-001)") }
+            spec.append(id)
+        }
         if spec.isEmpty { throw r.error(specEntry.value, "`spec` must list at least one requirement") }
         var fixture = PeerFixture.demo
         if let f = get("fixture") { fixture = try PeerFixture.load(node: f.value, reader: r) }
@@ -187,7 +197,7 @@ extension Scenario {
         var steps: [Step] = []
         for n in try r.list(stepsEntry.value, "`steps`") { steps.append(try loadStep(n, r, fixture: fixture)) }
         return Scenario(
-            id: id, spec: spec, description: try get("description").map { e throws(PeerFileError) in try r.string(e.value, "`description`") },
+            id: id, spec: spec, description: try get("description").map { e throws(LoadError) in try r.string(e.value, "`description`") },
             fixture: fixture, steps: steps, file: r.file, line: node.mark?.line ?? 0)
     }
 
@@ -195,7 +205,7 @@ extension Scenario {
         "connect", "disconnect", "send", "recall", "pull", "ping", "join", "quit", "history", "advance", "wait", "faults", "raw", "expect", "state",
     ]
 
-    static func loadStep(_ node: Node, _ r: YAMLReader, fixture: PeerFixture) throws(PeerFileError) -> Step {
+    static func loadStep(_ node: Node, _ r: StrictYAMLReader, fixture: PeerFixture) throws(LoadError) -> Step {
         let entries = try r.mapping(node, "a step", allowed: Set(actions))
         guard entries.count == 1, let e = entries.first else {
             throw r.error(node, "a step is one of: \(actions.joined(separator: ", "))")
@@ -245,10 +255,10 @@ extension Scenario {
                 case "client": client = try r.identifier(f.value, "`client`")
                 case "text": text = try r.string(f.value, "`text`")
                 case "hex":
-                    guard let b = hexBytes(try r.string(f.value, "`hex`")) else { throw r.error(f.value, "`hex` is not hex") }
+                    guard let b = ByteText.bytes(hex: try r.string(f.value, "`hex`")) else { throw r.error(f.value, "`hex` is not hex") }
                     bytes = (bytes ?? []) + b
                 case "fill":
-                    guard let b = hexBytes(try r.string(f.value, "`fill`")), b.count == 1 else { throw r.error(f.value, "`fill` is one hex byte") }
+                    guard let b = ByteText.bytes(hex: try r.string(f.value, "`fill`")), b.count == 1 else { throw r.error(f.value, "`fill` is one hex byte") }
                     bytes = (bytes ?? []) + b
                 default:
                     let n = try r.integer(f.value, "`count`")
@@ -266,7 +276,7 @@ extension Scenario {
                 let keys: Set<String> = ["receives", "count", "ordered", "duplicates", "pongs", "strayAcks", "disconnected"]
                 for f in try r.mapping(c.value, "the expectation of \(c.key)", allowed: keys) {
                     switch f.key {
-                    case "receives": x.receives = try r.list(f.value, "`receives`").map { n throws(PeerFileError) in try r.jsonValue(n) }
+                    case "receives": x.receives = try r.list(f.value, "`receives`").map { n throws(LoadError) in try r.scenarioValue(n) }
                     case "count": x.count = try r.integer(f.value, "`count`")
                     case "ordered": x.ordered = try r.bool(f.value, "`ordered`")
                     case "duplicates": x.duplicates = try r.integer(f.value, "`duplicates`")
@@ -284,13 +294,13 @@ extension Scenario {
             if case .mapping = v, let only = try r.mapping(v, "`state`").first(where: { $0.key == "$user" }) {
                 user = try r.identifier(only.value, "`$user`")
             }
-            value = try r.jsonValue(v)
+            value = try r.scenarioValue(v)
             if case .object(var o) = value { o.removeValue(forKey: "$user"); value = .object(o) }
             return Step(action: .state(user: user, value: value), line: line)
         }
     }
 
-    static func loadConnect(_ v: Node, _ r: YAMLReader, fixture: PeerFixture) throws(PeerFileError) -> Connect {
+    static func loadConnect(_ v: Node, _ r: StrictYAMLReader, fixture: PeerFixture) throws(LoadError) -> Connect {
         if case .scalar = v {
             let name = try r.identifier(v, "`connect`")
             return Connect(client: name, user: name)
@@ -325,7 +335,7 @@ extension Scenario {
         "canIncludeExpansion", "expansion", "directed", "label", "status", "count", "clientUniqueId", "sameAs",
     ]
 
-    static func loadSend(_ v: Node, _ r: YAMLReader) throws(PeerFileError) -> Send {
+    static func loadSend(_ v: Node, _ r: StrictYAMLReader) throws(LoadError) -> Send {
         var s = Send(client: "", type: .private, to: "", objectName: "RC:TxtMsg", content: .null)
         var text: String?
         var statusGiven = false
@@ -338,7 +348,7 @@ extension Scenario {
                 guard let c = ConversationType(name: t) else { throw r.error(f.value, "`type` \(t) is not a conversation type") }
                 s.type = c
             case "objectName": s.objectName = try r.string(f.value, "`objectName`")
-            case "content": s.content = try r.jsonValue(f.value)
+            case "content": s.content = try r.scenarioValue(f.value)
             case "text": text = try r.string(f.value, "`text`")
             case "flag":
                 let t = try r.string(f.value, "`flag`")
@@ -376,7 +386,7 @@ extension Scenario {
         return s
     }
 
-    static func loadHistory(_ v: Node, _ r: YAMLReader) throws(PeerFileError) -> History {
+    static func loadHistory(_ v: Node, _ r: StrictYAMLReader) throws(LoadError) -> History {
         var h = History(client: "", topic: "qryPMsg", target: "")
         for f in try r.mapping(v, "`history`", allowed: ["client", "type", "target", "time", "count", "order", "status", "messages", "hasMore"]) {
             switch f.key {
@@ -389,28 +399,15 @@ extension Scenario {
                 default: throw r.error(f.value, "`type` must be private, group or chatroom")
                 }
             case "target": h.target = try r.identifier(f.value, "`target`")
-            case "time": h.time = try r.jsonValue(f.value)
+            case "time": h.time = try r.scenarioValue(f.value)
             case "count": h.count = Int32(clamping: try r.integer(f.value, "`count`"))
             case "order": h.order = Int32(clamping: try r.integer(f.value, "`order`"))
             case "status": h.status = UInt16(clamping: try r.integer(f.value, "`status`"))
-            case "messages": h.messages = try r.list(f.value, "`messages`").map { n throws(PeerFileError) in try r.jsonValue(n) }
+            case "messages": h.messages = try r.list(f.value, "`messages`").map { n throws(LoadError) in try r.scenarioValue(n) }
             default: h.hasMore = try r.bool(f.value, "`hasMore`")
             }
         }
         if h.client.isEmpty || h.target.isEmpty { throw r.error(v, "`history` needs `client` and `target`") }
         return h
     }
-}
-
-func hexBytes(_ text: String) -> [UInt8]? {
-    let digits = Array(text.utf8.filter { $0 != 0x20 })
-    guard digits.count % 2 == 0 else { return nil }
-    var out: [UInt8] = []
-    var i = 0
-    while i < digits.count {
-        guard let v = UInt8(String(decoding: digits[i..<i + 2], as: UTF8.self), radix: 16) else { return nil }
-        out.append(v)
-        i += 2
-    }
-    return out
 }

@@ -1,9 +1,12 @@
 // Tests/RongConformanceTests/Support.swift - temp folders and locating the rongwire binary
 
+import RongSupport
 import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A temporary folder removed when the value is released.
@@ -19,23 +22,11 @@ final class TempDir {
     }
 
     func write(_ name: String, _ text: String) throws {
-        guard let f = fopen(path + "/" + name, "wb") else { throw TempDirError() }
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-        fclose(f)
+        try FileIO.write(Array(text.utf8), toFile: path + "/" + name)
     }
 
     func read(_ name: String) -> String? {
-        guard let f = fopen(path + "/" + name, "rb") else { return nil }
-        defer { fclose(f) }
-        var out: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buf.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
-            if n <= 0 { break }
-            out += buf[0..<n]
-        }
-        return String(decoding: out, as: UTF8.self)
+        (try? FileIO.read(path: path + "/" + name, limit: 1 << 30)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     deinit { _ = system("rm -rf '\(path)'") }

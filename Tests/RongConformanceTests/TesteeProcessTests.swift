@@ -1,10 +1,13 @@
 // Tests/RongConformanceTests/TesteeProcessTests.swift - the runner against real testee processes
 
 import RongCodec
+import RongSupport
 import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 @testable import RongConformance
@@ -190,11 +193,8 @@ struct TesteeProcessTests {
 /// The command lines (arguments joined by spaces) of running processes with `argument` among their
 /// arguments; zombies count as gone.
 private func processes(withArgument argument: String) -> [String] {
-    guard let d = opendir("/proc") else { return [] }
-    defer { closedir(d) }
     var out: [String] = []
-    while let e = readdir(d) {
-        let name = withUnsafePointer(to: e.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
+    for name in FileIO.names(in: "/proc") ?? [] {
         guard let pid = Int32(name), pid != getpid() else { continue }
         guard let stat = readProc("/proc/\(name)/stat"), !stat.contains(") Z ") else { continue }
         guard let cmdline = readProc("/proc/\(name)/cmdline") else { continue }
@@ -205,9 +205,5 @@ private func processes(withArgument argument: String) -> [String] {
 }
 
 private func readProc(_ path: String) -> String? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var buf = [UInt8](repeating: 0, count: 4096)
-    let n = fread(&buf, 1, buf.count, f)
-    return String(decoding: buf[0..<n], as: UTF8.self)
+    (try? FileIO.read(path: path, limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) }
 }

@@ -175,19 +175,4 @@ struct VectorLoaderTests {
         let v = try #require(try VectorLoader().load(yaml: yaml, file: "r.yaml").first)
         #expect(v.input == .bytes(Array(#"{"content":"ababab"}"#.utf8)))
     }
-
-    @Test("hex and base64 decode")
-    func byteText() {
-        #expect(ByteText.bytes(hex: "0A ff\n10") == [0x0A, 0xFF, 0x10])
-        #expect(ByteText.bytes(hex: "0 A") == nil)
-        #expect(ByteText.bytes(hex: "zz") == nil)
-        #expect(ByteText.hex([0, 0xAB]) == "00ab")
-        for s in ["", "f", "fo", "foo", "foob", "fooba", "foobar"] {
-            #expect(ByteText.bytes(base64: ByteText.base64(Array(s.utf8))) == Array(s.utf8))
-        }
-        #expect(ByteText.base64(Array("foobar".utf8)) == "Zm9vYmFy")
-        #expect(ByteText.base64(Array("fo".utf8)) == "Zm8=")
-        #expect(ByteText.bytes(base64: "Zm8") == nil)
-        #expect(ByteText.bytes(base64: "Z!8=") == nil)
-    }
 }

@@ -2,13 +2,10 @@
 
 import RongCodec
 import RongConformance
+import RongSupport
 import Testing
 
 @testable import RongFuzzing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The repository's folders, found from this file.
 enum Repo {
@@ -19,29 +16,9 @@ enum Repo {
     }()
 
     /// The entries of a folder (without `.` files), or nil when it does not exist.
-    static func list(_ dir: String) -> [String]? {
-        guard let d = opendir(dir) else { return nil }
-        defer { closedir(d) }
-        var out: [String] = []
-        while let e = readdir(d) {
-            let name = withUnsafePointer(to: e.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
-            if !name.hasPrefix(".") { out.append(name) }
-        }
-        return out.sorted()
-    }
+    static func list(_ dir: String) -> [String]? { FileIO.names(in: dir) }
 
-    static func read(_ path: String) -> [UInt8]? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var out: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buf.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
-            if n <= 0 { break }
-            out += buf[0..<n]
-        }
-        return out
-    }
+    static func read(_ path: String) -> [UInt8]? { try? FileIO.read(path: path, limit: 1 << 30) }
 }
 
 /// Every input that ever crashed, hung or broke an invariant of a fuzz target is kept in
@@ -170,6 +147,38 @@ struct CorpusInputFuzzTests {
         #expect(checked[.content, default: 0] > 700)
         #expect(checked[.envelope, default: 0] > 250)
         #expect(checked[.message, default: 0] > 100)
+    }
+
+    @Test("peer-loader invariants hold on its seeds: the example fixture and every scenario file")
+    func peerLoaderSeeds() throws {
+        let dir = Repo.root + "/vectors/scenarios"
+        let files = try #require(Repo.list(dir)).filter { $0.hasSuffix(".scenario.yaml") }.map { dir + "/" + $0 }
+        #expect(files.count >= 10)
+        for path in files + [Repo.root + "/tools/peer/fixture.yaml"] {
+            let bytes = try #require(Repo.read(path), "cannot read \(path)")
+            let violations = FuzzTarget.peerLoader.check(bytes)
+            #expect(violations.isEmpty, "\(path): \(violations)")
+        }
+    }
+
+    @Test("peer-loader: what a file asks to generate is allowed on top of the budget")
+    func peerLoaderAllowance() {
+        let (violations, allowance) = PeerLoaderBody.run(Array("generatedUsers: {prefix: u, count: 20000}\n".utf8))
+        #expect(violations.isEmpty, "\(violations)")
+        #expect(allowance == 20_000 * PeerLoaderBody.bytesPerUser + 3 * 20_000)
+        #expect(FuzzTarget.peerLoader.check(Array("generatedUsers: {prefix: u, count: 20000}\n".utf8)).isEmpty)
+    }
+
+    @Test("peer-loader: generated users need the allowance, and bytesPerUser bounds them", .enabled(if: canMeter))
+    func peerLoaderUsersMeasured() throws {
+        // Ids of the longest allowed form, 64 bytes.
+        let input = Array("generatedUsers: {prefix: \(String(repeating: "u", count: 59)), count: 100000}\n".utf8)
+        let ((violations, allowance), usage) = AllocationMeter.measure { PeerLoaderBody.run(input) }
+        #expect(violations.isEmpty, "\(violations)")
+        let peak = try #require(usage).peakBytes
+        let budget = FuzzTarget.peerLoader.allocationBudget(inputCount: input.count)
+        #expect(peak > budget, "100,000 users fit the plain budget (\(peak) bytes): the allowance is not needed")
+        #expect(peak < budget + allowance, "\(peak) bytes for 100,000 users: more than \(PeerLoaderBody.bytesPerUser) bytes each")
     }
 
     @Test("the envelope input layout: sender bit, then an optional QUERY topic")

@@ -3,28 +3,36 @@
 
 import PackageDescription
 
+// The fuzz bodies (RongFuzzing) and the allocation meter (CRongAllocMeter) are not products of
+// RongWire: Sources/RongFuzzing and Sources/CRongAllocMeter here are links to the main package's
+// folders, compiled again as targets of this package. So one copy of the bodies serves both
+// `swift test` (which replays FailCases/ through the main package's targets) and libFuzzer, and
+// the bodies can use only what RongWire's products make public: what any user sees.
+let dependencies: [Target.Dependency] = ["RongFuzzing"]
+
 let package = Package(
     name: "RongWireFuzzing",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [
         .package(name: "RongWire", path: "../.."),
     ],
     targets: [
-        .executableTarget(
-            name: "FuzzContent",
-            dependencies: [.product(name: "RongFuzzing", package: "RongWire")]
+        .target(
+            name: "RongFuzzing",
+            dependencies: [
+                .product(name: "RongCodec", package: "RongWire"),
+                .product(name: "RongEnvelope", package: "RongWire"),
+                .product(name: "RongConformance", package: "RongWire"),
+                .product(name: "RongPeer", package: "RongWire"),
+                "CRongAllocMeter",
+            ]
         ),
-        .executableTarget(
-            name: "FuzzEnvelope",
-            dependencies: [.product(name: "RongFuzzing", package: "RongWire")]
-        ),
-        .executableTarget(
-            name: "FuzzMessage",
-            dependencies: [.product(name: "RongFuzzing", package: "RongWire")]
-        ),
-        .executableTarget(
-            name: "FuzzVectorLoader",
-            dependencies: [.product(name: "RongFuzzing", package: "RongWire")]
-        ),
+        .target(name: "CRongAllocMeter"),
+        .executableTarget(name: "FuzzContent", dependencies: dependencies),
+        .executableTarget(name: "FuzzEnvelope", dependencies: dependencies),
+        .executableTarget(name: "FuzzMessage", dependencies: dependencies),
+        .executableTarget(name: "FuzzVectorLoader", dependencies: dependencies),
+        .executableTarget(name: "FuzzPeerLoader", dependencies: dependencies),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,10 @@
 - header bytes: every packet type with the flag combinations the layouts use;
 - protobuf tags of fields 1-22 (the schema's largest message, DownStreamMessage, has 22) for each
   wire type the schema uses;
-- for the vector loader, the keys and values of spec/vectors.schema.json.
+- for the vector loader, the keys and values of spec/vectors.schema.json;
+- for the peer loader, the keys of fixtures and scenarios (the YAML examples and tables of
+  spec/peer.md and spec/scenarios.md, the example fixture, the scenario files) and the YAML
+  features the reader refuses.
 
     make_dict.py TARGET OUT [--rongwire PATH]
 """
@@ -60,6 +63,26 @@ def schema_words():
     return keys, values
 
 
+def peer_keys():
+    """Every `key:` written in the YAML examples (```yaml blocks) of spec/peer.md and
+    spec/scenarios.md, in the example fixture tools/peer/fixture.yaml and in the scenario files,
+    and every step key of the tables of spec/scenarios.md (`| `send` |`)."""
+    keys = set()
+    texts = [open(os.path.join(ROOT, "tools", "peer", "fixture.yaml"), encoding="utf-8").read()]
+    folder = os.path.join(ROOT, "vectors", "scenarios")
+    texts += [open(os.path.join(folder, n), encoding="utf-8").read() for n in sorted(os.listdir(folder)) if n.endswith(".scenario.yaml")]
+    table = open(os.path.join(ROOT, "spec", "scenarios.md"), encoding="utf-8").read()
+    keys.update(re.findall(r"^\| `([A-Za-z$][A-Za-z0-9]*)` \|", table, re.M))
+    for name in ("peer.md", "scenarios.md"):
+        text = open(os.path.join(ROOT, "spec", name), encoding="utf-8").read()
+        texts += re.findall(r"```yaml\n(.*?)```", text, re.S)
+    for t in texts:
+        keys.update(re.findall(r"([A-Za-z$][A-Za-z0-9]*):(?:\s|$)", t))
+    if len(keys) < 40:
+        raise SystemExit(f"make_dict.py: found only {len(keys)} fixture and scenario keys")
+    return sorted(keys)
+
+
 def esc(b):
     return "".join(chr(c) if 0x20 <= c < 0x7F and c not in (0x22, 0x5C) else "\\x%02x" % c for c in b)
 
@@ -74,7 +97,7 @@ def varint(v):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("target", choices=["content", "envelope", "message", "vector-loader"])
+    ap.add_argument("target", choices=["content", "envelope", "message", "vector-loader", "peer-loader"])
     ap.add_argument("out")
     ap.add_argument("--rongwire", default="rongwire")
     a = ap.parse_args()
@@ -110,6 +133,10 @@ def main():
         tokens.update(k.encode() + b":" for k in keys)
         tokens.update(v.encode() for v in values)
         tokens.update([b"Required.", b"Recommended.", b"- ", b"'", b"&a", b"*a", b"!!str", b"{hex: ", b"{json: "])
+    if a.target == "peer-loader":
+        tokens.update(k.encode() + b":" for k in peer_keys())
+        tokens.update([b"- ", b"'", b'"', b"&a", b"*a", b"!!str", b"? ", b"{", b"[", b"500ms", b"8d", b"PEER-CONN-001",
+                       b"\\x01", b"\\u0085", b"count: 100000", b"current", b"legacy2021", b"kickOlder", b"rejectNewer"])
     with open(a.out, "w") as f:
         for i, t in enumerate(sorted(tokens)):
             f.write('t%d="%s"\n' % (i, esc(t)))

@@ -3,7 +3,7 @@
 # writes a dictionary from the catalog, and runs TARGET for SECONDS with libFuzzer's progress.
 #
 #   tools/fuzz/run.sh TARGET SECONDS [extra libFuzzer flags]
-#   TARGET: content | envelope | message | vector-loader
+#   TARGET: content | envelope | message | vector-loader | peer-loader
 #
 # Findings land in tools/fuzz/findings/TARGET/ (crash-*, timeout-*, oom-*); keep each one with
 # tools/fuzz/crash-to-vector.py. Exit status: 0 = no finding, 1 = finding or coverage problem.
@@ -19,7 +19,8 @@ case "$TARGET" in
     envelope) EXE=FuzzEnvelope ;;
     message) EXE=FuzzMessage ;;
     vector-loader) EXE=FuzzVectorLoader ;;
-    *) echo "unknown target $TARGET (content, envelope, message, vector-loader)" >&2; exit 2 ;;
+    peer-loader) EXE=FuzzPeerLoader ;;
+    *) echo "unknown target $TARGET (content, envelope, message, vector-loader, peer-loader)" >&2; exit 2 ;;
 esac
 
 cd "$HERE"

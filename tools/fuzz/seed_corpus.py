@@ -9,6 +9,9 @@ envelope:       the layout of FuzzTarget.envelope: a byte with the direction in 
                 frame-decode vector and the expected bytes of every accepting frame-encode vector.
 message:        the server packet bytes of every frame-decode and message-decode vector.
 vector-loader:  every vector file, and each vector alone.
+peer-loader:    the example fixture (tools/peer/fixture.yaml), every scenario file
+                (vectors/scenarios/*.scenario.yaml), each scenario alone, and each scenario's
+                fixture alone.
 """
 import argparse
 import base64
@@ -48,6 +51,21 @@ def input_bytes(inp):
     return None
 
 
+def peer_seeds():
+    seeds = [open(os.path.join(ROOT, "tools", "peer", "fixture.yaml"), "rb").read()]
+    folder = os.path.join(ROOT, "vectors", "scenarios")
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".scenario.yaml"):
+            continue
+        text = open(os.path.join(folder, name), encoding="utf-8").read()
+        seeds.append(text.encode())
+        for s in (yaml.safe_load(text) or {}).get("scenarios", []):
+            seeds.append(yaml.safe_dump({"scenarios": [s]}, allow_unicode=True, sort_keys=False).encode())
+            if "fixture" in s:
+                seeds.append(yaml.safe_dump(s["fixture"], allow_unicode=True, sort_keys=False).encode())
+    return seeds
+
+
 def envelope_prefix(v):
     """The selector byte (and QUERY topic) of FuzzTarget.envelope for a frame vector."""
     side = 0 if v.get("from") == "client" else 1
@@ -67,7 +85,9 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     names = [t["objectName"] for t in json.loads(subprocess.check_output([a.rongwire, "types", "--json"]))]
     seeds = []
-    for path in vector_files():
+    if a.target == "peer-loader":
+        seeds = peer_seeds()
+    for path in vector_files() if a.target != "peer-loader" else []:
         text = open(path, encoding="utf-8").read()
         doc = yaml.safe_load(text) or {}
         if a.target == "vector-loader":

@@ -4,10 +4,6 @@ import ArgumentParser
 import RongCodec
 import RongConformance
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 struct ConformCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conform",
@@ -140,7 +136,7 @@ struct ConformCommand: ParsableCommand {
         } else {
             target = CodecTestee()
         }
-        let tty = isatty(2) == 1
+        let tty = CLIIO.stderrIsTerminal
         var summary = runner.run(selected, on: target, loaded: vectors.map(\.id)) { i, n, v in
             guard tty, i % 10 == 0 || i + 1 == n else { return }
             let text = "\r[\(i + 1)/\(n)] \(v.id)"
@@ -155,36 +151,18 @@ struct ConformCommand: ParsableCommand {
 
         CLIIO.printStdout(summary.text(verbose: verbose))
         if let jsonReport {
-            try writeFile(jsonReport, Array(((try? summary.jsonReport().prettyText()) ?? "{}").utf8) + [0x0A])
+            try CLIIO.writeFile(jsonReport, Array(((try? summary.jsonReport().prettyText()) ?? "{}").utf8) + [0x0A])
         }
-        if let junit { try writeFile(junit, Array(summary.junitXML().utf8)) }
+        if let junit { try CLIIO.writeFile(junit, Array(summary.junitXML().utf8)) }
         if fix, let failureList, let failures {
-            // The list cannot hold corpus errors or testee problems, and a run that stopped early
-            // says nothing about the vectors it did not reach.
-            guard summary.corpusErrors.isEmpty, summary.testeeProblems.isEmpty else {
+            guard let rewrite = failures.rewritten(after: summary, loaded: vectors.map(\.id)) else {
                 CLIIO.printStderr("did not rewrite \(failureList): fix the problems above first")
                 throw ExitCode(1)
             }
-            let (fixed, dropped) = failures.fixed(results: summary.results, loaded: vectors.map(\.id))
-            try writeFile(failureList, Array(fixed.text.utf8))
-            var note = "wrote \(failureList) with \(fixed.entries.count) entries"
-            if !dropped.isEmpty { note += "; dropped \(dropped.count) that no longer fail or match no vector: \(dropped.joined(separator: ", "))" }
-            let unexplained = fixed.entries.filter { !$0.hasReason }.count
-            if unexplained > 0 {
-                note += "\n\(unexplained) entries need a reason: replace `# \(FailureList.placeholder) …` by why the implementation fails the vector; until then the list fails the run"
-            }
-            CLIIO.printStderr(note)
+            try CLIIO.writeFile(failureList, Array(rewrite.list.text.utf8))
+            CLIIO.printStderr(rewrite.note(path: failureList))
             return
         }
         if !summary.isSuccess { throw ExitCode(1) }
-    }
-
-    private func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-        guard let f = fopen(path, "wb") else {
-            CLIIO.printStderr("error[ioError]: cannot write \(path)")
-            throw ExitCode(2)
-        }
-        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-        fclose(f)
     }
 }

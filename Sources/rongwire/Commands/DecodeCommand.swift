@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import RongCodec
+import RongSupport
 
 struct DecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -53,7 +54,7 @@ struct DecodeCommand: ParsableCommand {
                 CLIIO.printStderr("note: \(objectName) is not a registered type; its content is printed as plain JSON")
                 value = try u.jsonValue(options: options)
             }
-            CLIIO.printStdout(pretty ? try value.prettyText() : String(decoding: try value.canonicalBytes(), as: UTF8.self))
+            CLIIO.printStdout(pretty ? try value.prettyText() : try value.canonicalText())
         } catch {
             throw CLIIO.fail(error)
         }

@@ -4,10 +4,6 @@ import ArgumentParser
 import RongCodec
 import RongConformance
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 struct DifferentialCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "differential",
@@ -89,7 +85,7 @@ struct DifferentialCommand: ParsableCommand {
         let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
         let differential = Differential(seeds: seeds, valueSeeds: Differential.valueSeeds(from: loaded), seed: seed, strictCodes: strictCodes)
         let other = SubprocessTestee(command: testee, timeout: timeout)
-        let tty = isatty(2) == 1
+        let tty = CLIIO.stderrIsTerminal
         let summary = differential.run(count: count, jsonCount: jsonCount, reference: CodecTestee(), other: other) { done, s in
             guard tty else { return }
             CLIIO.write(Array("\r\(done)/\(count + jsonCount) inputs, \(s.disagreements.count) disagreements ".utf8), to: 2)
@@ -101,12 +97,7 @@ struct DifferentialCommand: ParsableCommand {
         if let report {
             let json = differential.report(summary, count: count, jsonCount: jsonCount, referenceName: "rongwire", otherName: testee)
             let text = ((try? json.prettyText()) ?? "{}") + "\n"
-            guard let f = fopen(report, "wb") else {
-                CLIIO.printStderr("error[ioError]: cannot write \(report)")
-                throw ExitCode(2)
-            }
-            _ = Array(text.utf8).withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-            fclose(f)
+            try CLIIO.writeFile(report, Array(text.utf8))
         }
         if !summary.disagreements.isEmpty || !other.exitProblems.isEmpty { throw ExitCode(1) }
     }

@@ -2,6 +2,8 @@
 
 import ArgumentParser
 import RongCodec
+import RongConformance
+import RongSupport
 
 struct EncodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,14 +39,10 @@ struct EncodeCommand: ParsableCommand {
             guard ContentRegistry.builtIn.type(for: objectName) != nil else {
                 throw CodecError(.unknownObjectName, "\(objectName) is not a registered type; see `rongwire types`")
             }
-            var options = limits.options(lenient ? .lenient : .strict)
-            if bytes.isEmpty, let t = ContentRegistry.builtIn.type(for: objectName), t.allowsEmptyContent {
-                options.mode = .lenient
-            }
-            let decoded = try ContentRegistry.builtIn.decode(objectName: objectName, bytes: bytes, options: options)
-            let out = try decoded.jsonBytes(maxBytes: options.maxContentBytes, maxDepth: options.maxDepth)
+            let out = try NormalizedEncoding.canonicalBytes(
+                objectName: objectName, json: bytes, registry: .builtIn, options: limits.options(lenient ? .lenient : .strict))
             if hex {
-                CLIIO.printStdout(out.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
+                CLIIO.printStdout(ByteText.hex(out))
             } else {
                 CLIIO.writeStdout(out + (CLIIO.stdoutIsTerminal ? [0x0A] : []))
             }

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import RongCodec
+import RongSupport
 import RongEnvelope
 
 struct FrameCommand: ParsableCommand {
@@ -109,7 +110,7 @@ extension FrameCommand {
                 let value: JSONValue
                 if message {
                     if case .queryAck(let ack) = packet.body {
-                        guard queryTopic == "pullMsg" || queryTopic == "chrmPull" else {
+                        guard InboundMessage.queryAckHoldsMessages(queryTopic: queryTopic) else {
                             throw CodecError(.notAMessage, "a QUERYACK holds messages only for --query-topic pullMsg or chrmPull")
                         }
                         value = try InboundMessage.pullResult(ack.payload).jsonValue()
@@ -119,7 +120,7 @@ extension FrameCommand {
                 } else {
                     value = try packet.jsonValue(options: PacketJSONOptions(decodeBodies: !rawBody, queryTopic: queryTopic))
                 }
-                CLIIO.printStdout(pretty ? try value.prettyText() : String(decoding: try value.canonicalBytes(), as: UTF8.self))
+                CLIIO.printStdout(pretty ? try value.prettyText() : try value.canonicalText())
             } catch {
                 throw CLIIO.fail(error)
             }

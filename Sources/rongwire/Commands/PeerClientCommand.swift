@@ -4,6 +4,7 @@ import ArgumentParser
 import RongCodec
 import RongEnvelope
 import RongPeer
+import RongSupport
 
 struct PeerClientCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -111,7 +112,7 @@ struct PeerClientCommand: AsyncParsableCommand {
 
     static func line(_ r: PeerReceivedMessage, json: Bool) -> String {
         let m = r.message
-        let content = (try? r.content.canonicalBytes()).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+        let content = r.content.compactText()
         if json {
             var o = JSONObject()
             o["via"] = .string(r.via.rawValue)
@@ -125,7 +126,7 @@ struct PeerClientCommand: AsyncParsableCommand {
             o["direction"] = .string(m.direction.rawValue)
             o["persistence"] = .string(m.persistence.name)
             if let e = m.expansion { o["expansion"] = .object(JSONObject(e.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })) }
-            return (try? JSONValue.object(o).canonicalBytes()).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            return JSONValue.object(o).compactText(unwritable: "{}")
         }
         let arrow = m.direction == .sent ? "\(m.senderUserId) (me, other device) → \(m.targetId)" : "\(m.senderUserId) → \(m.conversationType == .private ? "me" : m.targetId)"
         return "← [\(m.conversationType.name)] \(arrow): \(m.objectName) \(content)  uid=\(m.messageUId ?? "-") \(m.persistence.name) via \(r.via.rawValue)"

@@ -1,32 +1,7 @@
-// Sources/RongConformance/CodecTestee.swift - RongWire's own codec answering testee requests
+// Sources/RongConformance/Testees/CodecTestee.swift - RongWire's own codec answering testee requests
 
 import RongCodec
 import RongEnvelope
-
-/// Something that answers testee requests: RongWire's codec in-process, or a child process.
-public protocol Testee: AnyObject {
-    /// A short name for reports.
-    var name: String { get }
-    /// Answers one request. Throws ``TesteeFailure`` when the testee crashed or timed out.
-    func handle(_ request: TesteeRequest) throws(TesteeFailure) -> TesteeResponse
-    /// Why the testee cannot be used at all (it never started, or does not speak the protocol);
-    /// nil while it works. The runner stops at the first case after this is set.
-    var fatalProblem: String? { get }
-}
-
-extension Testee {
-    /// An in-process testee is always usable.
-    public var fatalProblem: String? { nil }
-}
-
-/// A testee that died or did not answer in time.
-public enum TesteeFailure: Error, Sendable, Hashable {
-    /// The testee exited or closed its output while a request was pending; the text says when
-    /// (with the first lines of its stderr, when there are any).
-    case crash(String)
-    /// No complete answer within the timeout; the testee was killed.
-    case timeout(String)
-}
 
 /// Answers requests with RongWire's own codec. Used in-process by `rongwire conform` and behind
 /// `rongwire testee`, so the same code answers both ways and the protocol itself is tested.
@@ -72,17 +47,12 @@ public final class CodecTestee: Testee {
         case "encode":
             guard case .value(let value)? = request.input else { return .runtimeError(message: "encode needs a value input") }
             guard let objectName = request.objectName else { return .runtimeError(message: "encode needs objectName") }
-            guard let type = registry.type(for: objectName) else {
+            guard registry.type(for: objectName) != nil else {
                 return .rejected(error: CodecError.Code.unknownObjectName.rawValue, message: "\(objectName) is not registered")
             }
             do throws(CodecError) {
-                // A normalized value is read strictly: encoding must not hide a coercion.
-                var strict = options
-                strict.mode = .strict
-                let text = try value.canonicalBytes()
-                let input = (type.allowsEmptyContent && value == .object(JSONObject())) ? [] : text
-                let decoded = try registry.decode(objectName: objectName, bytes: input, options: strict)
-                return .accepted(value: nil, bytes: try decoded.jsonBytes(maxBytes: options.maxContentBytes, maxDepth: options.maxDepth), leniencies: nil)
+                let bytes = try NormalizedEncoding.canonicalBytes(objectName: objectName, value: value, registry: registry, options: options)
+                return .accepted(value: nil, bytes: bytes, leniencies: nil)
             } catch {
                 return .rejected(error: error.code.rawValue, message: error.description)
             }
@@ -128,7 +98,7 @@ public final class CodecTestee: Testee {
                 let packet = try Packet.decode(bytes, from: side)
                 if case .queryAck(let ack) = packet.body {
                     // A pull result: the QUERY's topic says so (options.queryTopic).
-                    guard let topic = request.queryTopic, ["pullMsg", "chrmPull"].contains(topic) else {
+                    guard InboundMessage.queryAckHoldsMessages(queryTopic: request.queryTopic) else {
                         throw CodecError(.notAMessage, "a QUERYACK carries messages only as the answer to pullMsg or chrmPull")
                     }
                     return .accepted(value: try InboundMessage.pullResult(ack.payload, registry: registry).jsonValue(), bytes: nil, leniencies: nil)

@@ -1,6 +1,7 @@
-// Sources/RongConformance/TesteeProtocol.swift - messages between the runner and a testee
+// Sources/RongConformance/Testees/TesteeProtocol.swift - messages between the runner and a testee
 
 import RongCodec
+import RongSupport
 
 /// The protocol version this runner speaks (`spec/testee-protocol.md`).
 public let testeeProtocolVersion = 1
@@ -178,6 +179,7 @@ public enum TesteeResponse: Sendable, Hashable {
 
 /// A violation of the testee protocol.
 public struct TesteeProtocolError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong with the message.
     public var description: String
     /// An error with the given message.
     public init(_ description: String) { self.description = description }

@@ -1,4 +1,4 @@
-// Sources/RongConformance/FailureList.swift - expected failures of one implementation
+// Sources/RongConformance/Runner/FailureList.swift - expected failures of one implementation
 
 /// A list of vectors an implementation is known to fail, kept beside it.
 ///

@@ -1,4 +1,4 @@
-// Sources/RongConformance/Reports.swift - human, JSON and JUnit reports of a run
+// Sources/RongConformance/Runner/RunSummary+Reports.swift - human, JSON and JUnit reports of a run
 
 import RongCodec
 

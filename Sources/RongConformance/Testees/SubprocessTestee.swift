@@ -1,6 +1,7 @@
-// Sources/RongConformance/SubprocessTestee.swift - another implementation as a child process
+// Sources/RongConformance/Testees/SubprocessTestee.swift - another implementation as a child process
 
 import RongCodec
+import RongSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -148,6 +149,9 @@ public final class SubprocessTestee: Testee {
     private static func environment() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         #if canImport(Glibc)
         return Glibc.environ
+        #elseif canImport(Darwin)
+        // Darwin has no `environ` symbol for Swift; crt_externs.h gives it.
+        return _NSGetEnviron().pointee
         #else
         return nil
         #endif

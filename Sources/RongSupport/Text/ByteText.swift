@@ -1,9 +1,11 @@
-// Sources/RongConformance/ByteText.swift - hex and base64 text ↔ bytes
+// Sources/RongSupport/Text/ByteText.swift - hex and base64 text ↔ bytes
 
-/// Hex and base64 conversions for vector inputs and testee messages.
-public enum ByteText {
+/// Hex and base64 conversions: vector inputs, testee messages, scenario `raw` steps. Strict on
+/// input: hex is pairs of digits (no sign, no `0x`, whitespace only between bytes), base64 is
+/// the standard alphabet with its padding.
+package enum ByteText {
     /// Lower-case hex of `bytes`.
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(bytes.count * 2)
@@ -15,7 +17,7 @@ public enum ByteText {
     }
 
     /// Bytes of a hex string; whitespace between bytes is ignored. Nil if malformed.
-    public static func bytes(hex: String) -> [UInt8]? {
+    package static func bytes(hex: String) -> [UInt8]? {
         var out: [UInt8] = []
         var high: UInt8?
         for c in hex.utf8 {
@@ -46,7 +48,7 @@ public enum ByteText {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// Standard base64 with padding.
-    public static func base64(_ bytes: [UInt8]) -> String {
+    package static func base64(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         var i = 0
         while i + 2 < bytes.count {
@@ -66,7 +68,7 @@ public enum ByteText {
     }
 
     /// Bytes of standard base64 (padding required, whitespace ignored). Nil if malformed.
-    public static func bytes(base64: String) -> [UInt8]? {
+    package static func bytes(base64: String) -> [UInt8]? {
         var values: [UInt8] = []
         var padding = 0
         for c in base64.utf8 {

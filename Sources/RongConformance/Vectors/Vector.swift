@@ -1,4 +1,4 @@
-// Sources/RongConformance/Vector.swift - one conformance test vector
+// Sources/RongConformance/Vectors/Vector.swift - one conformance test vector
 
 import RongCodec
 
@@ -15,8 +15,11 @@ public struct Vector: Sendable, Hashable {
 
     /// What the testee is asked to do.
     public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The kind as written in vector files (`decode`, `frame-decode`, `x-…`).
         public let rawValue: String
+        /// The kind written `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The raw value.
         public var description: String { rawValue }
 
         /// Content bytes → the normalized value, optionally also the canonical bytes.

@@ -1,0 +1,12 @@
+// Sources/RongEnvelope/InboundMessage+QueryAck.swift - which QUERYACKs hold messages
+
+extension InboundMessage {
+    /// Whether the QUERYACK that answers a QUERY on `queryTopic` holds messages (a pull result,
+    /// ``pullResult(_:registry:options:)``): its body is DownStreamMessages, as for `pullMsg` and
+    /// `chrmPull` (``BodyType/queryResponses``). A QUERYACK names no topic of its own, so without
+    /// the QUERY's topic (nil) it holds none.
+    public static func queryAckHoldsMessages(queryTopic: String?) -> Bool {
+        guard let queryTopic else { return false }
+        return BodyType.queryResponses[queryTopic] == .downStreamMessages
+    }
+}
