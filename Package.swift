@@ -42,11 +42,12 @@ let package = Package(
         ),
         // Support shared by the loaders and the CLI, at `package` access (no product): the one
         // strict YAML reader, load errors with file/line/column, bounded file reading, directory
-        // walking, hex, base64, SplitMix64, requirement ids.
+        // walking, base64, SplitMix64, requirement ids. (Hex is RongEnvelope's public `Hex`.)
         .target(
             name: "RongSupport",
             dependencies: [
                 "RongCodec",
+                "RongEnvelope",
                 .product(name: "Yams", package: "Yams"),
             ],
             path: "Sources/RongSupport"
@@ -112,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RongSupportTests",
-            dependencies: ["RongSupport", "RongCodec", .product(name: "Yams", package: "Yams")],
+            dependencies: ["RongSupport", "RongCodec", "RongEnvelope", .product(name: "Yams", package: "Yams")],
             path: "Tests/RongSupportTests"
         ),
         .testTarget(
@@ -134,6 +135,7 @@ let package = Package(
             dependencies: [
                 "RongCodec",
                 "RongEnvelope",
+                "RongSupport",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             path: "Tests/RongEnvelopeTests"

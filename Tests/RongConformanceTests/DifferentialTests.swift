@@ -1,5 +1,6 @@
 // Tests/RongConformanceTests/DifferentialTests.swift - rongwire differential's inputs and verdicts
 
+import RongEnvelope
 import RongCodec
 import RongSupport
 import Testing
@@ -100,7 +101,7 @@ struct DifferentialTests {
         let r = d.report(s, count: 20, jsonCount: 0, referenceName: "a", otherName: "b")
         let list = try #require(r.objectValue?["disagreements"]?.arrayValue)
         #expect(list.count == 20)
-        #expect(list[0].objectValue?["hex"]?.stringValue == ByteText.hex(d.seeds[0].bytes))
+        #expect(list[0].objectValue?["hex"]?.stringValue == Hex.encode(d.seeds[0].bytes))
         #expect(list[0].objectValue?["other"]?.objectValue?["result"] == "skipped")
         #expect(d.text(s, show: 2).contains("disagreements: 20"))
     }
@@ -120,7 +121,7 @@ struct DifferentialTests {
     func goldenInputs() {
         let d = Self.goldenCorpus
         #expect(d.corpusHash == "c9c9f5d675959915")
-        let got = (2..<8).map { ByteText.hex(d.input($0, count: 10).bytes) }
+        let got = (2..<8).map { Hex.encode(d.input($0, count: 10).bytes) }
         #expect(
             got == [
                 "32438b70704d7367500002753200010803", "5e0f58e00cc381016100096553f10000001001", "",

@@ -155,7 +155,7 @@ struct PeerUnitTests {
             return ""
         }
         let m1 = try send(1, 1, "RC:TxtMsg", #"{"content":"read me"}"#)
-        for i in 0..<50 { _ = try send(1, UInt16(10 + i), "RC:RRReqMsg", #"{"messageUId":"NOPE-0000-0000-\#(String(format2: UInt8(i)))00"}"#) }
+        for i in 0..<50 { _ = try send(1, UInt16(10 + i), "RC:RRReqMsg", #"{"messageUId":"NOPE-0000-0000-\#(Hex.encode([UInt8(i)]))00"}"#) }
         #expect(m.receiptRequests.isEmpty, "requests for messages the peer does not have")
         _ = try send(1, 2, "RC:RRReqMsg", #"{"messageUId":"\#(m1)"}"#)
         _ = try send(2, 3, "RC:RRRspMsg", #"{"receiptMessageDic":{"alice":["\#(m1)"]}}"#, directed: ["alice"])

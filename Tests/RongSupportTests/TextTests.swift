@@ -1,5 +1,6 @@
 // Tests/RongSupportTests/TextTests.swift - hex, base64, requirement ids, SplitMix64
 
+import RongEnvelope
 import RongCodec
 import RongSupport
 import Testing
@@ -8,10 +9,10 @@ import Testing
 struct TextTests {
     @Test("hex and base64 decode")
     func byteText() {
-        #expect(ByteText.bytes(hex: "0A ff\n10") == [0x0A, 0xFF, 0x10])
-        #expect(ByteText.bytes(hex: "0 A") == nil)
-        #expect(ByteText.bytes(hex: "zz") == nil)
-        #expect(ByteText.hex([0, 0xAB]) == "00ab")
+        #expect(Hex.decode("0A ff\n10", allowingWhitespace: true) == [0x0A, 0xFF, 0x10])
+        #expect(Hex.decode("0 A", allowingWhitespace: true) == nil)
+        #expect(Hex.decode("zz", allowingWhitespace: true) == nil)
+        #expect(Hex.encode([0, 0xAB]) == "00ab")
         for s in ["", "f", "fo", "foo", "foob", "fooba", "foobar"] {
             #expect(ByteText.bytes(base64: ByteText.base64(Array(s.utf8))) == Array(s.utf8))
         }
@@ -25,7 +26,7 @@ struct TextTests {
     /// `"+f"` as 0x0F.
     @Test("hex takes digits only: no sign, no prefix, no odd digit", arguments: ["+f", "-1", "+0f", "0x0a", "f", "0g", "٣٣"])
     func strictHex(_ text: String) {
-        #expect(ByteText.bytes(hex: text) == nil)
+        #expect(Hex.decode(text, allowingWhitespace: true) == nil)
     }
 
     @Test("requirement ids: capital words and three digits", arguments: [

@@ -81,7 +81,7 @@ public struct ContentCommon: Hashable, Sendable {
     }
 
     /// Takes the unknown keys and diagnostics at the end of an object.
-    public mutating func finish<Field>(_ reader: ObjectReader<Field>, _ d: ContentDecoder) {
+    public mutating func finish<Field>(_ reader: ObjectReader<Field>, _ d: borrowing ContentDecoder) {
         unknownFields = reader.unknownFields
         diagnostics.leniencies.formUnion(d.leniencies)
     }

@@ -52,8 +52,10 @@ public struct ArrayReader {
 /// keys rejected, and `null` treated as absent. Every `decode…` call consumes exactly one value.
 /// Errors carry the byte offset of the value at fault; the public entry points add the JSON path.
 ///
-/// The decoder borrows the input bytes and is only valid during the decode call.
-public struct ContentDecoder {
+/// The decoder borrows the input bytes and is only valid during the decode call. It is
+/// noncopyable, so an `init(from:)` that receives it `inout` cannot keep a copy that outlives
+/// the bytes it reads.
+public struct ContentDecoder: ~Copyable {
     var scanner: JSONScanner
     /// The options this decode runs with.
     public let options: DecodingOptions

@@ -1,5 +1,6 @@
 // Sources/RongConformance/Differential/Differential+Report.swift - the report file and the printed summary of a run
 
+import RongEnvelope
 import RongCodec
 import RongSupport
 
@@ -47,7 +48,7 @@ extension Differential {
                 if let id = d.input.seedId { e["seedVector"] = .string(id) }
                 e["from"] = .string(d.input.from)
                 if let q = d.input.queryTopic { e["queryTopic"] = .string(q) }
-                if let v = d.input.value { e["value"] = v } else { e["hex"] = .string(ByteText.hex(d.input.bytes)) }
+                if let v = d.input.value { e["value"] = v } else { e["hex"] = .string(Hex.encode(d.input.bytes)) }
                 if let f = d.input.faults { e["faults"] = .number(JSONNumber(f)) }
                 e["reference"] = d.reference?.json ?? .null
                 e["other"] = d.other?.json ?? .null

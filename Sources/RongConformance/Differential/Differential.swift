@@ -1,5 +1,6 @@
 // Sources/RongConformance/Differential/Differential.swift - the model: corpus seeds, generated inputs, disagreements
 
+import RongEnvelope
 import RongCodec
 import RongSupport
 
@@ -96,7 +97,7 @@ public struct Differential: Sendable {
 
         /// The input for reports: hex, or the packet JSON text.
         public var text: String {
-            guard let value else { return ByteText.hex(bytes) }
+            guard let value else { return Hex.encode(bytes) }
             return value.compactText()
         }
     }
@@ -180,7 +181,7 @@ public struct Differential: Sendable {
             add(v.id.utf8)
             add(v.valid ? [1] : [0])
         }
-        return ByteText.hex(withUnsafeBytes(of: h.bigEndian) { Array($0) })
+        return Hex.encode(withUnsafeBytes(of: h.bigEndian) { Array($0) })
     }
 
     /// The seed corpus: the input bytes of `frame-decode` vectors and the expected bytes of

@@ -1,5 +1,6 @@
 // Sources/RongConformance/Differential/JSONMutator.swift - generated frame-encode inputs: corpus packet JSON values with 1-3 faults
 
+import RongEnvelope
 import RongCodec
 import RongSupport
 
@@ -110,8 +111,8 @@ struct JSONMutator {
             let utf8 = Array(s.utf8)
             new = [
                 .number(JSONNumber(3)), .null, .string(""), .string(s.lowercased()), .string(s + "\u{0}"), .string(s + "😀"),
-                ["hex": .string(ByteText.hex(utf8))], ["text": .string(s), "hex": .string(ByteText.hex(utf8))],
-                ["text": .string(s + "x"), "hex": .string(ByteText.hex(utf8))], ["hex": "zz"], .bool(false),
+                ["hex": .string(Hex.encode(utf8))], ["text": .string(s), "hex": .string(Hex.encode(utf8))],
+                ["text": .string(s + "x"), "hex": .string(Hex.encode(utf8))], ["hex": "zz"], .bool(false),
                 .string(rng.pick(Self.names)), .array([.string(s)]),
             ].pickOne(&rng)
         case .bool(let b):

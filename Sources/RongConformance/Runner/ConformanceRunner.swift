@@ -1,5 +1,6 @@
 // Sources/RongConformance/Runner/ConformanceRunner.swift - runs vectors against a testee and judges them
 
+import RongEnvelope
 import RongCodec
 import RongSupport
 
@@ -151,7 +152,7 @@ public struct ConformanceRunner {
         if let s = String(validating: bytes, as: UTF8.self), !s.unicodeScalars.contains(where: { $0.value < 0x20 }) {
             return s.count > 400 ? "'" + String(s.prefix(400)) + "…'" : "'" + s + "'"
         }
-        let h = ByteText.hex(bytes)
+        let h = Hex.encode(bytes)
         return "hex " + (h.count > 400 ? String(h.prefix(400)) + "…" : h)
     }
 }

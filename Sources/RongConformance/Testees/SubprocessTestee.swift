@@ -1,5 +1,6 @@
 // Sources/RongConformance/Testees/SubprocessTestee.swift - another implementation as a child process
 
+import RongEnvelope
 import RongCodec
 import RongSupport
 
@@ -344,7 +345,7 @@ public final class SubprocessTestee: Testee {
 
     /// Bytes for a message: hex, and the text they spell when it is mostly printable.
     static func describe(_ bytes: [UInt8]) -> String {
-        let hex = bytes.prefix(16).map { ByteText.hex([$0]) }.joined(separator: " ") + (bytes.count > 16 ? " …" : "")
+        let hex = bytes.prefix(16).map { Hex.encode([$0]) }.joined(separator: " ") + (bytes.count > 16 ? " …" : "")
         let printable = bytes.filter { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }.count
         guard !bytes.isEmpty, printable * 4 >= bytes.count * 3 else { return "the bytes \(hex)" }
         var text = ""
@@ -355,7 +356,7 @@ public final class SubprocessTestee: Testee {
             case 0x09: text += "\\t"
             case 0x22: text += "\\\""
             case 0x20..<0x7F: text.unicodeScalars.append(Unicode.Scalar(b))
-            default: text += "\\x" + ByteText.hex([b])
+            default: text += "\\x" + Hex.encode([b])
             }
         }
         return "the bytes \(hex) (text \"\(text)\")"

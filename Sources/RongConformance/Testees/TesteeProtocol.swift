@@ -1,5 +1,6 @@
 // Sources/RongConformance/Testees/TesteeProtocol.swift - messages between the runner and a testee
 
+import RongEnvelope
 import RongCodec
 import RongSupport
 
@@ -69,7 +70,7 @@ public struct TesteeRequest: Sendable, Hashable {
             o["options"] = .object(op)
         }
         switch input {
-        case .bytes(let b)?: o["input"] = ["hex": .string(ByteText.hex(b))]
+        case .bytes(let b)?: o["input"] = ["hex": .string(Hex.encode(b))]
         case .value(let v)?: o["input"] = .object(JSONObject([.init(key: "value", value: v)]))
         case nil: break
         }
@@ -95,7 +96,7 @@ public struct TesteeRequest: Sendable, Hashable {
         }
         if case .object(let i)? = o["input"] {
             if let h = i["hex"]?.stringValue {
-                guard let b = ByteText.bytes(hex: h) else { throw TesteeProtocolError("`input.hex` is not hex") }
+                guard let b = Hex.decode(h, allowingWhitespace: true) else { throw TesteeProtocolError("`input.hex` is not hex") }
                 input = .bytes(b)
             } else if let v = i["value"] {
                 input = .value(v)
@@ -124,7 +125,7 @@ public enum TesteeResponse: Sendable, Hashable {
         case .accepted(let value, let bytes, let leniencies):
             o["result"] = "accepted"
             if let value { o["value"] = value }
-            if let bytes { o["hex"] = .string(ByteText.hex(bytes)) }
+            if let bytes { o["hex"] = .string(Hex.encode(bytes)) }
             if let leniencies { o["leniencies"] = .array(leniencies.map { .string($0) }) }
         case .rejected(let error, let message):
             o["result"] = "rejected"
@@ -156,7 +157,7 @@ public enum TesteeResponse: Sendable, Hashable {
         case "accepted":
             var bytes: [UInt8]?
             if let h = o["hex"] {
-                guard let s = h.stringValue, let b = ByteText.bytes(hex: s) else { throw TesteeProtocolError("`hex` is not a hex string") }
+                guard let s = h.stringValue, let b = Hex.decode(s, allowingWhitespace: true) else { throw TesteeProtocolError("`hex` is not a hex string") }
                 bytes = b
             }
             let lenient = o["leniencies"]?.arrayValue?.compactMap(\.stringValue)

@@ -1,5 +1,6 @@
 // Sources/RongConformance/Vectors/VectorLoader.swift - strict loading of YAML vector files
 
+import RongEnvelope
 import RongCodec
 import RongSupport
 import Yams
@@ -231,7 +232,7 @@ private struct Context {
         guard s.style != .plain || !s.string.allSatisfy(\.isNumber) || s.string.isEmpty else {
             throw r.error(node, "quote \(what) (\"0a1b\") so YAML does not read it as a number")
         }
-        guard let b = ByteText.bytes(hex: s.string) else {
+        guard let b = Hex.decode(s.string, allowingWhitespace: true) else {
             throw r.error(node, "\(what) is not valid hex (pairs of 0-9a-f, whitespace only between bytes)")
         }
         return b

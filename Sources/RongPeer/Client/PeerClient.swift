@@ -8,6 +8,7 @@ import RongCodec
 import RongEnvelope
 import SwiftProtobuf
 import Synchronization
+import RongSupport
 
 /// An RMTP client over WebSocket, enough to act as an SDK against the peer (or a real server
 /// speaking the same framing): connects with URL parameters, sends messages and queries, pulls on
@@ -212,7 +213,7 @@ public final class PeerClient: Sendable {
     /// A client unique id: random 62 bits from the time and a process-wide counter, so two
     /// clients never share one and a resend keeps its own.
     static func uniqueId() -> Int64 {
-        var r = SeededRandom(seed: monotonicNanos() &+ UInt64(clientCounter.add(1, ordering: .relaxed).newValue) &* 0x9E37_79B9)
+        var r = SplitMix64(seed: monotonicNanos() &+ UInt64(clientCounter.add(1, ordering: .relaxed).newValue) &* 0x9E37_79B9)
         return Int64(bitPattern: r.next() >> 2)
     }
 }

@@ -5,6 +5,7 @@ import NIOPosix
 import RongCodec
 import RongEnvelope
 import Synchronization
+import RongSupport
 
 /// Drives N clients that send M private text messages (ISCOUNTED) to random other clients and
 /// checks that each arrives exactly once at its receiver (`rongwire peer-load`). Each message's
@@ -104,7 +105,7 @@ public enum LoadGenerator {
             progress("connected \(config.clients) clients to \(url)")
 
             // Who sends what to whom: decided up front from the seed, so a rerun sends the same.
-            var random = SeededRandom(seed: config.seed)
+            var random = SplitMix64(seed: config.seed)
             var plan: [[Int]] = Array(repeating: [], count: config.clients)
             for n in 0..<config.messages {
                 let sender = n % config.clients

@@ -2,10 +2,11 @@
 
 import RongCodec
 import RongEnvelope
+import RongSupport
 
 extension ScenarioExecution {
     func describe(_ values: [JSONValue]) -> String {
-        values.map { v in (try? v.canonicalBytes()).map { String(decoding: $0, as: UTF8.self) } ?? "?" }.joined(separator: ", ")
+        values.map { $0.compactText() }.joined(separator: ", ")
     }
 
     /// The JSON view of a received message that `receives` and history matchers compare with.
@@ -67,7 +68,7 @@ extension ScenarioExecution {
 func match(_ expected: JSONValue, _ actual: JSONValue?, path: String) -> String? {
     func text(_ v: JSONValue?) -> String {
         guard let v else { return "absent" }
-        return (try? v.canonicalBytes()).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+        return v.compactText()
     }
     switch expected {
     case .null:

@@ -1,13 +1,15 @@
 // Sources/RongPeer/Server/FaultInjector.swift - one connection's seeded fault decisions
 
+import RongSupport
+
 /// One connection's fault decisions.
 struct FaultInjector: Sendable {
     var plan: FaultPlan
-    var random: SeededRandom
+    var random: SplitMix64
 
     init(plan: FaultPlan, connection: ConnectionID) {
         self.plan = plan
-        random = SeededRandom(seed: (plan.seed ?? 1) &* 0x100_0000_01B3 &+ UInt64(connection))
+        random = SplitMix64(seed: (plan.seed ?? 1) &* 0x100_0000_01B3 &+ UInt64(connection))
     }
 
     enum Decision: Sendable, Equatable {

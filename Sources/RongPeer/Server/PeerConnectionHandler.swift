@@ -40,7 +40,7 @@ final class PeerConnectionHandler: ChannelInboundHandler {
             do throws(CodecError) {
                 core.receive(try Packet.decode(bytes, from: .client), from: id)
             } catch {
-                core.violation(id, .malformed, "\(error.code): \(error.reason) (\(bytes.prefix(16).map { String(format2: $0) }.joined())…)")
+                core.violation(id, .malformed, "\(error.code): \(error.reason) (\(Hex.encode(bytes.prefix(16)))…)")
             }
         case .text:
             core.violation(id, .unexpected, "a text WebSocket message (RMTP packets are binary)")
@@ -88,13 +88,5 @@ final class PeerConnectionHandler: ChannelInboundHandler {
             context.eventLoop.execute { core.closed(id) }
         }
         context.fireChannelInactive()
-    }
-}
-
-extension String {
-    /// Two lower-case hex digits.
-    init(format2 b: UInt8) {
-        let hex = Array("0123456789abcdef")
-        self = String(hex[Int(b >> 4)]) + String(hex[Int(b & 15)])
     }
 }

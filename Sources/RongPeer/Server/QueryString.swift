@@ -1,5 +1,7 @@
 // Sources/RongPeer/Server/QueryString.swift - query strings: parsing the upgrade URI, percent-encoding
 
+import RongEnvelope
+
 /// Splits a request URI into its path and decoded query parameters (`%XX` decoded; `+` kept, as
 /// the SDKs percent-encode the token with encodeURIComponent).
 func parseQuery(_ uri: String) -> (path: String, query: [String: String]) {
@@ -15,12 +17,14 @@ func parseQuery(_ uri: String) -> (path: String, query: [String: String]) {
     return (String(parts[0]), query)
 }
 
+/// Decodes `%XX` escapes (two hex digits); anything else is kept as it is.
 func percentDecode(_ s: Substring) -> String {
     var out: [UInt8] = []
     var bytes = Array(s.utf8)[...]
     while let b = bytes.popFirst() {
-        if b == 0x25, bytes.count >= 2, let v = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16) {
-            out.append(v)
+        // Exactly two hex digits: `UInt8(_:radix:)` would also take a sign (`%+f`).
+        if b == 0x25, bytes.count >= 2, let v = Hex.decode(String(decoding: bytes.prefix(2), as: UTF8.self)) {
+            out += v
             bytes = bytes.dropFirst(2)
         } else {
             out.append(b)
@@ -36,8 +40,7 @@ public func percentEncode(_ s: String) -> String {
         if (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x7E {
             out.unicodeScalars.append(Unicode.Scalar(b))
         } else {
-            let hex = Array("0123456789ABCDEF")
-            out += "%" + String(hex[Int(b >> 4)]) + String(hex[Int(b & 15)])
+            out += "%" + Hex.encode(CollectionOfOne(b)).uppercased()
         }
     }
     return out

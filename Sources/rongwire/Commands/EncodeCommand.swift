@@ -1,5 +1,6 @@
 // Sources/rongwire/Commands/EncodeCommand.swift - `rongwire encode`
 
+import RongEnvelope
 import ArgumentParser
 import RongCodec
 import RongConformance
@@ -42,7 +43,7 @@ struct EncodeCommand: ParsableCommand {
             let out = try NormalizedEncoding.canonicalBytes(
                 objectName: objectName, json: bytes, registry: .builtIn, options: limits.options(lenient ? .lenient : .strict))
             if hex {
-                CLIIO.printStdout(ByteText.hex(out))
+                CLIIO.printStdout(Hex.encode(out))
             } else {
                 CLIIO.writeStdout(out + (CLIIO.stdoutIsTerminal ? [0x0A] : []))
             }

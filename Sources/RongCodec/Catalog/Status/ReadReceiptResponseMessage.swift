@@ -69,7 +69,7 @@ public struct ReadReceiptResponseMessage: MessageContent, DeclaresFieldTable {
 
     /// The entries of the object read at `offset`; errors point at the value (or array item)
     /// at fault, found again in `d`'s input.
-    private static func entries(_ dic: JSONObject, at offset: Int, in d: ContentDecoder) throws(CodecError) -> [Entry] {
+    private static func entries(_ dic: JSONObject, at offset: Int, in d: borrowing ContentDecoder) throws(CodecError) -> [Entry] {
         var out: [Entry] = []
         out.reserveCapacity(dic.count)
         for (i, m) in dic.enumerated() {

@@ -1,4 +1,4 @@
-// Sources/RongPeer/StrictYAML.swift - fixtures and scenarios on RongWire's one strict YAML reader
+// Sources/RongPeer/Model/PeerFileError.swift - fixtures and scenarios on RongWire's one strict YAML reader
 
 import RongCodec
 import RongSupport

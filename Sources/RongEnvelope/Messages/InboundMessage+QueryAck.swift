@@ -1,4 +1,4 @@
-// Sources/RongEnvelope/InboundMessage+QueryAck.swift - which QUERYACKs hold messages
+// Sources/RongEnvelope/Messages/InboundMessage+QueryAck.swift - which QUERYACKs hold messages
 
 extension InboundMessage {
     /// Whether the QUERYACK that answers a QUERY on `queryTopic` holds messages (a pull result,

@@ -1,5 +1,6 @@
-// Sources/RongPeer/PeerFixture.swift - users, tokens, groups, chatrooms and app settings
+// Sources/RongPeer/Model/PeerFixture.swift - users, tokens, groups, chatrooms and app settings
 
+import RongEnvelope
 import RongCodec
 import RongSupport
 import Yams
@@ -333,8 +334,8 @@ extension PeerFixture {
                 // reader refuses them) and line breaks (NEL, LS and PS too: they would be folded).
                 case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF:
                     out += c.value < 0x100
-                        ? "\\x" + ByteText.hex([UInt8(c.value)])
-                        : "\\u" + ByteText.hex([UInt8(c.value >> 8), UInt8(c.value & 0xFF)])
+                        ? "\\x" + Hex.encode([UInt8(c.value)])
+                        : "\\u" + Hex.encode([UInt8(c.value >> 8), UInt8(c.value & 0xFF)])
                 default: out.unicodeScalars.append(c)
                 }
             }

@@ -1,4 +1,4 @@
-// Sources/RongPeer/DemoFixture.swift - the fixture used when none is given
+// Sources/RongPeer/Model/PeerFixture+Demo.swift - the fixture used when none is given
 
 extension PeerFixture {
     /// The text of `tools/peer/fixture.yaml` (a test keeps the two equal): four users

@@ -1,4 +1,4 @@
-// Sources/RongPeer/MessageUID.swift - server-assigned message UIDs
+// Sources/RongPeer/Model/MessageUIDAllocator.swift - server-assigned message UIDs
 
 import RongSupport
 
@@ -59,6 +59,3 @@ public struct MessageUIDAllocator: Sendable {
         return true
     }
 }
-
-/// The seeded generator of fault injection and load patterns: RongWire's one SplitMix64.
-package typealias SeededRandom = SplitMix64

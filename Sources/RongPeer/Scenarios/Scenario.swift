@@ -1,5 +1,6 @@
-// Sources/RongPeer/Scenario.swift - behaviour scenarios: format and strict loading
+// Sources/RongPeer/Scenarios/Scenario.swift - behaviour scenarios: format and strict loading
 
+import RongEnvelope
 import RongCodec
 import RongSupport
 import Yams
@@ -255,10 +256,10 @@ extension Scenario {
                 case "client": client = try r.identifier(f.value, "`client`")
                 case "text": text = try r.string(f.value, "`text`")
                 case "hex":
-                    guard let b = ByteText.bytes(hex: try r.string(f.value, "`hex`")) else { throw r.error(f.value, "`hex` is not hex") }
+                    guard let b = Hex.decode(try r.string(f.value, "`hex`"), allowingWhitespace: true) else { throw r.error(f.value, "`hex` is not hex") }
                     bytes = (bytes ?? []) + b
                 case "fill":
-                    guard let b = ByteText.bytes(hex: try r.string(f.value, "`fill`")), b.count == 1 else { throw r.error(f.value, "`fill` is one hex byte") }
+                    guard let b = Hex.decode(try r.string(f.value, "`fill`"), allowingWhitespace: true), b.count == 1 else { throw r.error(f.value, "`fill` is one hex byte") }
                     bytes = (bytes ?? []) + b
                 default:
                     let n = try r.integer(f.value, "`count`")
