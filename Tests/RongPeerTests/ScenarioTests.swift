@@ -1,52 +1,46 @@
-// Tests/RongPeerTests/ScenarioTests.swift - every scenario passes; every PEER requirement is cited
+// Tests/RongPeerTests/ScenarioTests.swift - every scenario passes, one test case each; every PEER requirement is cited
 
 import RongConformance
 import Testing
 
 @testable import RongPeer
 
-/// The repository root, from this file's path.
-func packageRoot(_ file: String = #filePath) -> String {
-    var parts = file.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/")
-}
-
+/// One test case per scenario (shown by its id); a failure points at the step's line in the
+/// scenario file. Run one alone with `RONGWIRE_SCENARIO=ID swift test --filter Scenarios`
+/// (README, "The test suite").
 @Suite("Scenarios")
 struct ScenarioTests {
-    static let root = packageRoot()
+    /// Four scenarios at a time, as `rongwire scenario` runs them.
+    static let gate = Gate(width: 4)
 
-    static func all() throws -> [Scenario] {
-        var out: [Scenario] = []
-        for f in try Scenario.files(in: [root + "/vectors/scenarios"]) { out += try Scenario.load(file: f) }
-        return out
-    }
-
-    @Test("every scenario in vectors/scenarios passes against an in-process peer")
-    func scenariosPass() async throws {
-        let scenarios = try Self.all()
-        #expect(scenarios.count >= 25, "\(scenarios.count) scenarios")
-        let outcomes = await ScenarioRunner.runAll(scenarios, runner: ScenarioRunner(), jobs: 4)
-        for o in outcomes where !o.passed {
-            Issue.record("\(o.id): \(o.failure!)")
-        }
+    @Test("the scenario passes against an in-process peer", arguments: try ScenarioCorpus.selected())
+    func scenario(_ scenario: ScenarioCase) async {
+        let s = scenario.scenario
+        let outcome = await Self.gate.run { await ScenarioRunner().run(s) }
+        guard let failure = outcome.failure else { return }
+        // The runner's failure starts `file:line:` at the step that failed.
+        var line = s.line
+        if failure.hasPrefix(s.file + ":"), let n = Int(failure.dropFirst(s.file.count + 1).prefix { $0.isNumber }) { line = n }
+        Issue.record("\(s.id): \(failure)", sourceLocation: ScenarioCorpus.location(file: s.file, line: line))
     }
 
     @Test("every PEER requirement of spec/peer.md is cited by a scenario, and every citation exists")
     func coverage() throws {
-        let defined = try #require(SpecIndex.requirements(inDirectory: Self.root + "/spec"))
+        let defined = try #require(SpecIndex.requirements(inDirectory: ScenarioCorpus.root + "/spec"))
         let peer = defined.filter(SpecIndex.isScenarioRequirement)
         #expect(peer.count >= 40)
-        let cited = Set(try Self.all().flatMap(\.spec))
+        let scenarios = try ScenarioCorpus.all()
+        #expect(scenarios.count >= 25, "\(scenarios.count) scenarios")
+        let cited = Set(scenarios.flatMap(\.spec))
         #expect(peer.subtracting(cited).isEmpty, "not cited by any scenario: \(peer.subtracting(cited).sorted())")
         #expect(cited.subtracting(defined).isEmpty, "cited but not defined: \(cited.subtracting(defined).sorted())")
     }
 
     @Test("the conformance loader does not read scenario files")
     func vectorLoaderSkipsScenarios() throws {
-        let files = try VectorLoader.files(in: [Self.root + "/vectors"])
+        let files = try VectorLoader.files(in: [ScenarioCorpus.root + "/vectors"])
         #expect(!files.contains { $0.hasSuffix(".scenario.yaml") })
-        #expect(try Scenario.files(in: [Self.root + "/vectors"]).count >= 10)
+        #expect(try Scenario.files(in: [ScenarioCorpus.root + "/vectors"]).count >= 10)
     }
 
     @Test("the scenario loader reports unknown keys and bad values with file and line")

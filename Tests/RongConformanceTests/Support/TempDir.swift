@@ -1,4 +1,4 @@
-// Tests/RongConformanceTests/Support.swift - temp folders and locating the rongwire binary
+// Tests/RongConformanceTests/Support/TempDir.swift - temp folders, the package root, the rongwire binary
 
 import RongSupport
 import Testing
