@@ -12,33 +12,6 @@ extension BurnNoticeMessage: ArbitraryContent {
 
 @Suite("RC:BurnNoticeMsg")
 struct BurnNoticeMessageTests {
-    static let accepted: [DecodeCase] = [
-        DecodeCase("Android form", #"{"burnMessageUIds":["BA2B-7TCS-N4H5-9KJG","BA2B-7TCS-N4H5-9KJH"]}"#),
-        DecodeCase("an empty list", #"{"burnMessageUIds":[]}"#),
-        DecodeCase("empty object", "{}"),
-        DecodeCase("unknown keys go last", #"{"v":2,"burnMessageUIds":["a"]}"#, canonical: #"{"burnMessageUIds":["a"],"v":2}"#),
-        DecodeCase("null list is absent", #"{"burnMessageUIds":null}"#, canonical: "{}", leniencies: [.nullAsAbsent]),
-        DecodeCase("emoji in a UID", #"{"burnMessageUIds":["ü😀"]}"#),
-        DecodeCase("escaped slash", #"{"burnMessageUIds":["a\/b"]}"#, canonical: #"{"burnMessageUIds":["a/b"]}"#),
-    ]
-
-    @Test("decodes the forms SDKs send", arguments: accepted)
-    func decodes(_ c: DecodeCase) throws {
-        try expectDecodes(BurnNoticeMessage.self, c)
-    }
-
-    static let rejected: [RejectCase] = [
-        RejectCase("a single UID string", #"{"burnMessageUIds":"A"}"#, .typeMismatch),
-        RejectCase("a number in the list", #"{"burnMessageUIds":["A",1]}"#, .typeMismatch),
-        RejectCase("list twice", #"{"burnMessageUIds":[],"burnMessageUIds":[]}"#, .duplicateKey),
-        RejectCase("zero bytes", "", .emptyContent),
-    ]
-
-    @Test("rejects broken input", arguments: rejected)
-    func rejects(_ c: RejectCase) {
-        expectRejects(BurnNoticeMessage.self, c)
-    }
-
     @Test("flag")
     func flag() {
         #expect(BurnNoticeMessage.persistence == .none)

@@ -24,44 +24,6 @@ extension PublicServiceRichContentMessage: ArbitraryContent {
 
 @Suite("RC:PSImgTxtMsg")
 struct PublicServiceRichContentMessageTests {
-    static let accepted: [DecodeCase] = [
-        DecodeCase(
-            "Android-read shape",
-            #"{"articles":[{"title":"新品发布","digest":"摘要","picurl":"https://x/p.jpg","url":"https://x/a.html"}],"user":{"id":"ps1","name":"公众号","portrait":"https://x/ps.png"}}"#),
-        DecodeCase(
-            "item keys reordered, unknown item key kept", #"{"articles":[{"url":"u","author":"a","title":"t"}]}"#,
-            canonical: #"{"articles":[{"title":"t","url":"u","author":"a"}]}"#),
-        DecodeCase("no articles", #"{"articles":[]}"#),
-        DecodeCase("empty object", "{}"),
-        DecodeCase("unknown container key", #"{"articles":[{"title":"t"}],"menuItem":{"id":1}}"#),
-        DecodeCase(
-            "null item field is absent", #"{"articles":[{"title":null,"url":"u"}]}"#, canonical: #"{"articles":[{"url":"u"}]}"#,
-            leniencies: [.nullAsAbsent]),
-        DecodeCase("several items are all kept", #"{"articles":[{"title":"a"},{"title":"b"}]}"#),
-        DecodeCase("empty item", #"{"articles":[{}]}"#),
-        DecodeCase("emoji digest", #"{"articles":[{"digest":"🔥 限时 😀"}]}"#),
-    ]
-
-    @Test("decodes the forms SDKs send", arguments: accepted)
-    func decodes(_ c: DecodeCase) throws {
-        try expectDecodes(PublicServiceRichContentMessage.self, c)
-    }
-
-    static let rejected: [RejectCase] = [
-        RejectCase("articles as an object", #"{"articles":{"title":"t"}}"#, .typeMismatch),
-        RejectCase("articles as a string", #"{"articles":"t"}"#, .typeMismatch),
-        RejectCase("item as a string", #"{"articles":["t"]}"#, .typeMismatch),
-        RejectCase("null item", #"{"articles":[null]}"#, .typeMismatch),
-        RejectCase("title as a number", #"{"articles":[{"title":1}]}"#, .typeMismatch),
-        RejectCase("duplicate key inside an item", #"{"articles":[{"url":"a","url":"b"}]}"#, .duplicateKey),
-        RejectCase("trailing comma in the array", #"{"articles":[{},]}"#, .trailingComma),
-    ]
-
-    @Test("rejects broken input", arguments: rejected)
-    func rejects(_ c: RejectCase) {
-        expectRejects(PublicServiceRichContentMessage.self, c)
-    }
-
     @Test("items land in the typed model")
     func fields() throws {
         let m = try PublicServiceRichContentMessage(json: #"{"articles":[{"title":"t","picurl":"p","x":1}]}"#)

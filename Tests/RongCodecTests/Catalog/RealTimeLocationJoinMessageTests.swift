@@ -19,25 +19,4 @@ struct RealTimeLocationJoinMessageTests {
         #expect(try m.jsonBytes() == [])
         #expect(try m.normalizedValue() == .object(JSONObject()))
     }
-
-    static let accepted: [DecodeCase] = [
-        DecodeCase("an empty object encodes to zero bytes", "{}", canonical: ""),
-        DecodeCase("keys are kept", #"{"extra":"e","k":1}"#),
-    ]
-
-    @Test("decodes JSON objects too", arguments: accepted)
-    func decodes(_ c: DecodeCase) throws {
-        try expectDecodes(RealTimeLocationJoinMessage.self, c)
-    }
-
-    static let rejected: [RejectCase] = [
-        RejectCase("whitespace only", " ", .truncated),
-        RejectCase("an array", "[]", .typeMismatch),
-        RejectCase("garbage", "x", .unexpectedByte),
-    ]
-
-    @Test("rejects broken input", arguments: rejected)
-    func rejects(_ c: RejectCase) {
-        expectRejects(RealTimeLocationJoinMessage.self, c)
-    }
 }
