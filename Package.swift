@@ -145,15 +145,30 @@ let package = Package(
             dependencies: ["RongFuzzing", "RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "RongSupport", "RongFuzzingMallocHooks"],
             path: "Tests/RongFuzzingTests"
         ),
+        // Helpers shared by the test targets (temporary folders, the package root, a shell):
+        // `package` access, no product.
+        .target(
+            name: "RongTestSupport",
+            dependencies: ["RongSupport"],
+            path: "Tests/RongTestSupport"
+        ),
         .testTarget(
             name: "RongConformanceTests",
-            dependencies: ["RongConformance", "RongCodec", "RongEnvelope", "RongSupport"],
+            dependencies: ["RongConformance", "RongCodec", "RongEnvelope", "RongSupport", "RongTestSupport"],
             path: "Tests/RongConformanceTests"
+        ),
+        // The command line end to end, and the runner against real testee processes. Depending on
+        // the executable target makes SwiftPM build `rongwire` into the products folder of the
+        // test bundle, where the tests find it.
+        .testTarget(
+            name: "rongwireTests",
+            dependencies: ["rongwire", "RongConformance", "RongCodec", "RongSupport", "RongTestSupport"],
+            path: "Tests/rongwireTests"
         ),
         .testTarget(
             name: "RongPeerTests",
             dependencies: [
-                "RongPeer", "RongCodec", "RongEnvelope", "RongConformance", "RongSupport",
+                "RongPeer", "RongCodec", "RongEnvelope", "RongConformance", "RongSupport", "RongTestSupport",
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],

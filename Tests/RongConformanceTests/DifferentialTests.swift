@@ -3,6 +3,7 @@
 import RongEnvelope
 import RongCodec
 import RongSupport
+import RongTestSupport
 import Testing
 
 @testable import RongConformance

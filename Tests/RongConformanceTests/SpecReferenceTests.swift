@@ -2,6 +2,7 @@
 
 import Foundation
 import RongConformance
+import RongTestSupport
 import Testing
 
 @Suite("Spec references")

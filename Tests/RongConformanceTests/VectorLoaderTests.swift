@@ -1,6 +1,7 @@
 // Tests/RongConformanceTests/VectorLoaderTests.swift - strict loading with file and line
 
 import RongCodec
+import RongTestSupport
 import Testing
 
 @testable import RongConformance

@@ -2,6 +2,7 @@
 
 import RongCodec
 import RongEnvelope
+import RongTestSupport
 import Testing
 
 @testable import RongPeer

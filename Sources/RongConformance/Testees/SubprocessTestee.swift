@@ -41,6 +41,12 @@ public final class SubprocessTestee: Testee {
     public private(set) var exitProblems: [String] = []
     /// Why the testee cannot be used at all, once its first start failed; nil while it works.
     public private(set) var fatalProblem: String?
+    /// A descriptor that ends the current wait as a timeout as soon as it is readable (one byte is
+    /// consumed per timeout), before ``timeout`` runs out; -1 for none. Tests hand the write end
+    /// to a testee that announces its own hang (`rongwire testee --fault-announce-fd`), so the
+    /// timeout path runs at once and deterministically instead of after real seconds. Data the
+    /// testee already wrote is read first.
+    package var expiry: Int32 = -1
 
     private var pid: pid_t = 0
     private var toChild: Int32 = -1
@@ -297,13 +303,11 @@ public final class SubprocessTestee: Testee {
                 throw died("while receiving request \(request.id)")
             }
             let remaining = deadline - Self.now()
-            if remaining <= 0 {
+            if remaining <= 0 || expired(waitingFor: toChild, events: POLLOUT, remaining: remaining) {
                 stop(grace: 0.1, recordExit: false)
                 throw .timeout(
                     "the testee did not read request \(request.id) within \(timeout) s (\(offset) of \(bytes.count) bytes written); testee killed")
             }
-            var p = pollfd(fd: toChild, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&p, 1, Int32(min(remaining * 1000, 1_000_000)) + 1)
         }
     }
 
@@ -312,21 +316,31 @@ public final class SubprocessTestee: Testee {
         var got = 0
         while got < count {
             let remaining = deadline - Self.now()
-            if remaining <= 0 {
+            if remaining <= 0 || expired(waitingFor: fromChild, events: POLLIN, remaining: remaining) {
                 let partial = got > 0 ? " (\(got) of \(count) bytes received: \(Self.describe(Array(out[0..<min(got, 64)]))))" : ""
                 stop(grace: 0.1, recordExit: false)
                 throw .timeout("no answer to \(request.id) within \(timeout) s\(partial); testee killed")
             }
-            var p = pollfd(fd: fromChild, events: Int16(POLLIN), revents: 0)
-            let r = poll(&p, 1, Int32(min(remaining * 1000, 1_000_000)) + 1)
-            if r < 0 && errno == EINTR { continue }
-            if r == 0 { continue }
+            // Not ready yet (the deadline is checked again above).
+            var ready = pollfd(fd: fromChild, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, 0) <= 0 { continue }
             let n = out.withUnsafeMutableBytes { read(fromChild, $0.baseAddress! + got, count - got) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { throw died("while answering \(request.id)") }
             got += n
         }
         return out
+    }
+
+    /// Waits until `fd` is ready for `events`, ``expiry`` is readable, or `remaining` seconds pass;
+    /// returns true (and consumes one byte) only when ``expiry`` fired and `fd` is not ready.
+    private func expired(waitingFor fd: Int32, events: Int32, remaining: Double) -> Bool {
+        var p = [pollfd(fd: fd, events: Int16(events), revents: 0), pollfd(fd: expiry, events: Int16(POLLIN), revents: 0)]
+        let r = poll(&p, expiry >= 0 ? 2 : 1, Int32(min(remaining * 1000, 1_000_000)) + 1)
+        guard r > 0, p[0].revents == 0, expiry >= 0, p[1].revents & Int16(POLLIN) != 0 else { return false }
+        var byte: UInt8 = 0
+        _ = read(expiry, &byte, 1)
+        return true
     }
 
     /// Whatever the testee has already written, up to `limit` bytes, waiting at most 50 ms.

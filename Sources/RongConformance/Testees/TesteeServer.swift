@@ -38,11 +38,17 @@ public struct TesteeServer {
     public var testee: CodecTestee
     /// Faults by vector id.
     public var faults: [String: Fault]
+    /// A descriptor the server writes one byte to when a `hang` or `deaf` fault begins (-1: none),
+    /// so a test can end the runner's wait at once (``SubprocessTestee``'s `expiry`) instead of
+    /// waiting out a real timeout.
+    public var announce: Int32
 
-    /// A server answering with `testee`, misbehaving on the vectors `faults` names.
-    public init(testee: CodecTestee = CodecTestee(), faults: [String: Fault] = [:]) {
+    /// A server answering with `testee`, misbehaving on the vectors `faults` names, announcing a
+    /// hang on `announce`.
+    public init(testee: CodecTestee = CodecTestee(), faults: [String: Fault] = [:], announce: Int32 = -1) {
         self.testee = testee
         self.faults = faults
+        self.announce = announce
     }
 
     /// Answers requests from `input` on `output` until `input` ends (or a message is larger than
@@ -56,7 +62,7 @@ public struct TesteeServer {
                 let request = try TesteeRequest(json: try TesteeFraming.parse(body))
                 switch faults[request.id] {
                 case .crash?: abort()
-                case .hang?: Self.sleepForever()
+                case .hang?: hang()
                 case .misdecode?: response = Self.misdecode(testee.handle(request))
                 case .deaf?:
                     response = testee.handle(request)
@@ -69,7 +75,7 @@ public struct TesteeServer {
             }
             FileIO.write(TesteeFraming.frame(response.json), to: output)
             // The next request stays in the pipe: the runner must not block writing it.
-            if deafAfter { Self.sleepForever() }
+            if deafAfter { hang() }
         }
     }
 
@@ -81,7 +87,9 @@ public struct TesteeServer {
         return FileIO.readExactly(fd: fd, count: n)
     }
 
-    static func sleepForever() -> Never {
+    /// Stops answering and reading for good, after telling ``announce``.
+    func hang() -> Never {
+        if announce >= 0 { _ = FileIO.write([0x21], to: announce) }
         while true { sleep(3600) }
     }
 

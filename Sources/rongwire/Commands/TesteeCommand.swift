@@ -22,6 +22,13 @@ struct TesteeCommand: ParsableCommand {
             visibility: .hidden))
     var faults: [String] = []
 
+    @Option(
+        name: .customLong("fault-announce-fd"),
+        help: ArgumentHelp(
+            "Test fixture: write one byte to this inherited descriptor when a hang or deaf fault begins.",
+            visibility: .hidden))
+    var announce: Int32 = -1
+
     func validate() throws {
         for f in faults where TesteeServer.Fault.parse(f) == nil {
             throw ValidationError("--inject-fault takes misdecode:ID, crash:ID, hang:ID or deaf:ID, not \(f)")
@@ -31,6 +38,6 @@ struct TesteeCommand: ParsableCommand {
     func run() throws {
         // The first fault given for an id wins.
         let injected = Dictionary(faults.compactMap(TesteeServer.Fault.parse).map { ($0.id, $0.fault) }, uniquingKeysWith: { a, _ in a })
-        TesteeServer(faults: injected).serve()
+        TesteeServer(faults: injected, announce: announce).serve()
     }
 }

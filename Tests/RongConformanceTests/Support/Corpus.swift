@@ -1,6 +1,7 @@
 // Tests/RongConformanceTests/Support/Corpus.swift - the vector corpus, loaded once per test process
 
 import RongSupport
+import RongTestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 // Tests/RongPeerTests/Support/ScenarioCorpus.swift - the scenarios of vectors/scenarios, loaded once per test process
 
+import RongTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,13 +10,6 @@ import Darwin
 #endif
 
 @testable import RongPeer
-
-/// The repository root, from this file's path (Tests/RongPeerTests/Support/…).
-func packageRoot(_ file: String = #filePath) -> String {
-    var parts = file.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(4)
-    return parts.joined(separator: "/")
-}
 
 /// The scenarios of `vectors/scenarios`, loaded once.
 ///

@@ -1,7 +1,8 @@
-// Tests/RongConformanceTests/TesteeProcessTests.swift - the runner against real testee processes
+// Tests/rongwireTests/TesteeProcessTests.swift - the runner against real `rongwire testee` processes
 
 import RongCodec
 import RongSupport
+import RongTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -44,13 +45,49 @@ private let corpus = """
         expect: {outcome: accept, value: {"content": "ok"}, json: '{"content":"ok"}'}
     """
 
-@Suite("Runner: testee processes", .serialized)
+/// A pipe between a testee that announces its own hang (`--fault-announce-fd`, the write end,
+/// inherited) and the runner's ``SubprocessTestee/expiry`` (the read end): the runner times the
+/// request out the moment the testee hangs, so no test waits out a real timeout. The testees get
+/// a timeout of a minute, which only a broken announce would reach.
+private final class HangAnnouncer {
+    let expiry: Int32
+    let announce: Int32
+
+    init() {
+        var fds: [Int32] = [-1, -1]
+        precondition(pipe(&fds) == 0)
+        (expiry, announce) = (fds[0], fds[1])
+        _ = fcntl(expiry, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(expiry, F_SETFL, fcntl(expiry, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// A testee with this announcer.
+    func testee(_ command: String) -> SubprocessTestee {
+        let t = SubprocessTestee(command: command, timeout: 60)
+        t.expiry = expiry
+        return t
+    }
+
+    /// Whether every announced hang ended a wait (no byte left in the pipe).
+    var allConsumed: Bool {
+        var byte: UInt8 = 0
+        return read(expiry, &byte, 1) < 0 && errno == EAGAIN
+    }
+
+    deinit {
+        close(expiry)
+        close(announce)
+    }
+}
+
+/// Each test starts testee processes of its own, so they run in parallel.
+@Suite("Runner: testee processes")
 struct TesteeProcessTests {
     @Test("the shipped testee passes through the protocol")
     func shippedTestee() throws {
-        let bin = try #require(rongwireBinary(), "build the rongwire executable first (swift build)")
+        let bin = try Rongwire.path()
         let vectors = try VectorLoader().load(yaml: corpus, file: "fixture.yaml")
-        let testee = SubprocessTestee(command: "'\(bin)' testee", timeout: 20)
+        let testee = SubprocessTestee(command: "'\(bin)' testee", timeout: 60)
         defer { testee.stop() }
         let summary = ConformanceRunner().run(vectors, on: testee)
         #expect(summary.results.map(\.status) == [.pass, .pass, .pass, .pass], "\(summary.text(verbose: true))")
@@ -65,16 +102,19 @@ struct TesteeProcessTests {
 
     @Test("a broken testee is reported as FAIL, CRASH and TIMEOUT and the run finishes")
     func brokenTestee() throws {
-        let bin = try #require(rongwireBinary(), "build the rongwire executable first (swift build)")
+        let bin = try Rongwire.path()
         let vectors = try VectorLoader().load(yaml: corpus, file: "fixture.yaml")
         let faults = [
             "misdecode:Required.Fixture.TxtMsg.Misdecoded", "crash:Required.Fixture.TxtMsg.Crashes",
             "hang:Required.Fixture.TxtMsg.Hangs",
         ].map { "--inject-fault \($0)" }.joined(separator: " ")
-        let testee = SubprocessTestee(command: "'\(bin)' testee \(faults)", timeout: 2)
+        let hangs = HangAnnouncer()
+        let testee = hangs.testee("'\(bin)' testee \(faults) --fault-announce-fd \(hangs.announce)")
         defer { testee.stop() }
         let summary = ConformanceRunner().run(vectors, on: testee)
         #expect(summary.results.map(\.status) == [.fail, .crash, .timeout, .pass], "\(summary.text(verbose: true))")
+        #expect(summary.results[2].detail.hasPrefix("no answer to Required.Fixture.TxtMsg.Hangs"), "\(summary.results[2].detail)")
+        #expect(hangs.allConsumed, "the announced hang ended the wait")
         #expect(summary.results[0].detail.contains("misdecoded"))
         #expect(summary.results[1].detail.contains("signal 6"))
         #expect(testee.starts == 3, "restarted after the crash and after the timeout")
@@ -84,15 +124,15 @@ struct TesteeProcessTests {
 
     @Test("a testee that exits non-zero after its input ends is reported (a sanitizer's leak report)")
     func exitProblems() throws {
-        let bin = try #require(rongwireBinary(), "build the rongwire executable first (swift build)")
+        let bin = try Rongwire.path()
         let vectors = try VectorLoader().load(yaml: corpus, file: "fixture.yaml")
-        let testee = SubprocessTestee(command: "sh -c \"'\(bin)' testee; echo leaked >&2; exit 23\"", timeout: 20)
+        let testee = SubprocessTestee(command: "sh -c \"'\(bin)' testee; echo leaked >&2; exit 23\"", timeout: 60)
         let summary = ConformanceRunner().run(Array(vectors.suffix(1)), on: testee)
         #expect(summary.isSuccess)
         #expect(testee.exitProblems.isEmpty)
         testee.stop()
         #expect(testee.exitProblems == ["testee exited with status 23 after its input ended; stderr: leaked"])
-        let clean = SubprocessTestee(command: "'\(bin)' testee", timeout: 20)
+        let clean = SubprocessTestee(command: "'\(bin)' testee", timeout: 60)
         _ = ConformanceRunner().run(Array(vectors.suffix(1)), on: clean)
         clean.stop()
         #expect(clean.exitProblems.isEmpty)
@@ -100,7 +140,7 @@ struct TesteeProcessTests {
 
     @Test("a testee that stops reading its input while a large request is written times out; the run goes on")
     func deafTestee() throws {
-        let bin = try #require(rongwireBinary(), "build the rongwire executable first (swift build)")
+        let bin = try Rongwire.path()
         let vectors = try VectorLoader().load(yaml: corpus, file: "fixture.yaml")
         // 300,000 bytes of content: 600 KB of hex in the request, far more than a pipe holds.
         let large = try VectorLoader().load(
@@ -115,19 +155,19 @@ struct TesteeProcessTests {
                     input: {repeat: {prefix: '{"content":"', fill: 'a', count: 300000, suffix: '"}'}}
                     expect: {outcome: accept, value: {"content": "x"}}
                 """, file: "large.yaml")
-        let testee = SubprocessTestee(command: "'\(bin)' testee --inject-fault deaf:Required.Fixture.TxtMsg.AfterRestart", timeout: 2)
+        let hangs = HangAnnouncer()
+        let testee = hangs.testee("'\(bin)' testee --inject-fault deaf:Required.Fixture.TxtMsg.AfterRestart --fault-announce-fd \(hangs.announce)")
         defer { testee.stop() }
-        let start = SubprocessTestee.now()
         let summary = ConformanceRunner().run([vectors[3]] + large + [vectors[0]], on: testee)
         #expect(summary.results.map(\.status) == [.pass, .timeout, .pass], "\(summary.text(verbose: true))")
         #expect(summary.results[1].detail.contains("did not read request Required.Fixture.TxtMsg.Large"), "\(summary.results[1].detail)")
-        #expect(SubprocessTestee.now() - start < 15)
         #expect(testee.starts == 2)
+        #expect(hangs.allConsumed)
     }
 
     @Test("a timeout kills the whole process group: a wrapper does not leave the real testee running")
     func wrapperHang() throws {
-        let bin = try #require(rongwireBinary(), "build the rongwire executable first (swift build)")
+        let bin = try Rongwire.path()
         let vectors = try VectorLoader().load(yaml: corpus, file: "fixture.yaml")
         // The marker names this test's testee among the processes of the machine.
         let marker = "Required.Fixture.TxtMsg.Hangs.\(getpid())"
@@ -135,25 +175,28 @@ struct TesteeProcessTests {
         var marked = hang
         marked.id = marker
         // `; true` keeps sh from exec-ing the testee: it stays sh's child, in the group.
-        let testee = SubprocessTestee(command: "sh -c \"'\(bin)' testee --inject-fault hang:\(marker); true\"", timeout: 1)
+        let hangs = HangAnnouncer()
+        let testee = hangs.testee("sh -c \"'\(bin)' testee --inject-fault hang:\(marker) --fault-announce-fd \(hangs.announce); true\"")
         let summary = ConformanceRunner().run([marked, vectors[3]], on: testee)
         testee.stop()
         #expect(summary.results.map(\.status) == [.timeout, .pass], "\(summary.text(verbose: true))")
         #expect(testee.exitProblems.isEmpty, "a killed testee is not a failure at exit")
-        var alive: [String] = []
-        for _ in 0..<100 {
+        #expect(hangs.allConsumed)
+        // SIGKILL went to the whole group before stop() returned; the kernel ends the processes
+        // at once, but /proc may show them a moment longer: look until they are gone (bounded).
+        var alive = processes(withArgument: "hang:" + marker)
+        for _ in 0..<200 where !alive.isEmpty {
+            usleep(10_000)
             alive = processes(withArgument: "hang:" + marker)
-            if alive.isEmpty { break }
-            usleep(20_000)
         }
         #expect(alive.isEmpty, "still running after the timeout: \(alive)")
     }
 
     @Test("a banner on stdout gives one clear diagnostic, stops the run, and no failure at exit")
     func bannerOnStdout() throws {
-        let bin = try #require(rongwireBinary(), "build the rongwire executable first (swift build)")
+        let bin = try Rongwire.path()
         let vectors = try VectorLoader().load(yaml: corpus, file: "fixture.yaml")
-        let testee = SubprocessTestee(command: "sh -c \"echo 'my testee v1 starting'; exec '\(bin)' testee\"", timeout: 5)
+        let testee = SubprocessTestee(command: "sh -c \"echo 'my testee v1 starting'; exec '\(bin)' testee\"", timeout: 60)
         var summary = ConformanceRunner().run(vectors, on: testee)
         testee.stop()
         summary.addExitProblems(testee.exitProblems)
@@ -174,19 +217,22 @@ struct TesteeProcessTests {
     @Test("a testee that is not a testee, or does not start, stops the run with the reason")
     func notATestee() throws {
         let vectors = try VectorLoader().load(yaml: corpus, file: "fixture.yaml")
-        let testee = SubprocessTestee(command: "printf 'garbage'", timeout: 2)
+        let testee = SubprocessTestee(command: "printf 'garbage'", timeout: 60)
         defer { testee.stop() }
         let summary = ConformanceRunner().run(vectors, on: testee)
         #expect(summary.results.isEmpty)
         #expect(summary.testeeProblems.first?.contains("\"garbage\"") == true, "\(summary.testeeProblems)")
-        let missing = SubprocessTestee(command: "/nonexistent/testee", timeout: 2)
+        let missing = SubprocessTestee(command: "/nonexistent/testee", timeout: 60)
         let s2 = ConformanceRunner().run(Array(vectors.prefix(2)), on: missing)
         #expect(s2.results.isEmpty)
         #expect(s2.notRun == 2)
         #expect(s2.testeeProblems.first?.contains("127") == true, "\(s2.testeeProblems)")
-        let silent = SubprocessTestee(command: "sleep 30", timeout: 0.5)
+        // Starts, never answers `hello`; says so on the announce pipe, so the wait ends at once.
+        let hangs = HangAnnouncer()
+        let silent = hangs.testee("sh -c 'printf ! >&\(hangs.announce); exec sleep 600'")
         let s3 = ConformanceRunner().run(Array(vectors.prefix(2)), on: silent)
         #expect(s3.testeeProblems.first?.contains("--timeout") == true, "\(s3.testeeProblems)")
+        #expect(hangs.allConsumed)
     }
 }
 

@@ -1,37 +1,14 @@
-// Tests/RongConformanceTests/CLITests.swift - the rongwire command line, end to end
+// Tests/rongwireTests/CLITests.swift - the rongwire command line, end to end
 
+import RongTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Runs a shell command line and returns its combined output and exit status.
-func shell(_ command: String) -> (output: String, status: Int32) {
-    guard let p = popen(command + " 2>&1; printf '\\n%d' $?", "r") else { return ("", -1) }
-    var out: [UInt8] = []
-    var buf = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let n = fread(&buf, 1, buf.count, p)
-        if n <= 0 { break }
-        out += buf[0..<n]
-    }
-    pclose(p)
-    var text = String(decoding: out, as: UTF8.self)
-    let status = Int32(text.split(separator: "\n").last.map(String.init) ?? "") ?? -1
-    if let nl = text.lastIndex(of: "\n") { text = String(text[..<nl]) }
-    return (text.hasSuffix("\n") ? String(text.dropLast()) : text, status)
-}
-
-@Suite("CLI", .serialized)
+/// Each test runs the binary in processes and folders of its own, so they run in parallel.
+@Suite("CLI")
 struct CLITests {
     let bin: String
 
-    init() throws {
-        bin = "'" + (try #require(rongwireBinary(), "build the rongwire executable first (swift build)")) + "'"
-    }
+    init() throws { bin = try Rongwire.command() }
 
     @Test("decode prints the normalized value and names the leniencies")
     func decode() {

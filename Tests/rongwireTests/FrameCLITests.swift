@@ -1,14 +1,13 @@
-// Tests/RongConformanceTests/FrameCLITests.swift - `rongwire frame` options and input errors
+// Tests/rongwireTests/FrameCLITests.swift - `rongwire frame` options and input errors
 
+import RongTestSupport
 import Testing
 
-@Suite("CLI frame", .serialized)
+@Suite("CLI frame")
 struct FrameCLITests {
     let bin: String
 
-    init() throws {
-        bin = "'" + (try #require(rongwireBinary(), "build the rongwire executable first (swift build)")) + "'"
-    }
+    init() throws { bin = try Rongwire.command() }
 
     /// The user's own RC:TxtMsg to group g1 echoed on pgMsgP: header 0x3b (PUBLISH, dup, QoS 1,
     /// retain), date 1700000000, the UpStreamMessage `frame compose` writes.
