@@ -6,6 +6,12 @@ import RongSupport
 import RongTestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @testable import RongConformance
 
 /// A testee that answers like RongWire except where told to lie.
@@ -19,6 +25,8 @@ private final class LyingTestee: Testee {
     func handle(_ request: TesteeRequest) -> TesteeResponse { lie(request, honest.handle(request)) }
 }
 
+/// `rongwire differential`'s inputs and verdicts, and one short run against the real oracle: the
+/// C testee, when tools/testee-c has been built (the test says it is skipped otherwise).
 @Suite("Differential")
 struct DifferentialTests {
     static func corpus() throws -> [Vector] {
@@ -44,8 +52,32 @@ struct DifferentialTests {
         #expect(a.input(100_000 + a.valueSeeds.count, count: 100_000).mutation == "json")
     }
 
-    @Test("RongWire against itself: no disagreement")
-    func selfAgreement() throws {
+    /// The C testee built by tools/testee-c/build.sh; nil when it has not been built.
+    static let cTestee: String? = {
+        let path = packageRoot() + "/tools/testee-c/build/rongwire-testee-c"
+        return access(path, X_OK) == 0 ? path : nil
+    }()
+
+    @Test(
+        "RongWire against the C testee (tools/testee-c, written from spec/envelope.md alone): no disagreement",
+        .enabled(
+            if: Self.cTestee != nil,
+            "the C testee is not built: run tools/testee-c/build.sh (installs protobuf-c), then swift test again; .ci/run builds it and runs the long differential"))
+    func againstTheCTestee() throws {
+        let vectors = try Self.corpus()
+        let d = Differential(
+            seeds: Differential.seeds(from: vectors), valueSeeds: Differential.valueSeeds(from: vectors), seed: 20_261_126, strictCodes: true)
+        let other = SubprocessTestee(command: "'\(try #require(Self.cTestee))'", timeout: 60)
+        defer { other.stop() }
+        let s = d.run(count: 5_000, jsonCount: 1_000, reference: CodecTestee(), other: other)
+        #expect(s.inputs == 6_000)
+        #expect(s.acceptedByBoth > 0 && s.rejectedByBoth > 0)
+        #expect(s.disagreements.isEmpty, "\(d.text(s, show: 3))")
+        #expect(other.exitProblems.isEmpty)
+    }
+
+    @Test("comparator: RongWire against itself gives no disagreement (equal answers must compare equal)")
+    func comparatorOnEqualAnswers() throws {
         let vectors = try Self.corpus()
         let d = Differential(seeds: Differential.seeds(from: vectors), valueSeeds: Differential.valueSeeds(from: vectors), seed: 7)
         let s = d.run(count: 1_500, jsonCount: 500, reference: CodecTestee(), other: CodecTestee())
