@@ -1,20 +1,9 @@
-// Tests/RongCodecTests/Catalog/BurnNoticeMessageTests.swift - RC:BurnNoticeMsg
-
-import Testing
+// Tests/RongCodecTests/Catalog/BurnNoticeMessageTests.swift - RC:BurnNoticeMsg: random values for the property-based tests (its codec cases are vectors)
 
 @testable import RongCodec
 
 extension BurnNoticeMessage: ArbitraryContent {
     static func arbitrary(_ s: inout ValueSource) -> BurnNoticeMessage {
         BurnNoticeMessage(burnMessageUIds: s.optStringArray(), common: s.common())
-    }
-}
-
-@Suite("RC:BurnNoticeMsg")
-struct BurnNoticeMessageTests {
-    @Test("flag")
-    func flag() {
-        #expect(BurnNoticeMessage.persistence == .none)
-        #expect(BurnNoticeMessage.objectName == "RC:BurnNoticeMsg")
     }
 }

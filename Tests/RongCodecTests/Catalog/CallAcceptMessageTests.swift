@@ -1,6 +1,4 @@
-// Tests/RongCodecTests/Catalog/CallAcceptMessageTests.swift - RC:VCAccept
-
-import Testing
+// Tests/RongCodecTests/Catalog/CallAcceptMessageTests.swift - RC:VCAccept: random values for the property-based tests (its codec cases are vectors)
 
 @testable import RongCodec
 
@@ -22,13 +20,5 @@ extension CallAcceptMessage: ArbitraryContent {
         CallAcceptMessage(
             callId: s.optString(), mediaId: s.optString(), mediaType: s.optInt(), mode: s.optInt(),
             subInfo: s.optOpenValue(), common: s.common())
-    }
-}
-
-@Suite("RC:VCAccept")
-struct CallAcceptMessageTests {
-    @Test("flag")
-    func flag() {
-        #expect(CallAcceptMessage.persistence == .none)
     }
 }

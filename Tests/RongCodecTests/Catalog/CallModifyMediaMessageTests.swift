@@ -1,19 +1,9 @@
-// Tests/RongCodecTests/Catalog/CallModifyMediaMessageTests.swift - RC:VCModifyMedia
-
-import Testing
+// Tests/RongCodecTests/Catalog/CallModifyMediaMessageTests.swift - RC:VCModifyMedia: random values for the property-based tests (its codec cases are vectors)
 
 @testable import RongCodec
 
 extension CallModifyMediaMessage: ArbitraryContent {
     static func arbitrary(_ s: inout ValueSource) -> CallModifyMediaMessage {
         CallModifyMediaMessage(callId: s.optString(), mediaType: s.optInt(), mode: s.optInt(), subInfo: s.optOpenValue(), common: s.common())
-    }
-}
-
-@Suite("RC:VCModifyMedia")
-struct CallModifyMediaMessageTests {
-    @Test("flag")
-    func flag() {
-        #expect(CallModifyMediaMessage.persistence == .none)
     }
 }

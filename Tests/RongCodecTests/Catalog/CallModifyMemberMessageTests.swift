@@ -1,6 +1,4 @@
-// Tests/RongCodecTests/Catalog/CallModifyMemberMessageTests.swift - RC:VCModifyMem
-
-import Testing
+// Tests/RongCodecTests/Catalog/CallModifyMemberMessageTests.swift - RC:VCModifyMem: random values for the property-based tests (its codec cases are vectors)
 
 @testable import RongCodec
 
@@ -11,13 +9,5 @@ extension CallModifyMemberMessage: ArbitraryContent {
             channelInfo: s.maybe { $0.jsonObject() }, mediaType: s.optInt(), inviteUserIds: s.optStringArray(),
             existedMemberStatusList: s.optValueArray(), existedUserPofiles: s.optValueArray(),
             observerUserIds: s.optStringArray(), mode: s.optInt(), subInfo: s.optOpenValue(), common: s.common())
-    }
-}
-
-@Suite("RC:VCModifyMem")
-struct CallModifyMemberMessageTests {
-    @Test("flag")
-    func flag() {
-        #expect(CallModifyMemberMessage.persistence == .none)
     }
 }

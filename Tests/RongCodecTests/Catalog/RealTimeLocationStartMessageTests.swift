@@ -1,19 +1,9 @@
-// Tests/RongCodecTests/Catalog/RealTimeLocationStartMessageTests.swift - RC:RLStart
-
-import Testing
+// Tests/RongCodecTests/Catalog/RealTimeLocationStartMessageTests.swift - RC:RLStart: random values for the property-based tests (its codec cases are vectors)
 
 @testable import RongCodec
 
 extension RealTimeLocationStartMessage: ArbitraryContent {
     static func arbitrary(_ s: inout ValueSource) -> RealTimeLocationStartMessage {
         RealTimeLocationStartMessage(content: s.optString(), common: s.common())
-    }
-}
-
-@Suite("RC:RLStart")
-struct RealTimeLocationStartMessageTests {
-    @Test("flag")
-    func flag() {
-        #expect(RealTimeLocationStartMessage.persistence == .isCounted)
     }
 }
