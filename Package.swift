@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "RongConformance", targets: ["RongConformance"]),
         .library(name: "RongFuzzing", targets: ["RongFuzzing"]),
         .library(name: "RongPeer", targets: ["RongPeer"]),
+        .library(name: "RongNIM", targets: ["RongNIM"]),
         .executable(name: "rongwire", targets: ["rongwire"]),
     ],
     dependencies: [
@@ -35,12 +36,19 @@ let package = Package(
             ],
             path: "Sources/RongEnvelope"
         ),
+        // NetEase Yunxin (NIM) messages and their mapping to and from RongCloud (spec/nim.md).
+        .target(
+            name: "RongNIM",
+            dependencies: ["RongCodec"],
+            path: "Sources/RongNIM"
+        ),
         // Vector loading, the testee protocol, the runner and its reports.
         .target(
             name: "RongConformance",
             dependencies: [
                 "RongCodec",
                 "RongEnvelope",
+                "RongNIM",
                 .product(name: "Yams", package: "Yams"),
             ],
             path: "Sources/RongConformance"
@@ -85,6 +93,7 @@ let package = Package(
                 "RongEnvelope",
                 "RongConformance",
                 "RongPeer",
+                "RongNIM",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/rongwire"
@@ -121,6 +130,11 @@ let package = Package(
             name: "RongConformanceTests",
             dependencies: ["RongConformance", "RongCodec", "RongEnvelope"],
             path: "Tests/RongConformanceTests"
+        ),
+        .testTarget(
+            name: "RongNIMTests",
+            dependencies: ["RongNIM", "RongCodec", "RongEnvelope"],
+            path: "Tests/RongNIMTests"
         ),
         .testTarget(
             name: "RongPeerTests",
