@@ -96,13 +96,13 @@ extension NIMConverter {
                 x.roomExt = u.removeValue(forKey: "extra")?.stringValue
                 if x != NIMChatroomExtension() { m.messageExt = x }
                 if let id = u.removeValue(forKey: "id")?.stringValue, let s = sender, id != s { losses.add("NIM-MAP-ENV-009", base + ".user.id") }
-                for k in u.keys { losses.add("NIM-MAP-ENV-009", JSONPath.member(base + ".user", k)) }
-            } else {
+                for m in u where Self.isInformative(m.value) { losses.add("NIM-MAP-ENV-009", JSONPath.member(base + ".user", m.key)) }
+            } else if Self.isInformative(.object(u)) {
                 losses.add("NIM-MAP-ENV-008", base + ".user")
             }
         }
         if !payload {
-            for key in ["mentionedInfo", "isBurnAfterRead", "burnDuration"] where c.removeValue(forKey: key) != nil {
+            for key in ["mentionedInfo", "isBurnAfterRead", "burnDuration"] where Self.isInformative(c.removeValue(forKey: key)) {
                 losses.add("NIM-MAP-RCONLY-001", JSONPath.member(base, key))
             }
         }
@@ -118,7 +118,6 @@ extension NIMConverter {
             o.url = c.removeValue(forKey: "imageUri")?.stringValue
             o.thumbUrl = c.removeValue(forKey: "thumbUri")?.stringValue
             o.displayName = c.removeValue(forKey: "name")?.stringValue
-            for key in ["exp", "isFull"] where c[key] == .bool(false) { c.removeValue(forKey: key) }
             (m.messageType, m.object) = (.image, .image(o))
         case .audio:
             rule = "NIM-MAP-AUDIO-001"
@@ -167,7 +166,7 @@ extension NIMConverter {
                     o.removeValue(forKey: "nimOperationType")
                     t.notifyExt = o.removeValue(forKey: "notifyExt")?.stringValue
                     t.attachment = o.removeValue(forKey: "attachment")?.objectValue
-                    for k in o.keys { losses.add(rule, JSONPath.member(base + ".data", k)) }
+                    for m in o where Self.isInformative(m.value) { losses.add(rule, JSONPath.member(base + ".data", m.key)) }
                 } else {
                     losses.add(rule, base + ".data")
                 }
@@ -209,7 +208,7 @@ extension NIMConverter {
             c = JSONObject()
         }
         // Whatever the NIM type has no place for.
-        for k in c.keys { losses.add(rule, JSONPath.member(base, k)) }
+        for m in c where Self.isInformative(m.value) { losses.add(rule, JSONPath.member(base, m.key)) }
     }
 
     /// What an RC type becomes in NIM.
@@ -291,7 +290,7 @@ extension NIMConverter {
             if let name { c["originalObjectName"] = .string(name) }
             if let content { c["originalMessageContent"] = .object(content) }
         }
-        for k in c.keys { losses.add(rule, JSONPath.member("$.content", k)) }
+        for m in c where Self.isInformative(m.value) { losses.add(rule, JSONPath.member("$.content", m.key)) }
         if r.silent { losses.add(rule, "$.silent") }
         if r.pushContent != nil { losses.add(rule, "$.pushContent") }
         if r.pushData != nil { losses.add(rule, "$.pushData") }

@@ -16,7 +16,7 @@ extension NIMConverter {
             user["name"] = x.roomNickname.map(JSONValue.string)
             user["portrait"] = x.roomAvatar.map(JSONValue.string)
             user["extra"] = x.roomExt.map(JSONValue.string)
-            if x.roomAvatarThumbnail != nil { losses.add("NIM-MAP-ENV-009", "$.messageExt.roomAvatarThumbnail") }
+            if Self.isInformative(x.roomAvatarThumbnail.map(JSONValue.string)) { losses.add("NIM-MAP-ENV-009", "$.messageExt.roomAvatarThumbnail") }
             if !user.isEmpty {
                 if content["user"] == nil {
                     if let from = m.from { user = JSONObject([.init(key: "id", value: .string(from))] + user.members) }
@@ -41,7 +41,7 @@ extension NIMConverter {
         {
             losses.add("NIM-MAP-FLAG-004", "$.setting." + key)
         }
-        if m.antiSpamOption != nil { losses.add("NIM-MAP-FLAG-004", "$.antiSpamOption") }
+        if Self.isInformative(m.antiSpamOption?.jsonValue) { losses.add("NIM-MAP-FLAG-004", "$.antiSpamOption") }
         r.silent = !s.apnsEnabled
         if !s.apnsWithPrefix { losses.add("NIM-MAP-PUSH-004", "$.setting.apnsWithPrefix") }
         r.pushContent = m.apnsContent
@@ -96,12 +96,12 @@ extension NIMConverter {
             c["imageUri"] = o.url.map(JSONValue.string)
             c["thumbUri"] = o.thumbUrl.map(JSONValue.string)
             c["name"] = o.displayName.map(JSONValue.string)
-            Self.lose(["path": o.path != nil, "thumbPath": o.thumbPath != nil, "size": o.size != nil, "fileLength": o.fileLength != nil], "NIM-MAP-IMAGE-001", at, &losses)
+            Self.loseUnmapped(o.jsonValue, mapped: ["url", "thumbUrl", "displayName"], "NIM-MAP-IMAGE-001", at, &losses)
         case .audio(let o)?:
             name = "RC:HQVCMsg"
             c["remoteUrl"] = o.url.map(JSONValue.string)
             if let d = o.duration { c["duration"] = .number(JSONNumber(duration(d, at + ".duration", &losses))) }
-            Self.lose(["path": o.path != nil], "NIM-MAP-AUDIO-001", at, &losses)
+            Self.loseUnmapped(o.jsonValue, mapped: ["url", "duration"], "NIM-MAP-AUDIO-001", at, &losses)
         case .video(let o)?:
             name = "RC:SightMsg"
             c["sightUrl"] = o.url.map(JSONValue.string)
@@ -109,14 +109,14 @@ extension NIMConverter {
             c["size"] = o.fileLength.map { .number(JSONNumber($0)) }
             c["name"] = o.displayName.map(JSONValue.string)
             c["thumbUri"] = o.coverUrl.map(JSONValue.string)
-            Self.lose(["md5": o.md5 != nil, "path": o.path != nil, "coverPath": o.coverPath != nil, "coverSize": o.coverSize != nil], "NIM-MAP-VIDEO-001", at, &losses)
+            Self.loseUnmapped(o.jsonValue, mapped: ["url", "duration", "fileLength", "displayName", "coverUrl"], "NIM-MAP-VIDEO-001", at, &losses)
         case .file(let o)?:
             name = "RC:FileMsg"
             c["name"] = o.displayName.map(JSONValue.string)
             c["size"] = o.fileLength.map { .number(JSONNumber($0)) }
             c["type"] = Self.fileExtension(o.displayName).map(JSONValue.string)
             c["fileUrl"] = o.url.map(JSONValue.string)
-            Self.lose(["md5": o.md5 != nil, "path": o.path != nil], "NIM-MAP-FILE-001", at, &losses)
+            Self.loseUnmapped(o.jsonValue, mapped: ["displayName", "fileLength", "url"], "NIM-MAP-FILE-001", at, &losses)
         case .location(let o)?:
             name = "RC:LBSMsg"
             c["latitude"] = .number(o.latitude)
@@ -195,11 +195,11 @@ extension NIMConverter {
             if d == 1 || d == 2 { losses.add("NIM-MAP-ENV-004", "$.attachmentDownloadState") }
         }
         if !received.isEmpty { r.receivedStatus = received }
-        if l.isReceivedMsg != nil { losses.add("NIM-MAP-ENV-004", "$.isReceivedMsg") }
+        if l.isReceivedMsg == true { losses.add("NIM-MAP-ENV-004", "$.isReceivedMsg") }
         if l.isDeleted == true { losses.add("NIM-MAP-ENV-005", "$.isDeleted") }
         if let e = l.localExt { r.extra = try? Self.text(e) }
-        if l.senderName != nil { losses.add("NIM-MAP-ENV-008", "$.senderName") }
-        if l.senderClientType != nil { losses.add("NIM-MAP-ENV-008", "$.senderClientType") }
+        if Self.isInformative(l.senderName.map(JSONValue.string)) { losses.add("NIM-MAP-ENV-008", "$.senderName") }
+        if (l.senderClientType ?? 0) != 0 { losses.add("NIM-MAP-ENV-008", "$.senderClientType") }
         return r.isEmpty ? nil : r
     }
 
@@ -215,9 +215,23 @@ extension NIMConverter {
         return s
     }
 
-    /// Records a loss for each present member.
-    static func lose(_ present: KeyValuePairs<String, Bool>, _ rule: String, _ base: String, _ losses: inout LossList) {
-        for (key, isPresent) in present where isPresent { losses.add(rule, base + "." + key) }
+    /// Records a loss for each informative member of `value` that is not in `mapped`.
+    static func loseUnmapped(_ value: JSONValue, mapped: [String], _ rule: String, _ base: String, _ losses: inout LossList) {
+        guard case .object(let o) = value else { return }
+        for m in o where !mapped.contains(m.key) && isInformative(m.value) { losses.add(rule, JSONPath.member(base, m.key)) }
+    }
+
+    /// Whether a value carries information a loss report must name: not absent, `null`, `""`,
+    /// `false`, `0`, `{}` or `[]` (NIM-LOSS-001).
+    static func isInformative(_ v: JSONValue?) -> Bool {
+        switch v {
+        case nil, .null?: false
+        case .string(let s)?: !s.isEmpty
+        case .bool(let b)?: b
+        case .number(let n)?: n.doubleValue != 0
+        case .object(let o)?: !o.isEmpty
+        case .array(let a)?: !a.isEmpty
+        }
     }
 
     /// The canonical JSON text of an object.
