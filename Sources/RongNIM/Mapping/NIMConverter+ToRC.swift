@@ -29,12 +29,12 @@ extension NIMConverter {
         var r = RCMessageRecord(type, targetId: target, objectName: name, content: try canonicalContent(name, content))
         r.channelId = channel
         let s = m.setting
-        if !s.persistEnable && session.sessionType != .chatroom {
-            // Offline storage off: online receivers only, the nearest RongCloud class is STATUS.
+        r.persistence = s.shouldBeCounted ? .isCounted : .isPersisted
+        if !s.persistEnable {
+            // Offline storage off: online receivers only, the nearest RongCloud class is STATUS;
+            // no effect on chatroom messages, and ultragroups cannot publish STATUS (FLAG-005).
             losses.add("NIM-MAP-FLAG-001", "$.setting.persistEnable")
-            r.persistence = .status
-        } else {
-            r.persistence = s.shouldBeCounted ? .isCounted : .isPersisted
+            if session.sessionType != .chatroom && type != .ultragroup { r.persistence = .status }
         }
         for (key, lost) in [("historyEnabled", !s.historyEnabled), ("roamingEnabled", !s.roamingEnabled), ("syncEnabled", !s.syncEnabled),
             ("routeEnabled", !s.routeEnabled), ("teamReceiptEnabled", s.teamReceiptEnabled)] where lost
