@@ -30,6 +30,7 @@ public struct NIMConverter: Sendable {
     /// objectName of a NIM robot message (NIM-MAP-ROBOT-001).
     public static let robotObjectName = "NIM:Robot"
 
+    /// A converter with the app's custom types (default: none) and RongCloud content types.
     public init(mapping: NIMCustomTypeMapping = NIMCustomTypeMapping(), registry: ContentRegistry = .builtIn) {
         self.mapping = mapping
         self.registry = registry

@@ -27,6 +27,7 @@ public struct NIMCustomTypeMapping: Hashable, Sendable {
         /// The RongCloud objectName.
         public var objectName: String
 
+        /// An entry: payloads whose discriminator is `value` are `objectName`.
         public init(value: JSONValue, objectName: String) {
             self.value = value
             self.objectName = objectName
@@ -35,6 +36,7 @@ public struct NIMCustomTypeMapping: Hashable, Sendable {
 
     /// The payload member that names the type.
     public var discriminator: String
+    /// The types, each value and objectName once.
     public var entries: [Entry]
 
     /// A mapping; the default has no entries.
@@ -59,6 +61,7 @@ public struct NIMCustomTypeMapping: Hashable, Sendable {
         try self.init(json: try JSONValue(parsing: bytes, options: DecodingOptions(maxContentBytes: 1 << 20)))
     }
 
+    /// Reads the file form from a parsed JSON value.
     public init(json value: JSONValue) throws(CodecError) {
         var f = try NIMFields(value, path: "$", what: "a custom-type mapping")
         self.init(discriminator: try f.string("discriminator") ?? "type")

@@ -11,6 +11,7 @@ public struct NIMLoss: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Where in the input the lost part is.
     public var path: String
 
+    /// A loss under `rule` at `path`.
     public init(rule: String, path: String) {
         self.rule = rule
         self.path = path
@@ -31,9 +32,12 @@ public struct NIMLoss: Hashable, Sendable, Comparable, CustomStringConvertible {
 /// The result of converting one record: the output, nil when the record has no counterpart
 /// at all (NIM-LOSS-003), and what was lost, in report order.
 public struct NIMConversion<Output: Sendable>: Sendable {
+    /// The converted record; nil when the input has no counterpart.
     public var output: Output?
+    /// What was lost, sorted by path then rule, without duplicates.
     public var losses: [NIMLoss]
 
+    /// A result; `losses` are sorted and deduplicated.
     public init(output: Output?, losses: [NIMLoss]) {
         self.output = output
         self.losses = Array(Set(losses)).sorted()

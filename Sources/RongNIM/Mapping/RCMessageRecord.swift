@@ -8,27 +8,40 @@ import RongCodec
 /// and send time, which RongCloud's server assigns; the NIM message id; the client's local
 /// state). Readers of the outbound form ignore `$` members (ENV-JSON-002).
 public struct RCMessageRecord: Hashable, Sendable {
+    /// The conversation type (picks the PUBLISH topic).
     public var conversationType: ConversationType
+    /// The conversation target.
     public var targetId: String
     /// The ultragroup channel (`busChannel`).
     public var channelId: String?
+    /// The content's objectName.
     public var objectName: String
     /// The content JSON bytes (canonical when the converter wrote them).
     public var content: [UInt8]
     /// The PUBLISH message id, 0-65535 (required by the outbound form; the converter numbers
     /// its output 1, 2, …, 65535, 1, …).
     public var messageId: UInt16?
+    /// The persistence flag; nil: the objectName's, else ISCOUNTED (FLAG-006).
     public var persistence: PersistenceFlag?
+    /// sessionId 0x04: the message mentions someone.
     public var mentioned = false
+    /// sessionId 0x20: no push notification.
     public var silent = false
+    /// sessionId 0x40: the message may get an expansion.
     public var canIncludeExpansion = false
+    /// `configFlag` 0x01: iOS VoIP push.
     public var voipPush = false
     /// An object of strings.
     public var expansion: JSONObject?
+    /// Push text (`pushText`).
     public var pushContent: String?
+    /// Hidden push payload (`appData`).
     public var pushData: String?
+    /// Directed-message recipients within a group.
     public var directedUserIds: [String]?
+    /// The sender's unique id for the message.
     public var clientUniqueId: Int64?
+    /// A topic to publish on instead of the derived one.
     public var topic: String?
     /// `$senderUserId`: the sender (set by RongCloud's server on a real send).
     public var senderUserId: String?
@@ -39,6 +52,7 @@ public struct RCMessageRecord: Hashable, Sendable {
     /// `$local`: the RongCloud client's local state of the message.
     public var local: RCLocalState?
 
+    /// A record with its required members.
     public init(_ conversationType: ConversationType, targetId: String, objectName: String, content: [UInt8]) {
         self.conversationType = conversationType
         self.targetId = targetId
@@ -55,6 +69,7 @@ public struct RCMessageRecord: Hashable, Sendable {
         try self.init(json: try JSONValue(parsing: bytes, options: options))
     }
 
+    /// Reads a record from a parsed JSON value (NIM-RC-002).
     public init(json value: JSONValue) throws(CodecError) {
         var f = try NIMFields(value, path: "$", what: "an RC message record")
         let type = ConversationType(rawValue: Int(try f.requiredInteger("conversationType", in: 0...255)))
@@ -176,6 +191,7 @@ public struct RCLocalState: Hashable, Sendable {
     /// `RCMessage.extra`: a local-only string.
     public var extra: String?
 
+    /// An empty local state.
     public init() {}
 
     static let directions = ["sent", "received"]

@@ -4,9 +4,12 @@ import RongCodec
 
 /// A `CGSize` (image size, video cover size): non-negative finite numbers.
 public struct NIMSize: Hashable, Sendable {
+    /// Width in points.
     public var width: JSONNumber
+    /// Height in points.
     public var height: JSONNumber
 
+    /// A size.
     public init(width: JSONNumber, height: JSONNumber) {
         self.width = width
         self.height = height
@@ -34,6 +37,7 @@ let fileLengthRange: ClosedRange<Int64> = 0...Int64.max
 
 /// `NIMImageObject` (003:664-756). `option` is send-side only and not part of the form.
 public struct NIMImageObject: Hashable, Sendable {
+    /// The name shown in the UI.
     public var displayName: String?
     /// Remote URL of the full image.
     public var url: String?
@@ -48,6 +52,7 @@ public struct NIMImageObject: Hashable, Sendable {
     /// Bytes (003:737).
     public var fileLength: Int64?
 
+    /// An attachment with no member set.
     public init() {}
 
     init(json: JSONValue, path p: String) throws(CodecError) {
@@ -77,11 +82,14 @@ public struct NIMImageObject: Hashable, Sendable {
 
 /// `NIMAudioObject` (003:881-925).
 public struct NIMAudioObject: Hashable, Sendable {
+    /// Remote URL.
     public var url: String?
+    /// Local path (device only).
     public var path: String?
     /// Milliseconds (003:913-916).
     public var duration: Int64?
 
+    /// An attachment with no member set.
     public init() {}
 
     init(json: JSONValue, path p: String) throws(CodecError) {
@@ -103,18 +111,26 @@ public struct NIMAudioObject: Hashable, Sendable {
 
 /// `NIMVideoObject` (003:991-1074).
 public struct NIMVideoObject: Hashable, Sendable {
+    /// The name shown in the UI.
     public var displayName: String?
+    /// Remote URL.
     public var url: String?
+    /// MD5 of the data.
     public var md5: String?
+    /// Local path (device only).
     public var path: String?
     /// Remote cover image (NIM-hosted videos only, 003:1039).
     public var coverUrl: String?
+    /// Local path of the cover image.
     public var coverPath: String?
+    /// Cover dimensions (computed by the SDK, 003:1049).
     public var coverSize: NIMSize?
     /// Milliseconds (003:1052-1055).
     public var duration: Int64?
+    /// Bytes.
     public var fileLength: Int64?
 
+    /// An attachment with no member set.
     public init() {}
 
     init(json: JSONValue, path p: String) throws(CodecError) {
@@ -148,12 +164,18 @@ public struct NIMVideoObject: Hashable, Sendable {
 
 /// `NIMFileObject` (003:1142-1200).
 public struct NIMFileObject: Hashable, Sendable {
+    /// The name shown in the UI.
     public var displayName: String?
+    /// Remote URL.
     public var url: String?
+    /// MD5 of the data.
     public var md5: String?
+    /// Local path (device only).
     public var path: String?
+    /// Bytes.
     public var fileLength: Int64?
 
+    /// An attachment with no member set.
     public init() {}
 
     init(json: JSONValue, path p: String) throws(CodecError) {
@@ -181,10 +203,14 @@ public struct NIMFileObject: Hashable, Sendable {
 /// longitude outside -180...180 is `invalidValue`: the seed's own example passes them swapped
 /// (003:1324, latitude 120.15515), which this catches.
 public struct NIMLocationObject: Hashable, Sendable {
+    /// Degrees, -90...90.
     public var latitude: JSONNumber
+    /// Degrees, -180...180.
     public var longitude: JSONNumber
+    /// The place name.
     public var title: String?
 
+    /// A location; mind the argument order the seed's own example swaps (003:1324).
     public init(latitude: JSONNumber, longitude: JSONNumber, title: String? = nil) {
         self.latitude = latitude
         self.longitude = longitude

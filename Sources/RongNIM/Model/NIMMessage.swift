@@ -21,6 +21,7 @@ import RongCodec
 public struct NIMMessage: Hashable, Sendable {
     /// The client-generated id (003:578); nil when the importer is to make one.
     public var messageId: String?
+    /// What the message holds; selects the attachment (003:575).
     public var messageType: NIMMessageType
     /// The sender's account (003:576).
     public var from: String?
@@ -32,6 +33,7 @@ public struct NIMMessage: Hashable, Sendable {
     public var text: String?
     /// The attachment; nil for a text message.
     public var object: NIMMessageObject?
+    /// Per-message flags (003:581).
     public var setting = NIMMessageSetting()
     /// Sent to the peer; JSON, at most 4 KB (003:493).
     public var remoteExt: JSONObject?
@@ -64,26 +66,36 @@ public struct NIMApnsMemberOption: Hashable, Sendable {
     /// nil: the message's own push text.
     public var apnsContent: String?
 
+    /// Nothing set.
     public init() {}
 }
 
 /// `NIMAntiSpamOption` ([X] header).
 public struct NIMAntiSpamOption: Hashable, Sendable {
+    /// Yidun anti-spam on for this message.
     public var enabled = false
+    /// Custom anti-spam content.
     public var content: String?
+    /// Yidun business id.
     public var businessId: String?
 
+    /// Nothing set.
     public init() {}
 }
 
 /// `NIMMessageChatroomExtension` ([X] header; 003:505, 003:3776): what the sender set when
 /// entering the room. `roomExt` is a string, as in the newer header.
 public struct NIMChatroomExtension: Hashable, Sendable {
+    /// Nickname in the room.
     public var roomNickname: String?
+    /// Avatar URL in the room.
     public var roomAvatar: String?
+    /// Avatar thumbnail (NIM-hosted avatars only).
     public var roomAvatarThumbnail: String?
+    /// The member extension set on entering.
     public var roomExt: String?
 
+    /// Nothing set.
     public init() {}
 }
 
@@ -98,10 +110,15 @@ public struct NIMLocalState: Hashable, Sendable {
 
     /// Stored with the message, never sent; JSON (003:499).
     public var localExt: JSONObject?
+    /// Shown on the sender's side (003:537).
     public var isOutgoingMsg: Bool?
+    /// Received, roamed copies of one's own messages included (003:531).
     public var isReceivedMsg: Bool?
+    /// `NIMMessageDeliveryState`, 0-2 (outgoing messages).
     public var deliveryState: Int?
+    /// `NIMMessageAttachmentDownloadState`, 0-3 (incoming messages).
     public var attachmentDownloadState: Int?
+    /// Played (audio, video).
     public var isPlayed: Bool?
     /// Soft delete (003:550).
     public var isDeleted: Bool?
@@ -112,6 +129,7 @@ public struct NIMLocalState: Hashable, Sendable {
     /// `NIMLoginClientType` of the sender (003:569).
     public var senderClientType: Int?
 
+    /// Nothing set.
     public init() {}
 
     /// Whether nothing is set.
@@ -125,6 +143,7 @@ public struct NIMRevokeNotification: Hashable, Sendable {
     public var fromUserId: String?
     /// Who sent the revoked message.
     public var messageFromUserId: String?
+    /// The conversation.
     public var session: NIMSession
     /// When the revoked message reached the server, in seconds.
     public var timestamp: JSONNumber?
@@ -132,11 +151,14 @@ public struct NIMRevokeNotification: Hashable, Sendable {
     /// `remoteExt`); nil if it never arrived.
     public var message: NIMMessage?
 
+    /// A notification in `session`.
     public init(session: NIMSession) { self.session = session }
 }
 
 /// One line of NIM input or output: a message or a revoke notification.
 public enum NIMRecord: Hashable, Sendable {
+    /// A message.
     case message(NIMMessage)
+    /// `{"revoke": {...}}`: a revoke notification (NIM-REVOKE-001).
     case revoke(NIMRevokeNotification)
 }

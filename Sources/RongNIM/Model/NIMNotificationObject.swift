@@ -17,9 +17,12 @@ public struct NIMNotificationObject: Hashable, Sendable {
         case other(JSONObject)
     }
 
+    /// `NIMNotificationType` ([X]): 0 unsupported, 1 team, 2 net call, 3 chatroom.
     public var notificationType: Int
+    /// The notification content.
     public var content: Content
 
+    /// A notification.
     public init(notificationType: Int, content: Content) {
         self.notificationType = notificationType
         self.content = content
@@ -64,11 +67,13 @@ public struct NIMTeamNotificationContent: Hashable, Sendable {
     public var operationType: Int
     /// The members the operation is about.
     public var targetIDs: [String]?
+    /// The notification extension.
     public var notifyExt: String?
     /// `NIMUpdateTeamInfoAttachment` / `NIMMuteTeamMemberAttachment`, kept as an object (their
     /// tag numbers depend on the SDK version, nim-model.md § 3.9).
     public var attachment: JSONObject?
 
+    /// A team notification of `operationType`.
     public init(operationType: Int) { self.operationType = operationType }
 
     init(json: JSONValue, path: String) throws(CodecError) {
@@ -98,14 +103,18 @@ public struct NIMTeamNotificationContent: Hashable, Sendable {
 /// `NIMChatroomNotificationContent` ([X] header; 003:4061-4087). `eventType` is
 /// `NIMChatroomEventType`, 301 to 320.
 public struct NIMChatroomNotificationContent: Hashable, Sendable {
+    /// `NIMChatroomEventType`, 301-320 ([X]).
     public var eventType: Int
     /// `source` and `targets`: `NIMChatroomNotificationMember` objects `{userId, nick}`.
     public var source: JSONObject?
+    /// The members the event is about (`{userId, nick}`).
     public var targets: [JSONValue]?
+    /// The notification extension.
     public var notifyExt: String?
     /// Depends on the event: any JSON value.
     public var ext: JSONValue?
 
+    /// A chatroom notification of `eventType`.
     public init(eventType: Int) { self.eventType = eventType }
 
     init(json: JSONValue, path: String) throws(CodecError) {
@@ -154,11 +163,16 @@ public struct NIMRobotObject: Hashable, Sendable {
     public var content: String?
     /// A robot module to jump to, and its parameter (003:1528-1530).
     public var modelId: String?
+    /// The module's parameter.
     public var param: String?
+    /// A robot's reply (downstream).
     public var isFromRobot: Bool
+    /// The reply payload (downstream only).
     public var response: JSONObject?
+    /// The question's `messageId` (downstream only).
     public var responseForMessageId: String?
 
+    /// A robot attachment.
     public init(robotId: String, isFromRobot: Bool = false) {
         self.robotId = robotId
         self.isFromRobot = isFromRobot
@@ -197,14 +211,21 @@ public struct NIMRobotObject: Hashable, Sendable {
 
 /// A NIM message's attachment (`messageObject`), by message type.
 public enum NIMMessageObject: Hashable, Sendable {
+    /// `NIMImageObject`.
     case image(NIMImageObject)
+    /// `NIMAudioObject`.
     case audio(NIMAudioObject)
+    /// `NIMVideoObject`.
     case video(NIMVideoObject)
+    /// `NIMFileObject`.
     case file(NIMFileObject)
+    /// `NIMLocationObject`.
     case location(NIMLocationObject)
     /// `NIMTipObject` has no fields (003:1355-1356).
     case tip
+    /// `NIMNotificationObject`.
     case notification(NIMNotificationObject)
+    /// `NIMRobotObject`.
     case robot(NIMRobotObject)
     /// `NIMCustomObject`: the string `encodeAttachment` returned (003:1377, 003:1429-1442),
     /// passed through unchanged; JSON by convention only.

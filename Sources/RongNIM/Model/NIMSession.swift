@@ -92,6 +92,7 @@ public struct NIMMessageType: RawRepresentable, Hashable, Sendable, CustomString
     /// Whether the type is one of ``known``.
     public var isKnown: Bool { Self.known.contains(self) }
 
+    /// The type's name (`Text`, `Image`, …).
     public var description: String {
         switch rawValue {
         case 0: "Text"
