@@ -150,7 +150,7 @@ struct ConverterTests {
             try result.requireLossless()
         } catch {
             #expect(error.path == "$.senderName")
-            #expect(error.reason.contains("NIM-MAP-ENV-008"))
+            #expect(error.reason.contains("NIM-MAP-FIELD-008"))
         }
     }
 

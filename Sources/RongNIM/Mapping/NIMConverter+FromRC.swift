@@ -23,11 +23,11 @@ extension NIMConverter {
         case .status:
             // Online receivers only; a NIM message still lands in the receiver's local store.
             (m.setting.persistEnable, m.setting.shouldBeCounted, m.setting.historyEnabled, m.setting.roamingEnabled) = (false, false, false, false)
-            losses.add("NIM-MAP-FLAG-005", "$.persistence")
+            losses.add("NIM-MAP-PERSIST-005", "$.persistence")
         case .none:
             // Delivered offline but not stored by the client: NIM stores every message it delivers.
             (m.setting.shouldBeCounted, m.setting.historyEnabled) = (false, false)
-            losses.add("NIM-MAP-FLAG-005", "$.persistence")
+            losses.add("NIM-MAP-PERSIST-005", "$.persistence")
         default: break
         }
         m.setting.apnsEnabled = !r.silent
@@ -84,7 +84,7 @@ extension NIMConverter {
                 c.removeValue(forKey: "extra")
             } else if !payload {
                 c.removeValue(forKey: "extra")
-                if !s.isEmpty { losses.add("NIM-MAP-ENV-007", base + ".extra") }
+                if !s.isEmpty { losses.add("NIM-MAP-FIELD-007", base + ".extra") }
             }
         }
         if case .object(var u)? = c["user"], chatroomSender != nil || !payload {
@@ -95,10 +95,10 @@ extension NIMConverter {
                 x.roomAvatar = u.removeValue(forKey: "portrait")?.stringValue
                 x.roomExt = u.removeValue(forKey: "extra")?.stringValue
                 if x != NIMChatroomExtension() { m.messageExt = x }
-                if let id = u.removeValue(forKey: "id")?.stringValue, let s = sender, id != s { losses.add("NIM-MAP-ENV-009", base + ".user.id") }
-                for m in u where Self.isInformative(m.value) { losses.add("NIM-MAP-ENV-009", JSONPath.member(base + ".user", m.key)) }
+                if let id = u.removeValue(forKey: "id")?.stringValue, let s = sender, id != s { losses.add("NIM-MAP-FIELD-009", base + ".user.id") }
+                for m in u where Self.isInformative(m.value) { losses.add("NIM-MAP-FIELD-009", JSONPath.member(base + ".user", m.key)) }
             } else if Self.isInformative(.object(u)) {
-                losses.add("NIM-MAP-ENV-008", base + ".user")
+                losses.add("NIM-MAP-FIELD-008", base + ".user")
             }
         }
         if !payload {
@@ -311,7 +311,7 @@ extension NIMConverter {
         if r.topic != nil { losses.add(rule, "$.topic") }
     }
 
-    /// NIM local state from `$local` (NIM-MAP-ENV-004, -006).
+    /// NIM local state from `$local` (NIM-MAP-FIELD-004, -006).
     func localFromRC(_ l: RCLocalState, _ session: NIMSession, _ losses: inout LossList) -> NIMLocalState {
         var n = NIMLocalState()
         n.isOutgoingMsg = l.direction.map { $0 == "sent" }
@@ -322,7 +322,7 @@ extension NIMConverter {
         case "read":
             n.deliveryState = 2
             // NIM keeps read state for outgoing P2P messages only (003:557).
-            if session.sessionType == .p2p && n.isOutgoingMsg == true { n.isRemoteRead = true } else { losses.add("NIM-MAP-ENV-004", "$.$local.sentStatus") }
+            if session.sessionType == .p2p && n.isOutgoingMsg == true { n.isRemoteRead = true } else { losses.add("NIM-MAP-FIELD-004", "$.$local.sentStatus") }
         default: break
         }
         if let r = l.receivedStatus {
@@ -330,7 +330,7 @@ extension NIMConverter {
             if r.contains("downloaded") { n.attachmentDownloadState = 3 }
         }
         if let e = l.extra {
-            if let o = Self.jsonObject(e, limit: .max) { n.localExt = o } else if !e.isEmpty { losses.add("NIM-MAP-ENV-006", "$.$local.extra") }
+            if let o = Self.jsonObject(e, limit: .max) { n.localExt = o } else if !e.isEmpty { losses.add("NIM-MAP-FIELD-006", "$.$local.extra") }
         }
         return n
     }

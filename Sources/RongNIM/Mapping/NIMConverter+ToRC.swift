@@ -16,13 +16,13 @@ extension NIMConverter {
             user["name"] = x.roomNickname.map(JSONValue.string)
             user["portrait"] = x.roomAvatar.map(JSONValue.string)
             user["extra"] = x.roomExt.map(JSONValue.string)
-            if Self.isInformative(x.roomAvatarThumbnail.map(JSONValue.string)) { losses.add("NIM-MAP-ENV-009", "$.messageExt.roomAvatarThumbnail") }
+            if Self.isInformative(x.roomAvatarThumbnail.map(JSONValue.string)) { losses.add("NIM-MAP-FIELD-009", "$.messageExt.roomAvatarThumbnail") }
             if !user.isEmpty {
                 if content["user"] == nil {
                     if let from = m.from { user = JSONObject([.init(key: "id", value: .string(from))] + user.members) }
                     content["user"] = .object(user)
                 } else {
-                    losses.add("NIM-MAP-ENV-009", "$.messageExt")
+                    losses.add("NIM-MAP-FIELD-009", "$.messageExt")
                 }
             }
         }
@@ -33,15 +33,15 @@ extension NIMConverter {
         if !s.persistEnable {
             // Offline storage off: online receivers only, the nearest RongCloud class is STATUS;
             // no effect on chatroom messages, and ultragroups cannot publish STATUS (FLAG-005).
-            losses.add("NIM-MAP-FLAG-001", "$.setting.persistEnable")
+            losses.add("NIM-MAP-PERSIST-001", "$.setting.persistEnable")
             if session.sessionType != .chatroom && type != .ultragroup { r.persistence = .status }
         }
         for (key, lost) in [("historyEnabled", !s.historyEnabled), ("roamingEnabled", !s.roamingEnabled), ("syncEnabled", !s.syncEnabled),
             ("routeEnabled", !s.routeEnabled), ("teamReceiptEnabled", s.teamReceiptEnabled)] where lost
         {
-            losses.add("NIM-MAP-FLAG-004", "$.setting." + key)
+            losses.add("NIM-MAP-PERSIST-004", "$.setting." + key)
         }
-        if Self.isInformative(m.antiSpamOption?.jsonValue) { losses.add("NIM-MAP-FLAG-004", "$.antiSpamOption") }
+        if Self.isInformative(m.antiSpamOption?.jsonValue) { losses.add("NIM-MAP-PERSIST-004", "$.antiSpamOption") }
         r.silent = !s.apnsEnabled
         if !s.apnsWithPrefix { losses.add("NIM-MAP-PUSH-004", "$.setting.apnsWithPrefix") }
         r.pushContent = m.apnsContent
@@ -156,7 +156,7 @@ extension NIMConverter {
             return nil
         }
         if let ext = m.remoteExt {
-            if c["extra"] == nil { c["extra"] = .string(try Self.text(ext)) } else { losses.add("NIM-MAP-ENV-007", base + ".remoteExt") }
+            if c["extra"] == nil { c["extra"] = .string(try Self.text(ext)) } else { losses.add("NIM-MAP-FIELD-007", base + ".remoteExt") }
         }
         return (name, c)
     }
@@ -179,7 +179,7 @@ extension NIMConverter {
         return (Self.customObjectName, o)
     }
 
-    /// `$local` of a NIM message's local state (NIM-MAP-ENV-004 to -006, -008).
+    /// `$local` of a NIM message's local state (NIM-MAP-FIELD-004 to -006, -008).
     func localToRC(_ l: NIMLocalState, _ losses: inout LossList) -> RCLocalState? {
         var r = RCLocalState()
         r.direction = l.isOutgoingMsg.map { $0 ? "sent" : "received" }
@@ -192,20 +192,20 @@ extension NIMConverter {
         if l.isPlayed == true { received.append("listened") }
         if let d = l.attachmentDownloadState {
             if d == 3 { received.append("downloaded") }
-            if d == 1 || d == 2 { losses.add("NIM-MAP-ENV-004", "$.attachmentDownloadState") }
+            if d == 1 || d == 2 { losses.add("NIM-MAP-FIELD-004", "$.attachmentDownloadState") }
         }
         if !received.isEmpty { r.receivedStatus = received }
-        if l.isReceivedMsg == true { losses.add("NIM-MAP-ENV-004", "$.isReceivedMsg") }
-        if l.isDeleted == true { losses.add("NIM-MAP-ENV-005", "$.isDeleted") }
+        if l.isReceivedMsg == true { losses.add("NIM-MAP-FIELD-004", "$.isReceivedMsg") }
+        if l.isDeleted == true { losses.add("NIM-MAP-FIELD-005", "$.isDeleted") }
         if let e = l.localExt { r.extra = try? Self.text(e) }
-        if Self.isInformative(l.senderName.map(JSONValue.string)) { losses.add("NIM-MAP-ENV-008", "$.senderName") }
-        if (l.senderClientType ?? 0) != 0 { losses.add("NIM-MAP-ENV-008", "$.senderClientType") }
+        if Self.isInformative(l.senderName.map(JSONValue.string)) { losses.add("NIM-MAP-FIELD-008", "$.senderName") }
+        if (l.senderClientType ?? 0) != 0 { losses.add("NIM-MAP-FIELD-008", "$.senderClientType") }
         return r.isEmpty ? nil : r
     }
 
     func sentTime(_ t: JSONNumber, _ path: String, _ losses: inout LossList) -> Int64 {
         let (ms, exact) = TimeConversion.milliseconds(fromSeconds: t)
-        if !exact { losses.add("NIM-MAP-ENV-003", path) }
+        if !exact { losses.add("NIM-MAP-FIELD-003", path) }
         return ms
     }
 

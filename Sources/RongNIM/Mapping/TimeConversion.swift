@@ -2,7 +2,7 @@
 
 import RongCodec
 
-/// Unit changes between NIM and RongCloud (spec/nim.md, NIM-MAP-ENV-003, NIM-MAP-DUR-001).
+/// Unit changes between NIM and RongCloud (spec/nim.md, NIM-MAP-FIELD-003, NIM-MAP-DUR-001).
 ///
 /// NIM timestamps are seconds (`NSTimeInterval`, 003:511) and RongCloud's are milliseconds
 /// (004:41). The conversion works on the number's decimal text (its canonical JSON form, the
