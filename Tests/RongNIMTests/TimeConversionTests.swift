@@ -36,7 +36,7 @@ struct TimeConversionTests {
 
     @Test("milliseconds → seconds gives the shortest number with the exact decimal value", arguments: [
         (Int64(1_700_000_000_000), "1700000000"), (1_700_000_000_500, "1700000000.5"), (1_700_000_000_123, "1700000000.123"),
-        (1_700_000_000_001, "1700000000.001"), (7, "0.007"), (99_999_999_999_999, "99999999999.999"),
+        (1_700_000_000_001, "1700000000.001"), (7, "0.007"), (99_999_999_999_999, "99999999999.999"), (-1123, "-1.123"),
     ])
     func seconds(_ ms: Int64, _ text: String) {
         #expect(TimeConversion.seconds(fromMilliseconds: ms).description == text)

@@ -4,6 +4,9 @@ import RongCodec
 
 extension NIMConverter {
     func recordFromRC(_ r: RCMessageRecord, _ losses: inout LossList) throws(CodecError) -> NIMRecord? {
+        if r.targetId.isEmpty {
+            throw CodecError(.invalidValue, "targetId is empty, and a NIM session id never is (NIM-MSG-002)", path: "$.targetId")
+        }
         let (objectName, content) = try contentObject(r)
         guard let session = Self.session(r.conversationType, r.targetId, r.channelId, &losses) else {
             losses.add("NIM-MAP-CONV-005", "$.conversationType")
@@ -262,7 +265,11 @@ extension NIMConverter {
         var n = NIMRevokeNotification(session: session)
         n.fromUserId = c.removeValue(forKey: "operatorId")?.stringValue
         n.messageFromUserId = r.senderUserId
-        let ms = c.removeValue(forKey: "recallTime")?.numberValue?.int64Value ?? r.sentTime
+        var ms = r.sentTime
+        if let t = c.removeValue(forKey: "recallTime") {
+            // A time NIM cannot hold (NIM-MSG-004) stays behind as a loss.
+            if let v = t.numberValue?.int64Value, RCMessageRecord.sentTimeRange.contains(v) { ms = v } else { c["recallTime"] = t }
+        }
         n.timestamp = ms.map(TimeConversion.seconds(fromMilliseconds:))
         let name = c.removeValue(forKey: "originalObjectName")?.stringValue
         let content = c.removeValue(forKey: "originalMessageContent")?.objectValue

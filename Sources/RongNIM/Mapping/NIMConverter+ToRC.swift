@@ -136,7 +136,8 @@ extension NIMConverter {
             if let op = Self.teamOperationsToRC[t.operationType] {
                 c["operation"] = .string(op)
             } else {
-                c["operation"] = .string("NIM:" + NIMTeamNotificationContent.operationNames[t.operationType])
+                let names = NIMTeamNotificationContent.operationNames
+                c["operation"] = .string("NIM:" + (names.indices.contains(t.operationType) ? names[t.operationType] : String(t.operationType)))
                 losses.add("NIM-MAP-TEAM-001", at + ".content.operationType")
             }
             var data = JSONObject()
@@ -185,7 +186,7 @@ extension NIMConverter {
         r.direction = l.isOutgoingMsg.map { $0 ? "sent" : "received" }
         if l.isRemoteRead == true {
             r.sentStatus = "read"
-        } else if let d = l.deliveryState {
+        } else if let d = l.deliveryState, (0...2).contains(d) {
             r.sentStatus = ["failed", "sending", "sent"][d]
         }
         var received: [String] = []

@@ -34,8 +34,8 @@ enum TimeConversion {
     /// shortest text is the exact decimal (`1700000000123` → `1700000000.123`).
     static func seconds(fromMilliseconds ms: Int64) -> JSONNumber {
         if ms % 1000 == 0 { return JSONNumber(ms / 1000) }
-        let fraction = String(ms % 1000)
-        let text = "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+        let fraction = String(ms.magnitude % 1000)
+        let text = (ms < 0 ? "-" : "") + "\(ms.magnitude / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
         return JSONNumber(Double(text) ?? Double(ms) / 1000)
     }
 
