@@ -228,8 +228,10 @@ struct TesteeProcessTests {
         #expect(s2.notRun == 2)
         #expect(s2.testeeProblems.first?.contains("127") == true, "\(s2.testeeProblems)")
         // Starts, never answers `hello`; says so on the announce pipe, so the wait ends at once.
+        // (Through /dev/fd: dash's `>&N` takes only the descriptors 0-9, and the pipe's may be
+        // higher when tests run in parallel.)
         let hangs = HangAnnouncer()
-        let silent = hangs.testee("sh -c 'printf ! >&\(hangs.announce); exec sleep 600'")
+        let silent = hangs.testee("sh -c 'printf ! > /dev/fd/\(hangs.announce); exec sleep 600'")
         let s3 = ConformanceRunner().run(Array(vectors.prefix(2)), on: silent)
         #expect(s3.testeeProblems.first?.contains("--timeout") == true, "\(s3.testeeProblems)")
         #expect(hangs.allConsumed)
