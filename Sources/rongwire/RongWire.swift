@@ -14,9 +14,16 @@ struct RongWire: AsyncParsableCommand {
             """,
         version: RongWireVersion.string,
 
-        subcommands: [
-            TypesCommand.self, DecodeCommand.self, EncodeCommand.self, FrameCommand.self, ConformCommand.self, TesteeCommand.self,
-            DifferentialCommand.self, NIMCommand.self, PeerCommand.self, PeerClientCommand.self, ScenarioCommand.self, PeerLoadCommand.self,
+        groupedSubcommands: [
+            CommandGroup(name: "Codec", subcommands: [
+                TypesCommand.self, DecodeCommand.self, EncodeCommand.self, FrameCommand.self, NIMCommand.self,
+            ]),
+            CommandGroup(name: "Conformance", subcommands: [
+                ConformCommand.self, TesteeCommand.self, DifferentialCommand.self,
+            ]),
+            CommandGroup(name: "Mock peer", subcommands: [
+                PeerCommand.self, PeerClientCommand.self, ScenarioCommand.self, PeerLoadCommand.self,
+            ]),
         ]
     )
 }

@@ -57,8 +57,8 @@ struct ConformCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only vectors with one of these tags (comma-separated).", valueName: "TAGS"))
     var tags: String?
 
-    @Option(help: "Run vectors of this level and stricter ones: required, recommended, optional.")
-    var level: String = "optional"
+    @Option(help: "Run vectors of this level and stricter ones.")
+    var level: Vector.Level = .optional
 
     @Option(help: ArgumentHelp("Write a JSON report (per case status, duration, detail).", valueName: "FILE"))
     var jsonReport: String?
@@ -76,9 +76,6 @@ struct ConformCommand: ParsableCommand {
     var list = false
 
     func validate() throws {
-        guard Vector.Level(rawValue: level) != nil else {
-            throw ValidationError("--level must be required, recommended or optional, not \(level)")
-        }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
         if fix && failureList == nil { throw ValidationError("--fix needs --failure-list FILE") }
     }
@@ -95,7 +92,7 @@ struct ConformCommand: ParsableCommand {
         }
         let selection = VectorSelection(
             filters: filter, tags: tags.map { $0.split(separator: ",").map(String.init) } ?? [],
-            level: Vector.Level(rawValue: level)!)
+            level: level)
         let selected = vectors.filter(selection.includes)
         if list {
             for v in selected { CLIIO.printStdout(v.id) }
@@ -136,13 +133,11 @@ struct ConformCommand: ParsableCommand {
         } else {
             target = CodecTestee()
         }
-        let tty = CLIIO.stderrIsTerminal
+        let progress = ProgressLine(unit: "vectors")
         var summary = runner.run(selected, on: target, loaded: vectors.map(\.id)) { i, n, v in
-            guard tty, i % 10 == 0 || i + 1 == n else { return }
-            let text = "\r[\(i + 1)/\(n)] \(v.id)"
-            CLIIO.write(Array((text.count > 100 ? String(text.prefix(100)) : text + String(repeating: " ", count: 100 - text.count)).utf8), to: 2)
+            progress.update(done: i + 1, total: n, detail: v.id)
         }
-        if tty { CLIIO.write(Array(("\r" + String(repeating: " ", count: 100) + "\r").utf8), to: 2) }
+        progress.finish()
         if let sub = target as? SubprocessTestee {
             sub.stop()
             // A testee that fails as it exits (a sanitizer's leak report, for one) fails the run.

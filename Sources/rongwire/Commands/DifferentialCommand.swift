@@ -85,13 +85,12 @@ struct DifferentialCommand: ParsableCommand {
         let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
         let differential = Differential(seeds: seeds, valueSeeds: Differential.valueSeeds(from: loaded), seed: seed, strictCodes: strictCodes)
         let other = SubprocessTestee(command: testee, timeout: timeout)
-        let tty = CLIIO.stderrIsTerminal
+        let progress = ProgressLine(unit: "inputs")
         let summary = differential.run(count: count, jsonCount: jsonCount, reference: CodecTestee(), other: other) { done, s in
-            guard tty else { return }
-            CLIIO.write(Array("\r\(done)/\(count + jsonCount) inputs, \(s.disagreements.count) disagreements ".utf8), to: 2)
+            progress.update(done: done, total: count + jsonCount, detail: "\(s.disagreements.count) disagreements")
         }
         other.stop()
-        if tty { CLIIO.write(Array(("\r" + String(repeating: " ", count: 60) + "\r").utf8), to: 2) }
+        progress.finish()
         CLIIO.printStdout(differential.text(summary, show: show))
         for p in other.exitProblems { CLIIO.printStdout("FAIL at exit: \(p)") }
         if let report {

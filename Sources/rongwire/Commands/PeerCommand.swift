@@ -34,8 +34,8 @@ struct PeerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Fixture YAML (users, tokens, groups, chatrooms, app settings).", valueName: "FILE"))
     var fixture: String?
 
-    @Option(help: "Flag semantics: current (seed 000, default) or legacy2021 (seed 001); overrides the fixture.")
-    var profile: String?
+    @Option(help: "Flag semantics: current (seed 000, the default) or legacy2021 (seed 001); overrides the fixture.")
+    var profile: PersistenceProfile?
 
     @Flag(help: "Use a clock that POST /control/advance?by=8d moves forward.")
     var manualClock = false
@@ -60,8 +60,8 @@ struct PeerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Messages one connection may send per second, all types (the service allows 5; error 20604); 0: no limit. Overrides the fixture's app.sendRate.", valueName: "N"))
     var sendRate: Int?
 
-    @Option(help: "Log level: debug, info, warning, error, off.")
-    var logLevel = "info"
+    @Option(help: "Log level.")
+    var logLevel: LogLevelOption = .info
 
     @Option(help: ArgumentHelp("Add users load0 … loadN-1 (token = id) for rongwire peer-load --url.", valueName: "N"))
     var generateUsers: Int?
@@ -80,10 +80,7 @@ struct PeerCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         if let generateUsers { config.fixture.generateUsers(prefix: "load", count: generateUsers) }
-        if let profile {
-            guard let p = PersistenceProfile(rawValue: profile) else { throw ValidationError("--profile must be current or legacy2021") }
-            config.fixture.app.profile = p
-        }
+        if let profile { config.fixture.app.profile = profile }
         if let sendRate {
             guard sendRate >= 0 else { throw ValidationError("--send-rate must be 0 (no limit) or more") }
             config.fixture.app.sendRate = sendRate
@@ -103,8 +100,7 @@ struct PeerCommand: AsyncParsableCommand {
         config.maxQueued = maxQueued
         guard maxQueuedBytes >= 65_536, maxQueued >= 1 else { throw ValidationError("--max-queued-bytes must be at least 65536 and --max-queued at least 1") }
         config.maxQueuedBytes = maxQueuedBytes
-        guard let logger = PeerLogHandler.logger(levelNamed: logLevel) else { throw ValidationError("--log-level must be debug, info, warning, error or off") }
-        config.logger = logger
+        config.logger = PeerLogHandler.logger(level: logLevel.level)
         if let threads { config.threads = threads }
         if !Self.isLoopback(host) {
             CLIIO.printStderr("warning: --host \(host) is not a loopback address: GET /state and POST /control/reset, /control/faults "

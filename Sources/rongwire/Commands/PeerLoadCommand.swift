@@ -69,7 +69,9 @@ struct PeerLoadCommand: AsyncParsableCommand {
         guard clients >= 2, messages >= 1 else { throw ValidationError("--clients must be at least 2 and --messages at least 1") }
         CLIIO.printStdout("peer-load: \(clients) clients, \(messages) messages (private RC:TxtMsg, ISCOUNTED), window \(window), "
             + "\(url.map { "peer at \($0)" } ?? "in-process peer"), faults \(config.faults), seed \(seed)")
-        let r = try await LoadGenerator.run(config) { CLIIO.printStderr("  " + $0) }
+        let progress = ProgressLine(unit: "messages")
+        let r = try await LoadGenerator.run(config) { progress.status($0) }
+        progress.finish()
         func ms(_ v: Double) -> String { v < 10 ? fixed(v, 2) : fixed(v, 1) }
         CLIIO.printStdout("sent        \(r.acked + r.failedSends) (acked \(r.acked), failed \(r.failedSends)) in \(fixed(r.sendSeconds, 2)) s")
         CLIIO.printStdout("delivered   \(r.delivered) unique; lost \(r.lost), duplicated \(r.duplicated), misdelivered \(r.misdelivered)"
