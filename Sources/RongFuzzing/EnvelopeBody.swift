@@ -71,7 +71,7 @@ enum EnvelopeBody {
             return ["\(side) packet: the decoded JSON form fails without a body to decode: \(error)"]
         }
         do throws(CodecError) {
-            _ = try BodyJSON.parse(payload, as: type)
+            try BodyJSON.validate(payload, as: type)
             return ["\(side) packet: the \(type) payload parses, but its JSON form fails: \(error)"]
         } catch let parsing {
             var out = parsing.problems(allowed: ErrorCodes.payload, inputCount: payload.count, what: "\(type) payload")

@@ -29,6 +29,14 @@ public enum BodyJSON {
         return try json(of: message, as: type, registry: registry, contentOptions: contentOptions)
     }
 
+    /// Checks that `payload` is a protobuf encoding of `type`, without building its JSON form:
+    /// throws what ``json(of:as:registry:contentOptions:)`` throws for the bytes themselves
+    /// (``CodecError/Code/protobufDecoding``, ``CodecError/Code/missingRequiredField``), never a
+    /// content error.
+    public static func validate(_ payload: [UInt8], as type: BodyType) throws(CodecError) {
+        _ = try parse(payload, as: type)
+    }
+
     /// The JSON form of a generated message value.
     package static func json(
         of message: any SwiftProtobuf.Message,
