@@ -19,6 +19,10 @@ final class PeerConnectionHandler: ChannelInboundHandler {
     var id: ConnectionID?
     /// A close frame was seen or sent: nothing more is read.
     private var closing = false
+    /// When the last frame arrived, on the event loop's clock (an `EmbeddedEventLoop`'s in tests:
+    /// NIO's `IdleStateHandler` reads the wall clock, which tests cannot move).
+    private var lastRead = NIODeadline.uptimeNanoseconds(0)
+    private var idleTask: Scheduled<Void>?
 
     init(core: PeerCore, params: ConnectParams, maxPacket: Int, idleTimeout: PeerDuration = .zero) {
         self.core = core
@@ -30,11 +34,38 @@ final class PeerConnectionHandler: ChannelInboundHandler {
     func handlerAdded(context: ChannelHandlerContext) {
         // The upgrade response has been sent: the server speaks first, with CONNACK.
         id = core.open(context.channel, params: params)
+        if idleTimeout > .zero {
+            lastRead = context.eventLoop.now
+            scheduleIdleCheck(context: context, at: lastRead + .milliseconds(idleTimeout.milliseconds))
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        idleTask?.cancel()
+        idleTask = nil
+    }
+
+    /// One timer per connection, moved lazily: a read only records its time; when the timer
+    /// fires early it is set again for the last read plus the timeout.
+    private func scheduleIdleCheck(context: ChannelHandlerContext, at deadline: NIODeadline) {
+        let loop = context.eventLoop
+        let limit = TimeAmount.milliseconds(idleTimeout.milliseconds)
+        idleTask = loop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in
+            guard !closing, let id else { return }
+            let due = lastRead + limit
+            if loop.now < due {
+                scheduleIdleCheck(context: context, at: due)
+                return
+            }
+            closing = true
+            core.idle(id, after: idleTimeout)
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         guard let id, !closing else { return }
+        if idleTimeout > .zero { lastRead = context.eventLoop.now }
         switch frame.opcode {
         case .binary:
             var data = frame.unmaskedData
@@ -71,15 +102,6 @@ final class PeerConnectionHandler: ChannelInboundHandler {
             // Pongs; every other opcode was refused by the header check.
             break
         }
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let id, let e = event as? IdleStateHandler.IdleStateEvent, e == .read {
-            closing = true
-            core.idle(id, after: idleTimeout)
-            return
-        }
-        context.fireUserInboundEventTriggered(event)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {

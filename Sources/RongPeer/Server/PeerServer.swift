@@ -48,22 +48,9 @@ public final class PeerServer: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
         let pool = NIOThreadPool(numberOfThreads: 2)
         pool.start()
-        var model = PeerModel(fixture: configuration.fixture, clock: configuration.clock, seed: configuration.seed)
-        model.maxReplyBytes = PeerModel.replyByteLimit(maxQueuedBytes: configuration.maxQueuedBytes)
         let limiter = ConnectionLimiter(maxConnections: configuration.maxConnections)
-        let core = PeerCore(
-            model: model, faults: configuration.faults.seeded(default: configuration.seed), maxQueued: configuration.maxQueued,
-            maxQueuedBytes: configuration.maxQueuedBytes, logger: configuration.logger, limiter: limiter)
-        let control = PeerControl(core: core, clock: configuration.clock as? ManualClock, seed: configuration.seed)
-        let limits = PeerHTTPHandler.Limits(
-            headerTimeout: configuration.headerTimeout, bodyTimeout: configuration.bodyTimeout, maxBodyBytes: configuration.maxRequestBodyBytes)
-        let decoderLimits = {
-            var l = NIOHTTPDecoderLimitConfiguration()
-            l.maxHeaderFieldSize = configuration.maxRequestHeadBytes
-            l.maxHeaderListSize = configuration.maxRequestHeadBytes
-            l.maxHeaderFieldCount = 256
-            return l
-        }()
+        let child = PeerChildPipeline(configuration: configuration, pool: pool, limiter: limiter)
+        let core = child.core
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -73,23 +60,7 @@ public final class PeerServer: Sendable {
                     // Full of connections that all finished a request: this one is closed at once.
                     return channel.close()
                 }
-                let upgrader = WebSocketPipeline.upgrader(core: core, configuration: configuration, limiter: limiter)
-                return channel.eventLoop.makeCompletedFuture {
-                    let sync = channel.pipeline.syncOperations
-                    // One request per connection: no pipelining assistance; parse errors are
-                    // answered by PeerHTTPHandler (NIO's error handler would leave them open).
-                    try sync.configureHTTPServerPipeline(
-                        withPipeliningAssistance: false,
-                        withServerUpgrade: (
-                            upgraders: [upgrader],
-                            completionHandler: { context in
-                                context.pipeline.syncOperations.removeHandler(name: "peer-http", promise: nil)
-                            }
-                        ),
-                        withErrorHandling: false, withOutboundHeaderValidation: true, withEncoderConfiguration: .init(),
-                        withDecoderLimitConfiguration: decoderLimits)
-                    try sync.addHandler(PeerHTTPHandler(control: control, limits: limits, pool: pool, limiter: limiter), name: "peer-http")
-                }
+                return channel.eventLoop.makeCompletedFuture { try child.configure(channel) }
             }
         let channel: Channel
         do {

@@ -77,7 +77,8 @@ final class WebSocketFrameHeaderCheck: ChannelInboundHandler, RemovableChannelHa
                 failed = true
                 // The frames before the bad one are whole and valid: NIO decodes them.
                 let good = max(0, headerStart - start)
-                if good > 0, let prefix = buffer.getSlice(at: start, length: good) { context.fireChannelRead(wrapInboundOut(prefix)) }
+                buffer.moveReaderIndex(to: start)
+                if good > 0, let prefix = buffer.readSlice(length: good) { context.fireChannelRead(wrapInboundOut(prefix)) }
                 context.fireErrorCaught(error)
                 return
             }

@@ -8,7 +8,7 @@ import NIOWebSocket
 /// ``WebSocketHandshake`` refuses, and the pipeline after the upgrade, in inbound order:
 /// ``WebSocketFrameHeaderCheck`` (RFC 6455 header rules, size), NIO's frame decoder, NIO's
 /// aggregator (fragments into one message, at most 64 and `maxFrameSize` in all), NIO's
-/// `IdleStateHandler` (the idle timeout) and ``PeerConnectionHandler``.
+/// ``PeerConnectionHandler`` (which also keeps the idle timeout).
 enum WebSocketPipeline {
     /// The most fragments one message may come in.
     static let maxFragments = 64
@@ -39,9 +39,6 @@ enum WebSocketPipeline {
         try sync.addHandler(WebSocketFrameHeaderCheck(maxFrameSize: maxFrameSize), position: .before(decoder))
         try sync.addHandler(NIOWebSocketFrameAggregator(
             minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: maxFragments, maxAccumulatedFrameSize: maxFrameSize))
-        if idleTimeout > .zero {
-            try sync.addHandler(IdleStateHandler(readTimeout: .milliseconds(idleTimeout.milliseconds)))
-        }
         try sync.addHandler(PeerConnectionHandler(core: core, params: params, maxPacket: maxFrameSize, idleTimeout: idleTimeout))
     }
 }
