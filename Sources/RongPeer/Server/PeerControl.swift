@@ -56,7 +56,9 @@ struct PeerControl: Sendable {
                 return Self.error(.badRequest, "by: \(error)")
             }
             guard clock.advance(by: by) else {
-                return Self.error(.badRequest, "the clock was advanced by \(clock.advanced) already; \(by) more would pass the most in all, \(PeerDuration.max)")
+                return Self.error(
+                    .badRequest,
+                    "the clock was advanced by \(clock.advanced) already; \(by) more would pass the most in all, \(PeerDuration.max), or 2106-02-07T06:28:15Z, the last time the packets' 32-bit dates can carry")
             }
             core.compact()
             return Self.json(["advanced": .number(JSONNumber(clock.advanced.milliseconds)), "now": .number(JSONNumber(clock.nowMillis()))])

@@ -43,16 +43,19 @@ struct PeerDurationTests {
         #expect(try PeerDuration(parsing: d.description) == d)
     }
 
-    @Test("the manual clock moves by at most the longest duration in all, and never overflows")
+    @Test("the manual clock moves by at most the longest duration in all, never past the packets' 32-bit dates, and never overflows")
     func clockBound() {
         let clock = ManualClock()
         let before = clock.nowMillis()
-        #expect(clock.advance(by: .max))
-        #expect(!clock.advance(by: PeerDuration(milliseconds: 1)!))
-        #expect(clock.advanced == .max)
-        #expect(clock.nowMillis() >= before + PeerDuration.max.milliseconds)
-        // Far inside Int64 milliseconds, and inside TimeAmount's nanoseconds.
-        #expect(clock.nowMillis() < Int64.max / 1_000_000)
+        // 36500d from now is past 2106-02-07 (the last second of a 32-bit date): refused.
+        #expect(!clock.advance(by: .max))
+        #expect(clock.advanced == .zero)
+        let room = ManualClock.latestMillis - before
+        #expect(clock.advance(by: PeerDuration(milliseconds: room - 86_400_000)!))
+        #expect(!clock.advance(by: PeerDuration(milliseconds: 2 * 86_400_000)!))
+        #expect(clock.nowMillis() >= before + room - 86_400_000)
+        #expect(clock.nowMillis() <= ManualClock.latestMillis)
+        #expect(UInt32(exactly: clock.nowMillis() / 1000) != nil)
         #expect(clock.advance(by: .zero))
     }
 
