@@ -21,6 +21,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// YAML text for the mock peer's loaders: a fixture (`--fixture`, `POST /control/reset`) and
     /// a scenario file.
     case peerLoader = "peer-loader"
+    /// The peer's HTTP endpoints: byte 0 picks the request (a fault plan as body or query, an
+    /// advance, a reset body, a `/state` query, or any method and target), the rest is its input.
+    case control
 
     /// Runs the body on one input, metered, and returns the invariant violations (empty = fine).
     /// The limit invariant (``allocationBudget(inputCount:)``) is checked when
@@ -52,6 +55,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .message: (MessageBody.check(data), 0)
         case .vectorLoader: (VectorLoaderBody.check(data), 0)
         case .peerLoader: PeerLoaderBody.run(data)
+        case .control: ControlBody.run(data)
         }
     }
 
@@ -65,12 +69,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     ///   element a SwiftProtobuf `DownStreamMessage` (about 460 bytes of heap storage);
     /// - vector-loader 70×: `[],` repeated, each a Yams node;
     /// - peer-loader: the same Yams nodes, read by two loaders one after the other; what a file
-    ///   asks to generate is allowed on top (``run(_:)``).
+    ///   asks to generate is allowed on top (``run(_:)``);
+    /// - control: a reset body is read by the same loader (twice) and becomes a peer model.
     public var allocationFactor: Int {
         switch self {
         case .content: 40
         case .envelope, .message: 256
-        case .vectorLoader, .peerLoader: 96
+        case .vectorLoader, .peerLoader, .control: 96
         }
     }
 

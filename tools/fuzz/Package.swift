@@ -33,6 +33,7 @@ let package = Package(
         .executableTarget(name: "FuzzMessage", dependencies: dependencies),
         .executableTarget(name: "FuzzVectorLoader", dependencies: dependencies),
         .executableTarget(name: "FuzzPeerLoader", dependencies: dependencies),
+        .executableTarget(name: "FuzzControl", dependencies: dependencies),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,9 @@
 - for the vector loader, the keys and values of spec/vectors.schema.json;
 - for the peer loader, the keys of fixtures and scenarios (the YAML examples and tables of
   spec/peer.md and spec/scenarios.md, the example fixture, the scenario files) and the YAML
-  features the reader refuses.
+  features the reader refuses;
+- for the control endpoints, the fault names, duration units, paths and query keys, and the
+  peer loader's words (reset bodies are fixtures).
 
     make_dict.py TARGET OUT [--rongwire PATH]
 """
@@ -97,7 +99,7 @@ def varint(v):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("target", choices=["content", "envelope", "message", "vector-loader", "peer-loader"])
+    ap.add_argument("target", choices=["content", "envelope", "message", "vector-loader", "peer-loader", "control"])
     ap.add_argument("out")
     ap.add_argument("--rongwire", default="rongwire")
     a = ap.parse_args()
@@ -133,6 +135,12 @@ def main():
         tokens.update(k.encode() + b":" for k in keys)
         tokens.update(v.encode() for v in values)
         tokens.update([b"Required.", b"Recommended.", b"- ", b"'", b"&a", b"*a", b"!!str", b"{hex: ", b"{json: "])
+    if a.target == "control":
+        tokens.update(k.encode() + b":" for k in peer_keys())
+        tokens.update([b"drop=", b"dup=", b"duplicate=", b"delay=", b"reorder=", b"cut=", b"users=", b"seed=", b",", b"|",
+                       b":", b"ms", b"s", b"m", b"h", b"d", b"e300", b"9223372036854775807", b"36500d", b"%", b"%3D", b"%2C",
+                       b"GET ", b"POST ", b"/state", b"/control/advance?by=", b"/control/faults?plan=", b"/control/reset",
+                       b"/websocket", b"?user=", b"&", b"\n", b"\xff", b"\xc0"])
     if a.target == "peer-loader":
         tokens.update(k.encode() + b":" for k in peer_keys())
         tokens.update([b"- ", b"'", b'"', b"&a", b"*a", b"!!str", b"? ", b"{", b"[", b"500ms", b"8d", b"PEER-CONN-001",

@@ -3,7 +3,7 @@
 # writes a dictionary from the catalog, and runs TARGET for SECONDS with libFuzzer's progress.
 #
 #   tools/fuzz/run.sh TARGET SECONDS [extra libFuzzer flags]
-#   TARGET: content | envelope | message | vector-loader | peer-loader
+#   TARGET: content | envelope | message | vector-loader | peer-loader | control
 #
 # Findings land in tools/fuzz/findings/TARGET/ (crash-*, timeout-*, oom-*); keep each one with
 # tools/fuzz/crash-to-vector.py. Exit status: 0 = no finding, 1 = finding or coverage problem.
@@ -20,7 +20,8 @@ case "$TARGET" in
     message) EXE=FuzzMessage ;;
     vector-loader) EXE=FuzzVectorLoader ;;
     peer-loader) EXE=FuzzPeerLoader ;;
-    *) echo "unknown target $TARGET (content, envelope, message, vector-loader, peer-loader)" >&2; exit 2 ;;
+    control) EXE=FuzzControl ;;
+    *) echo "unknown target $TARGET (content, envelope, message, vector-loader, peer-loader, control)" >&2; exit 2 ;;
 esac
 
 cd "$HERE"

@@ -12,6 +12,10 @@ vector-loader:  every vector file, and each vector alone.
 peer-loader:    the example fixture (tools/peer/fixture.yaml), every scenario file
                 (vectors/scenarios/*.scenario.yaml), each scenario alone, and each scenario's
                 fixture alone.
+control:        the layout of FuzzTarget.control (byte 0 picks the request): fault plans (as
+                body and as query), durations for /control/advance (including the issue 21
+                reproductions above Int64 milliseconds), reset bodies (the peer seeds' fixtures,
+                one that is not UTF-8), /state users, and raw METHOD TARGET lines.
 """
 import argparse
 import base64
@@ -66,6 +70,22 @@ def peer_seeds():
     return seeds
 
 
+def control_seeds():
+    plans = [b"drop=0.5", b"dup=0.25,seed=3", b"delay=0.5:20ms,reorder=0.1,cut=0.01,users=alice|bob",
+             b"delay=0.5:99999999999999999999ms", b"drop=2", b"explode=1", b"users=", b"drop=0.5,\xc0"]
+    durations = [b"8d", b"500ms", b"2h", b"36500d", b"1e300d", b"9223372036854775807", b"5000000000000000000",
+                 b"18250d", b"-1d", b"", b"0"]
+    seeds = [bytes([0]) + p for p in plans] + [bytes([1]) + p for p in plans]
+    seeds += [bytes([2]) + d for d in durations]
+    seeds += [bytes([3]) + f for f in peer_seeds() if not f.startswith(b"scenarios:")]
+    seeds += [bytes([3]) + b"users: \xff\n", bytes([3]) + b"app: {offlineRetention: 1e300d}\n"]
+    seeds += [bytes([4]) + u for u in (b"alice", b"", b"%ff", b"nobody")]
+    seeds += [bytes([5]) + r for r in (b"GET /", b"DELETE /state", b"GET /websocket", b"POST /control/advance?by=8d",
+                                       b"POST /control/faults?plan=drop%3D0.5", b"GET /state?user=alice&user=bob",
+                                       b"POST /control/reset\nusers: [{id: zed}]\n")]
+    return seeds
+
+
 def envelope_prefix(v):
     """The selector byte (and QUERY topic) of FuzzTarget.envelope for a frame vector."""
     side = 0 if v.get("from") == "client" else 1
@@ -87,7 +107,9 @@ def main():
     seeds = []
     if a.target == "peer-loader":
         seeds = peer_seeds()
-    for path in vector_files() if a.target != "peer-loader" else []:
+    if a.target == "control":
+        seeds = control_seeds()
+    for path in vector_files() if a.target not in ("peer-loader", "control") else []:
         text = open(path, encoding="utf-8").read()
         doc = yaml.safe_load(text) or {}
         if a.target == "vector-loader":

@@ -93,6 +93,58 @@ final class ClientDriver {
         channel?.writeAndFlush(WebSocketFrame(fin: true, opcode: opcode, maskKey: .random(), data: ByteBuffer(bytes: bytes)), promise: nil)
     }
 
+    /// Packets the machine wrote while a raw message was streaming: sent after it, since a frame
+    /// in the middle of another would break the framing.
+    private var heldWrites: [WebSocketFrame]?
+
+    /// Sends `payload` as one masked binary WebSocket message, generated and written 64 KiB at a
+    /// time, each chunk after the previous one left (a scenario `raw` step of megabytes never
+    /// exists whole). The future completes when all is written or the connection failed.
+    func writeRaw(streaming payload: ScenarioRawPayload) -> EventLoopFuture<Void> {
+        guard let channel, heldWrites == nil,
+            let encoder = try? channel.pipeline.syncOperations.context(handlerType: WebSocketFrameEncoder.self)
+        else { return loop.makeSucceededVoidFuture() }
+        let key = WebSocketMaskingKey.random()
+        var header = ByteBuffer()
+        let n = payload.count
+        header.writeInteger(0x82 as UInt8)
+        if n < 126 {
+            header.writeInteger(0x80 | UInt8(n))
+        } else if n < 65_536 {
+            header.writeInteger(0xFE as UInt8)
+            header.writeInteger(UInt16(n))
+        } else {
+            header.writeInteger(0xFF as UInt8)
+            header.writeInteger(UInt64(n))
+        }
+        header.writeBytes(key)
+        heldWrites = []
+        let done = loop.makePromise(of: Void.self)
+        var chunks = payload.chunks(of: 65_536)
+        var offset = 0
+        // Below the frame encoder: these bytes are the frame, written as they are.
+        encoder.write(NIOAny(header), promise: nil)
+        func next() {
+            guard let chunk = chunks.next() else {
+                done.succeed()
+                return
+            }
+            var b = ByteBuffer(bytes: chunk)
+            b.webSocketMask(key, indexOffset: offset)
+            offset += chunk.count
+            encoder.writeAndFlush(NIOAny(b)).assumeIsolated().whenComplete { result in
+                if case .failure = result { done.succeed() } else { next() }
+            }
+        }
+        next()
+        done.futureResult.assumeIsolated().whenComplete { _ in
+            let held = self.heldWrites ?? []
+            self.heldWrites = nil
+            for f in held { channel.writeAndFlush(f, promise: nil) }
+        }
+        return done.futureResult
+    }
+
     /// Closes for good; the future completes once the transport is gone.
     func shutdown() -> EventLoopFuture<Void> {
         step { $0.close() }
@@ -234,7 +286,12 @@ final class ClientDriver {
             timer = nil
         case .write(let packet):
             guard let channel, let bytes = try? packet.encoded() else { return }
-            channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .binary, maskKey: .random(), data: ByteBuffer(bytes: bytes)), promise: nil)
+            let frame = WebSocketFrame(fin: true, opcode: .binary, maskKey: .random(), data: ByteBuffer(bytes: bytes))
+            if heldWrites != nil {
+                heldWrites!.append(frame)
+            } else {
+                channel.writeAndFlush(frame, promise: nil)
+            }
         case .connectSucceeded(let userId):
             connectPromise?.succeed(userId)
             connectPromise = nil

@@ -194,6 +194,14 @@ public final class PeerClient: Sendable {
         await onLoop { $0.writeRaw(bytes) }
     }
 
+    /// Sends `payload` as one binary WebSocket message, made and written a chunk at a time
+    /// (scenario `raw` steps); returns when it is written or the connection failed.
+    func sendRaw(_ payload: ScenarioRawPayload) async {
+        let driver = self.driver
+        let future = try? await loop.submit { driver.value.writeRaw(streaming: payload) }.get()
+        try? await future?.get()
+    }
+
     /// Sends a text WebSocket message, which RMTP never uses (for hostile-client tests).
     public func sendText(_ text: String) async {
         await onLoop { $0.writeRaw(Array(text.utf8), opcode: .text) }

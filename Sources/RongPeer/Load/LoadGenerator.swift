@@ -9,8 +9,11 @@ import RongSupport
 
 /// Drives N clients that send M private text messages (ISCOUNTED) to random other clients and
 /// checks that each arrives exactly once at its receiver (`rongwire peer-load`). Each message's
-/// content names its sender, its sequence number and its send time, so the receiver measures
-/// latency and detects loss, duplicates and misdelivery without any help from the peer.
+/// content names its run, its sender, its sequence number and its send time
+/// (`L:RUN:SENDER:SEQ:NANOS`), so the receiver measures latency and detects loss, duplicates and
+/// misdelivery without any help from the peer. The run id is random: a peer that served earlier
+/// runs still holds their messages for the same users, and their clients' pulls return them;
+/// they are counted as ``LoadReport/otherRuns`` and otherwise ignored.
 public enum LoadGenerator {
     final class Tracker: Sendable {
         struct State {
@@ -23,18 +26,27 @@ public enum LoadGenerator {
             var lastDelivery: UInt64 = 0
             var acked = 0
             var failed = 0
+            var otherRuns = 0
         }
         let state = Mutex(State())
     }
 
     static func key(_ sender: Int, _ seq: Int) -> UInt64 { UInt64(sender) << 32 | UInt64(seq) }
 
-    /// Records one surfaced message: its latency, or a duplicate, or a misdelivery.
-    static func handle(_ r: PeerReceivedMessage, receiver me: Int, tracker: Tracker) {
+    /// The text of message `seq` of `sender` in run `run`, sent at `nanos`.
+    static func text(run: String, sender: Int, seq: Int, nanos: UInt64) -> String { "L:\(run):\(sender):\(seq):\(nanos)" }
+
+    /// Records one surfaced message: its latency, or a duplicate, or a misdelivery; a message of
+    /// another run only counts as such.
+    static func handle(_ r: PeerReceivedMessage, receiver me: Int, run: String, tracker: Tracker) {
         let now = monotonicNanos()
         guard case .typed(let t) = r.message.content, let text = (t.base as? TextMessage)?.content, text.hasPrefix("L:") else { return }
         let parts = text.split(separator: ":")
-        guard parts.count == 4, let s = Int(parts[1]), let q = Int(parts[2]), let sent = UInt64(parts[3]) else { return }
+        guard parts.count == 5, parts[1] == run else {
+            tracker.state.withLock { $0.otherRuns += 1 }
+            return
+        }
+        guard let s = Int(parts[2]), let q = Int(parts[3]), let sent = UInt64(parts[4]) else { return }
         let k = key(s, q)
         tracker.state.withLock { st in
             if st.expected[k] != me { st.misdelivered += 1 }
@@ -59,12 +71,15 @@ public enum LoadGenerator {
             pc.faults = config.faults.seeded(default: config.seed)
             pc.seed = config.seed
             pc.threads = config.peerThreads
+            // Every client and a margin, whatever the default limit.
+            pc.maxConnections = max(pc.maxConnections, config.clients + 64)
             pc.logger = PeerLogHandler.logger(level: .error)
             let s = try await PeerServer.start(pc)
             server = s
             url = s.url
             appId = "rongwire-load"
         }
+        let run = Hex.encode(withUnsafeBytes(of: UInt32.random(in: 1...UInt32.max).bigEndian) { Array($0) })
         let faulty = config.faults.isActive || config.url != nil
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, config.clientThreads))
         let tracker = Tracker()
@@ -91,7 +106,7 @@ public enum LoadGenerator {
                             o.autoReconnect = true
                         }
                         let c = try await PeerClient.connect(o, on: group.next())
-                        await c.setMessageHandler { r in handle(r, receiver: i, tracker: tracker) }
+                        await c.setMessageHandler { r in handle(r, receiver: i, run: run, tracker: tracker) }
                         return (i, c)
                     }
                 }
@@ -139,7 +154,7 @@ public enum LoadGenerator {
                                 inFlight += 1
                                 g.addTask {
                                     let t0 = monotonicNanos()
-                                    let m = OutboundMessage(.private, targetId: "load\(r)", content: TextMessage(content: "L:\(s):\(q):\(t0)"))
+                                    let m = OutboundMessage(.private, targetId: "load\(r)", content: TextMessage(content: text(run: run, sender: s, seq: q, nanos: t0)))
                                     let result = try? await client.send(m)
                                     let t1 = monotonicNanos()
                                     tracker.state.withLock { st in
@@ -169,7 +184,7 @@ public enum LoadGenerator {
             }
             let sendEnd = monotonicNanos()
             // Drain: wait for the rest; then every client pulls once more.
-            let deadline = sendEnd + UInt64(config.drainMillis) * 1_000_000
+            let deadline = sendEnd + UInt64(min(max(0, config.drainMillis), PeerDuration.max.milliseconds)) * 1_000_000
             var lastCount = -1
             var lastChange = monotonicNanos()
             while monotonicNanos() < deadline {
@@ -200,6 +215,8 @@ public enum LoadGenerator {
                 report.lost = st.expected.keys.filter { !st.seen.contains($0) }.count
                 report.duplicated = st.duplicated
                 report.misdelivered = st.misdelivered
+                report.otherRuns = st.otherRuns
+                report.run = run
                 report.seconds = Double(max(st.lastDelivery, start) - start) / 1e9
                 report.sendSeconds = Double(sendEnd - start) / 1e9
                 let lat = st.latencies.sorted()

@@ -25,6 +25,11 @@ public struct LoadReport: Sendable {
     public var faultsInjected = false
     /// Messages surfaced at a user they were not sent to.
     public var misdelivered = 0
+    /// The run's id, in every message it sends (8 hex digits, random).
+    public var run = ""
+    /// Messages of other runs the clients received (an external peer keeps earlier runs'
+    /// messages for the same users); ignored.
+    public var otherRuns = 0
     /// First send to last delivery.
     public var seconds = 0.0
     /// First send to last PUBACK.

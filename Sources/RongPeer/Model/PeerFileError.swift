@@ -49,12 +49,18 @@ func peerFileLoad<T>(_ load: () throws(LoadError) -> T) throws(PeerFileError) ->
 }
 
 extension StrictYAMLReader {
-    /// A duration: `500ms`, `30s`, `10m`, `2h`, `8d`, or an integer number of milliseconds.
-    func duration(_ node: Node, _ what: String) throws(LoadError) -> Int64 {
-        guard case .scalar(let s) = node, let ms = parseDurationMillis(s.string) else {
-            throw error(node, "\(what) must be a duration such as 500ms, 30s, 10m, 2h, 8d")
+    /// A duration (``PeerDuration``): `500ms`, `30s`, `10m`, `2h`, `8d`, `1.5s`, or an integer
+    /// number of milliseconds; at most `most` (default ``PeerDuration/max``).
+    func duration(_ node: Node, _ what: String, most: PeerDuration = .max) throws(LoadError) -> PeerDuration {
+        guard case .scalar(let s) = node else { throw error(node, "\(what) must be a duration such as 500ms, 30s, 10m, 2h, 8d") }
+        let d: PeerDuration
+        do throws(PeerDurationError) {
+            d = try PeerDuration(parsing: s.string)
+        } catch {
+            throw self.error(node, "\(what): \(error)")
         }
-        return ms
+        guard d <= most else { throw self.error(node, "\(what) is at most \(most), not \(d)") }
+        return d
     }
 
     /// A scenario value (message content, `/state` subsets): JSON's scalar rules, except that

@@ -54,13 +54,13 @@ public struct PeerFixture: Sendable, Hashable {
         /// How many chatrooms a user may be in at once; joining one more quits the oldest.
         public var chatroomsPerUser = 1
         /// How long offline messages wait for a receiver.
-        public var offlineRetention: Int64 = 7 * 86_400_000
+        public var offlineRetention = PeerDuration(milliseconds: 7 * 86_400_000)!
         /// How long private and group messages stay in cloud history (6 months, as 180 days).
-        public var historyRetention: Int64 = 180 * 86_400_000
+        public var historyRetention = PeerDuration(milliseconds: 180 * 86_400_000)!
         /// How long chatroom messages stay in cloud history (2 months, as 60 days).
-        public var chatroomHistoryRetention: Int64 = 60 * 86_400_000
+        public var chatroomHistoryRetention = PeerDuration(milliseconds: 60 * 86_400_000)!
         /// How long ultragroup messages stay on the server (7 days).
-        public var ultragroupRetention: Int64 = 7 * 86_400_000
+        public var ultragroupRetention = PeerDuration(milliseconds: 7 * 86_400_000)!
         /// Cloud history (`qryPMsg`, `qryGMsg`, `qryCHMsg`) is enabled.
         public var history = true
         /// The latest messages a chatroom keeps for members to pull (50).

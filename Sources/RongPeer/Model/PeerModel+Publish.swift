@@ -63,6 +63,11 @@ extension PeerModel {
         if up.content.count > DecodingOptions.protocolContentLimit {
             return isStatus ? [] : reject(conn, p, PeerStatus.messageTooLarge, "content is \(up.content.count) bytes")
         }
+        // Content is UTF-8 JSON (spec/rongcloud.proto); bytes that are not UTF-8 are no message
+        // any client can read, so they are not stored or relayed (PEER-HOSTILE-007).
+        if !Self.isUTF8(up.content) {
+            return isStatus ? [] : reject(conn, p, PeerStatus.invalidContent, "content is not UTF-8")
+        }
         let target = p.targetId.text
         // Membership.
         switch route.type {
@@ -124,6 +129,19 @@ extension PeerModel {
         messagesSinceCompaction += 1
         if messagesSinceCompaction >= 20_000 { compact() }
         return out
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (without building a string).
+    static func isUTF8(_ bytes: some Collection<UInt8>) -> Bool {
+        var it = bytes.makeIterator()
+        var utf8 = Unicode.UTF8()
+        while true {
+            switch utf8.decode(&it) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 
     /// `sendRate`: a connection that already sent that many messages within the last second

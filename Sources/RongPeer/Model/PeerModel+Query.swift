@@ -50,7 +50,7 @@ extension PeerModel {
                 return malformed(conn, q.topic.text, error)
             }
         default:
-            log("conn#\(conn) \(user) unsupported query \(q.topic.text)")
+            log("conn#\(conn) \(user) unsupported query \(q.topic.text); QUERYACK \(PeerStatus.unsupportedQuery)")
             return [queryAck(conn, q.messageId, status: PeerStatus.unsupportedQuery)]
         }
     }
@@ -66,7 +66,7 @@ extension PeerModel {
         stats.pulls += 1
         sessions[conn]!.notifiedAt = nil
         confirmDelivered(user: user, upTo: req.syncTime)
-        let minTime = now - app.offlineRetention
+        let minTime = now - app.offlineRetention.milliseconds
         let pullSent = req.hasIsPullSend && req.isPullSend
         let sendCursor = req.hasSendBoxSyncTime ? req.sendBoxSyncTime : 0
         let inbox = inboxes[user] ?? []

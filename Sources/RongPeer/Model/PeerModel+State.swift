@@ -9,10 +9,16 @@ extension PeerModel {
     /// counters and recent events. `user` limits `users` and the push log to one user.
     public func snapshot(user only: String? = nil) -> JSONValue {
         let t = now
-        let offlineCut = t - app.offlineRetention
+        let offlineCut = t - app.offlineRetention.milliseconds
         var users: [(String, JSONValue)] = []
-        let ids = Set(fixture.users.keys).union(online.keys).union(inboxes.keys).union(unread.keys)
-        for id in ids.sorted() where only == nil || only == id {
+        // One user is looked up, not found among all of them (a million users: microseconds, not seconds).
+        let ids: [String]
+        if let only {
+            ids = fixture.users[only] != nil || online[only] != nil || inboxes[only] != nil || unread[only] != nil ? [only] : []
+        } else {
+            ids = Set(fixture.users.keys).union(online.keys).union(inboxes.keys).union(unread.keys).sorted()
+        }
+        for id in ids {
             var u = JSONObject()
             let conns = online[id] ?? []
             u["online"] = .number(JSONNumber(conns.count))

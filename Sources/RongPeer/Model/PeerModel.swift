@@ -58,6 +58,8 @@ public struct PeerModel: Sendable {
     /// How many push records and events /state keeps.
     static let pushLogLimit = 1000
     static let eventLimit = 200
+    /// The longest event line kept, in bytes (a longer one is cut, with `…`).
+    static let eventBytes = 512
     /// Largest page of a pull (000:5224: offline messages come in packages of at most 200).
     public static let pullPageLimit = 200
     /// Largest pull, chatroom pull or history reply in bytes (about: content, push text and
@@ -223,7 +225,12 @@ public struct PeerModel: Sendable {
     var now: Int64 { max(clock.nowMillis(), lastTime) }
 
     mutating func log(_ text: String) {
-        events.append("\(clock.nowMillis()) \(text)")
+        // Lines quote what clients sent (topics, ids): each is cut at eventBytes.
+        var line = "\(clock.nowMillis()) \(text)"
+        if line.utf8.count > Self.eventBytes {
+            line = String(decoding: line.utf8.prefix(Self.eventBytes), as: UTF8.self) + "…"
+        }
+        events.append(line)
         if events.count > Self.eventLimit { events.removeFirst(events.count - Self.eventLimit) }
     }
 
@@ -372,7 +379,7 @@ public struct PeerModel: Sendable {
     /// older than its period, and messages nothing refers to any more.
     public mutating func compact() {
         let t = now
-        let offlineCut = t - app.offlineRetention
+        let offlineCut = t - app.offlineRetention.milliseconds
         for user in inboxes.keys {
             let n = inboxes[user]!.prefix { $0.time < offlineCut }.count
             if n > 0 { inboxes[user]!.removeFirst(n) }
@@ -382,7 +389,7 @@ public struct PeerModel: Sendable {
             let n = history[key]!.prefix { (messages[$0]?.time ?? 0) < cut }.count
             if n > 0 { history[key]!.removeFirst(n) }
         }
-        let longest = max(app.offlineRetention, app.historyRetention, app.chatroomHistoryRetention, app.ultragroupRetention)
+        let longest = max(app.offlineRetention, app.historyRetention, app.chatroomHistoryRetention, app.ultragroupRetention).milliseconds
         messages = messages.filter { $0.value.time >= t - longest }
         sendResults = sendResults.filter { $0.value.time >= offlineCut }
         // Receipts go with their messages; private read times (`private:A→B`) stay.
@@ -392,8 +399,8 @@ public struct PeerModel: Sendable {
     }
 
     func retention(ofHistoryKey key: String) -> Int64 {
-        if key.hasPrefix("chatroom:") { return app.chatroomHistoryRetention }
-        if key.hasPrefix("ultragroup:") { return app.ultragroupRetention }
-        return app.historyRetention
+        if key.hasPrefix("chatroom:") { return app.chatroomHistoryRetention.milliseconds }
+        if key.hasPrefix("ultragroup:") { return app.ultragroupRetention.milliseconds }
+        return app.historyRetention.milliseconds
     }
 }

@@ -23,8 +23,15 @@ public enum DisconnectStatus {
 public enum PeerStatus {
     /// Success.
     public static let ok: UInt16 = 0
-    /// A query topic the peer does not implement (kit choice).
-    public static let unsupportedQuery: UInt16 = 1
+    /// A request the peer cannot take as sent (kit choice: the SDKs' INVALID_PARAMETER,
+    /// protocol-rules.md § 10.1; the service documents no server status for either case): a
+    /// QUERY on a topic the peer does not implement, a PUBLISH whose content is not UTF-8.
+    public static let invalidParameter: UInt16 = 33003
+    /// A QUERY topic the peer does not implement: ``invalidParameter`` (PEER-HOSTILE-007). It was
+    /// 1 before, which ENGINE hands to the app as code 1, the VoIP range's CANCEL.
+    public static let unsupportedQuery: UInt16 = invalidParameter
+    /// A PUBLISH whose content bytes are not UTF-8: ``invalidParameter`` (PEER-HOSTILE-007).
+    public static let invalidContent: UInt16 = invalidParameter
     /// The conversation does not take this message: a publish topic the peer does not serve, or
     /// (kit choice, no code is documented) a private target the fixture does not list.
     public static let conversationNotSupported: UInt16 = 20109

@@ -38,10 +38,10 @@ public struct Scenario: Sendable {
         case join(client: String, room: String, history: Int, status: UInt16)
         case quit(client: String, room: String)
         case history(History)
-        case advance(Int64)
-        case wait(Int64)
+        case advance(PeerDuration)
+        case wait(PeerDuration)
         case faults(String)
-        case raw(client: String, bytes: [UInt8])
+        case raw(client: String, payload: ScenarioRawPayload)
         case text(client: String, text: String)
         case expect([String: ClientExpectation])
         case state(user: String?, value: JSONValue)
@@ -202,6 +202,9 @@ extension Scenario {
             fixture: fixture, steps: steps, file: r.file, line: node.mark?.line ?? 0)
     }
 
+    /// The longest `wait` step (60 s): it is real time, and a scenario runs in someone's CI.
+    static let maxWait = PeerDuration(milliseconds: 60_000)!
+
     static let actions = [
         "connect", "disconnect", "send", "recall", "pull", "ping", "join", "quit", "history", "advance", "wait", "faults", "raw", "expect", "state",
     ]
@@ -245,11 +248,11 @@ extension Scenario {
             return Step(action: e.key == "join" ? .join(client: client, room: room, history: history, status: status) : .quit(client: client, room: room), line: line)
         case "history": return Step(action: .history(try loadHistory(v, r)), line: line)
         case "advance": return Step(action: .advance(try r.duration(v, "`advance`")), line: line)
-        case "wait": return Step(action: .wait(try r.duration(v, "`wait`")), line: line)
+        case "wait": return Step(action: .wait(try r.duration(v, "`wait`", most: maxWait)), line: line)
         case "faults": return Step(action: .faults(try r.string(v, "`faults`")), line: line)
         case "raw":
             var client = ""
-            var bytes: [UInt8]?
+            var payload: ScenarioRawPayload?
             var text: String?
             for f in try r.mapping(v, "`raw`", allowed: ["client", "hex", "fill", "count", "text"]) {
                 switch f.key {
@@ -257,19 +260,24 @@ extension Scenario {
                 case "text": text = try r.string(f.value, "`text`")
                 case "hex":
                     guard let b = Hex.decode(try r.string(f.value, "`hex`"), allowingWhitespace: true) else { throw r.error(f.value, "`hex` is not hex") }
-                    bytes = (bytes ?? []) + b
+                    payload = payload ?? ScenarioRawPayload()
+                    payload!.append(b)
                 case "fill":
                     guard let b = Hex.decode(try r.string(f.value, "`fill`"), allowingWhitespace: true), b.count == 1 else { throw r.error(f.value, "`fill` is one hex byte") }
-                    bytes = (bytes ?? []) + b
+                    payload = payload ?? ScenarioRawPayload()
+                    payload!.append(b)
                 default:
+                    // Kept as a repeat: the bytes are made when the step runs, a chunk at a time.
                     let n = try r.integer(f.value, "`count`")
-                    guard (0...(8 << 20)).contains(n), let last = bytes?.last else { throw r.error(f.value, "`count` repeats `fill` 0...8388608 times") }
-                    bytes! += [UInt8](repeating: last, count: max(0, n - 1))
+                    guard (0...ScenarioRawPayload.maxCount).contains(n), payload?.last != nil else {
+                        throw r.error(f.value, "`count` repeats `fill` 0...\(ScenarioRawPayload.maxCount) times")
+                    }
+                    payload!.repeatLast(n - 1)
                 }
             }
-            if let text, !client.isEmpty, bytes == nil { return Step(action: .text(client: client, text: text), line: line) }
-            guard !client.isEmpty, let bytes else { throw r.error(v, "`raw` needs `client` and `hex` (or `text`)") }
-            return Step(action: .raw(client: client, bytes: bytes), line: line)
+            if let text, !client.isEmpty, payload == nil { return Step(action: .text(client: client, text: text), line: line) }
+            guard !client.isEmpty, let payload else { throw r.error(v, "`raw` needs `client` and `hex` (or `text`)") }
+            return Step(action: .raw(client: client, payload: payload), line: line)
         case "expect":
             var out: [String: ClientExpectation] = [:]
             for c in try r.mapping(v, "`expect`") {
@@ -316,8 +324,8 @@ extension Scenario {
             case "appId": c.appId = .some(try r.identifier(f.value, "`appId`"))
             case "platform": c.platform = try r.identifier(f.value, "`platform`")
             case "connack": c.connack = UInt8(clamping: try r.integer(f.value, "`connack`"))
-            case "retry": c.retryMillis = try r.duration(f.value, "`retry`")
-            case "poll": c.pollMillis = try r.duration(f.value, "`poll`")
+            case "retry": c.retryMillis = try r.duration(f.value, "`retry`").milliseconds
+            case "poll": c.pollMillis = try r.duration(f.value, "`poll`").milliseconds
             case "lastMessageId":
                 let n = try r.integer(f.value, "`lastMessageId`")
                 guard (0...65535).contains(n) else { throw r.error(f.value, "`lastMessageId` must be 0...65535") }

@@ -140,17 +140,17 @@ final class ScenarioExecution {
         case .quit(let name, let room):
             _ = try await client(name).quitChatroom(room)
         case .history(let h): try await history(h)
-        case .advance(let ms):
-            let r = try await PeerHTTPClient.request(host: host, port: port, method: .POST, path: "/control/advance?by=\(ms)", on: group)
+        case .advance(let d):
+            let r = try await PeerHTTPClient.request(host: host, port: port, method: .POST, path: "/control/advance?by=\(d)", on: group)
             if r.status != 200 { throw fail("advance: \(String(decoding: r.body, as: UTF8.self))") }
-        case .wait(let ms):
-            try await Task.sleep(nanoseconds: UInt64(ms) * 1_000_000)
+        case .wait(let d):
+            try await Task.sleep(nanoseconds: UInt64(d.milliseconds) * 1_000_000)
         case .faults(let plan):
             faultsInjected = true
             let r = try await PeerHTTPClient.request(host: host, port: port, method: .POST, path: "/control/faults", body: Array(plan.utf8), on: group)
             if r.status != 200 { throw fail("faults: \(String(decoding: r.body, as: UTF8.self))") }
-        case .raw(let name, let bytes):
-            try await client(name).sendRaw(bytes)
+        case .raw(let name, let payload):
+            try await client(name).sendRaw(payload)
         case .text(let name, let text):
             try await client(name).sendText(text)
         case .expect(let map):

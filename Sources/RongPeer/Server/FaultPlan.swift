@@ -59,10 +59,10 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
                 let pieces = value.split(separator: ":", maxSplits: 1).map(String.init)
                 delay = try probability(pieces[0])
                 if pieces.count == 2 {
-                    guard let ms = parseDurationMillis(pieces[1]), ms >= 1, ms <= 60_000 else {
-                        throw FaultPlanError(message: "delay maximum must be 1ms...60s, not \(pieces[1])")
+                    guard let d = try? PeerDuration(parsing: pieces[1]), d.milliseconds >= 1, d.milliseconds <= 60_000 else {
+                        throw FaultPlanError(message: "delay maximum must be 1ms...60s, not \(pieces[1].prefix(40))")
                     }
-                    delayMaxMillis = Int(ms)
+                    delayMaxMillis = Int(d.milliseconds)
                 }
             case "users": users = Set(value.split(separator: "|").map(String.init))
             case "seed":

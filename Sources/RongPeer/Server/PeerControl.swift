@@ -11,10 +11,12 @@ struct PeerControl: Sendable {
     let clock: ManualClock?
     let seed: UInt64
 
-    struct Response {
+    struct Response: Sendable {
         var status: HTTPResponseStatus
         var contentType = "application/json"
         var body: [UInt8]
+        /// Header fields beyond Content-Type, Content-Length and Connection.
+        var headers: [(String, String)] = []
     }
 
     static func json(_ value: JSONValue, _ status: HTTPResponseStatus = .ok) -> Response {
@@ -22,8 +24,10 @@ struct PeerControl: Sendable {
         return Response(status: status, body: Array((text + "\n").utf8))
     }
 
-    static func error(_ status: HTTPResponseStatus, _ message: String) -> Response {
-        json(["error": .string(message)], status)
+    static func error(_ status: HTTPResponseStatus, _ message: String, headers: [(String, String)] = []) -> Response {
+        var r = json(["error": .string(message)], status)
+        r.headers = headers
+        return r
     }
 
     func handle(method: HTTPMethod, uri: String, body: [UInt8]) -> Response {
@@ -44,28 +48,49 @@ struct PeerControl: Sendable {
             return Response(status: .ok, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
         case (.POST, "/control/advance"):
             guard let clock else { return Self.error(.conflict, "the peer's clock is not manual (start it with --manual-clock)") }
-            guard let by = query["by"].flatMap(parseDurationMillis) else { return Self.error(.badRequest, "by=DURATION is required (8d, 2h, 500ms)") }
-            clock.advance(by: by)
+            guard let text = query["by"] else { return Self.error(.badRequest, "by=DURATION is required (8d, 2h, 500ms)") }
+            let by: PeerDuration
+            do throws(PeerDurationError) {
+                by = try PeerDuration(parsing: text)
+            } catch {
+                return Self.error(.badRequest, "by: \(error)")
+            }
+            guard clock.advance(by: by) else {
+                return Self.error(
+                    .badRequest,
+                    "the clock was advanced by \(clock.advanced) already; \(by) more would pass the most in all, \(PeerDuration.max), or 2106-02-07T06:28:15Z, the last time the packets' 32-bit dates can carry")
+            }
             core.compact()
-            return Self.json(["advanced": .number(JSONNumber(clock.advanced)), "now": .number(JSONNumber(clock.nowMillis()))])
+            return Self.json(["advanced": .number(JSONNumber(clock.advanced.milliseconds)), "now": .number(JSONNumber(clock.nowMillis()))])
         case (.POST, "/control/faults"):
+            // Bodies are UTF-8 or refused, as the file loaders refuse a file (nothing is replaced).
+            guard let spec = query["plan"] ?? String(validating: body, as: UTF8.self) else {
+                return Self.error(.badRequest, "the fault plan is not valid UTF-8")
+            }
             do throws(FaultPlanError) {
                 // A seed written in the plan is used as written; otherwise the peer's --seed.
-                let plan = try FaultPlan(parsing: query["plan"] ?? String(decoding: body, as: UTF8.self)).seeded(default: seed)
+                let plan = try FaultPlan(parsing: spec).seeded(default: seed)
                 core.setFaults(plan)
                 return Self.json(["faults": .string(plan.description)])
             } catch {
                 return Self.error(.badRequest, error.message)
             }
         case (.POST, "/control/reset"):
+            guard let yaml = String(validating: body, as: UTF8.self) else {
+                return Self.error(.badRequest, "reset body is not valid UTF-8 (nothing was reset)")
+            }
             do throws(PeerFileError) {
-                let fixture = try PeerFixture.load(yaml: String(decoding: body, as: UTF8.self), file: "reset body")
+                let fixture = try PeerFixture.load(yaml: yaml, file: "reset body")
                 core.reset(PeerModel(fixture: fixture, clock: core.state.withLock { $0.model.clock }, seed: seed))
                 core.setFaults(FaultPlan())
                 return Self.json(["reset": true, "users": .number(JSONNumber(fixture.users.count))])
             } catch {
                 return Self.error(.badRequest, error.description)
             }
+        case (_, "/websocket"):
+            // A plain request for the WebSocket endpoint (an upgrade never gets here).
+            let r = WebSocketHandshake.upgradeRequired(path: path)
+            return Self.error(r.status, r.message, headers: r.headers)
         default:
             return Self.error(.notFound, "no \(method) \(path); GET / lists the endpoints")
         }

@@ -41,7 +41,22 @@ final class PeerCore: Sendable {
         let bytes = Atomic<Int>(0)
     }
 
+    /// What happened at the transport, outside the model (counted here, shown in `/state` `stats`).
+    final class TransportCounters: Sendable {
+        /// HTTP requests answered 408: head or body not complete in time.
+        let requestTimeouts = Atomic<Int>(0)
+        /// WebSocket connections closed (1001) after `idleTimeout` without a frame.
+        let idleClosed = Atomic<Int>(0)
+        /// Upgrade requests refused (400, 426).
+        let badHandshakes = Atomic<Int>(0)
+        /// HTTP requests that did not parse, or were too large (400, 413, 431).
+        let badRequests = Atomic<Int>(0)
+    }
+
     let state: Mutex<State>
+    let transport = TransportCounters()
+    /// Set by the server: connections open, evicted and refused at the limit.
+    let limiter: ConnectionLimiter?
     /// Packets one connection may have queued before it is cut.
     let maxQueued: Int
     /// Bytes one connection may have queued before it is cut (one packet always goes out when
@@ -49,8 +64,9 @@ final class PeerCore: Sendable {
     let maxQueuedBytes: Int
     let logger: Logger
 
-    init(model: PeerModel, faults: FaultPlan, maxQueued: Int, maxQueuedBytes: Int, logger: Logger) {
+    init(model: PeerModel, faults: FaultPlan, maxQueued: Int, maxQueuedBytes: Int, logger: Logger, limiter: ConnectionLimiter? = nil) {
         state = Mutex(State(model: model, faultPlan: faults))
+        self.limiter = limiter
         self.maxQueued = maxQueued
         self.maxQueuedBytes = maxQueuedBytes
         self.logger = logger
@@ -82,13 +98,35 @@ final class PeerCore: Sendable {
         }
     }
 
-    /// A transport-level violation: log it, then DISCONNECT (status CLOSURE) and close.
-    func violation(_ id: ConnectionID, _ kind: PeerModel.Violation, _ detail: String) {
+    /// A transport-level violation: log it, then DISCONNECT (status CLOSURE) and a close frame
+    /// with `code` (1002 protocol error, 1003 a text message, 1009 too big).
+    func violation(_ id: ConnectionID, _ kind: PeerModel.Violation, _ detail: String, closeCode code: WebSocketErrorCode) {
         state.withLock { s in
             guard s.sinks[id]?.closing == false else { return }
             s.model.recordViolation(id, kind: kind, detail: detail)
-            logger.warning("conn#\(id) \(s.model.user(of: id) ?? "?") \(kind.rawValue): \(detail); DISCONNECT \(DisconnectStatus.closure)")
-            perform([.disconnect(id, status: DisconnectStatus.closure)], &s)
+            logger.warning("conn#\(id) \(s.model.user(of: id) ?? "?") \(kind.rawValue): \(detail); DISCONNECT \(DisconnectStatus.closure), close \(Self.number(code))")
+            disconnect(id, status: DisconnectStatus.closure, closeCode: code, &s)
+        }
+    }
+
+    /// A WebSocket ping: the pong goes through the connection's queue like any packet, so a
+    /// client that pings and never reads is cut at the same limits (PEER-HOSTILE-002).
+    func pong(_ id: ConnectionID, payload: ByteBuffer) {
+        state.withLock { s in
+            guard s.sinks[id]?.closing == false else { return }
+            write(WebSocketFrame(fin: true, opcode: .pong, data: payload), to: id, releasingHeld: false, &s)
+        }
+    }
+
+    /// No frame from the client for the idle timeout: close frame 1001, then TCP close.
+    func idle(_ id: ConnectionID, after timeout: PeerDuration) {
+        state.withLock { s in
+            guard let sink = s.sinks[id], !sink.closing else { return }
+            s.sinks[id]!.closing = true
+            transport.idleClosed.add(1, ordering: .relaxed)
+            logger.info("conn#\(id) \(sink.user ?? "?") sent nothing for \(timeout): closed (1001)")
+            let channel = sink.channel
+            channel.eventLoop.execute { Self.closeGracefully(channel, code: .goingAway) }
         }
     }
 
@@ -111,21 +149,33 @@ final class PeerCore: Sendable {
         }
     }
 
+    /// The `/state` document. Only a copy of the model is taken under the lock (its storage is
+    /// shared until the next write, which then copies what it changes); the document is built
+    /// from the copy, so a large state never holds up the connections (PEER-HOSTILE-005).
     func snapshot(user: String?) -> JSONValue {
-        state.withLock { s in
-            guard case .object(var o) = s.model.snapshot(user: user) else { return .null }
-            let f = s.faultCounts
-            o["faults"] = [
-                "plan": .string(s.faultPlan.description), "dropped": .number(JSONNumber(f.dropped)),
-                "duplicated": .number(JSONNumber(f.duplicated)), "delayed": .number(JSONNumber(f.delayed)),
-                "reordered": .number(JSONNumber(f.reordered)), "cut": .number(JSONNumber(f.cut)),
-            ]
-            if case .object(var stats)? = o["stats"] {
-                stats["peakQueuedBytes"] = .number(JSONNumber(s.peakQueuedBytes))
-                o["stats"] = .object(stats)
+        let (model, plan, f, peak) = state.withLock { s in (s.model, s.faultPlan, s.faultCounts, s.peakQueuedBytes) }
+        guard case .object(var o) = model.snapshot(user: user) else { return .null }
+        o["faults"] = [
+            "plan": .string(plan.description), "dropped": .number(JSONNumber(f.dropped)),
+            "duplicated": .number(JSONNumber(f.duplicated)), "delayed": .number(JSONNumber(f.delayed)),
+            "reordered": .number(JSONNumber(f.reordered)), "cut": .number(JSONNumber(f.cut)),
+        ]
+        if case .object(var stats)? = o["stats"] {
+            stats["peakQueuedBytes"] = .number(JSONNumber(peak))
+            let t = transport
+            stats["requestTimeouts"] = .number(JSONNumber(t.requestTimeouts.load(ordering: .relaxed)))
+            stats["idleClosed"] = .number(JSONNumber(t.idleClosed.load(ordering: .relaxed)))
+            stats["badHandshakes"] = .number(JSONNumber(t.badHandshakes.load(ordering: .relaxed)))
+            stats["badRequests"] = .number(JSONNumber(t.badRequests.load(ordering: .relaxed)))
+            if let limiter {
+                let c = limiter.counts
+                stats["openConnections"] = .number(JSONNumber(c.open))
+                stats["connectionsEvicted"] = .number(JSONNumber(c.evicted))
+                stats["connectionsRefusedAtLimit"] = .number(JSONNumber(c.refused))
             }
-            return .object(o)
+            o["stats"] = .object(stats)
         }
+        return .object(o)
     }
 
     func faultCounts() -> FaultCounts { state.withLock { $0.faultCounts } }
@@ -144,19 +194,22 @@ final class PeerCore: Sendable {
         }
     }
 
-    /// Starts over with a new model: every connection is closed.
+    /// Starts over with a new model: every connection is closed. The old model is released
+    /// after the lock (a million users take a while to free).
     func reset(_ model: PeerModel) {
-        state.withLock { s in
+        var model = model
+        let old = state.withLock { s in
             for (_, sink) in s.sinks {
                 let channel = sink.channel
                 channel.eventLoop.execute { channel.close(promise: nil) }
             }
             s.sinks = [:]
-            var model = model
             model.maxReplyBytes = s.model.maxReplyBytes
-            s.model = model
+            swap(&s.model, &model)
             s.faultCounts = FaultCounts()
+            return model
         }
+        _ = old
     }
 
     func compact() { state.withLock { $0.model.compact() } }
@@ -185,38 +238,53 @@ final class PeerCore: Sendable {
                     write(frame, to: id, &s)
                 }
             case .disconnect(let id, let status):
-                guard let sink = s.sinks[id], !sink.closing else { continue }
-                let bytes = (try? Packet(.disconnect(.init(status: status)), retain: true).encoded()) ?? []
-                s.sinks[id]!.closing = true
-                let channel = sink.channel
-                let frame = WebSocketFrame(fin: true, opcode: .binary, data: ByteBuffer(bytes: bytes))
-                channel.eventLoop.execute {
-                    channel.write(frame, promise: nil)
-                    Self.closeGracefully(channel)
-                }
+                // CLOSURE ends a connection for what it sent (a violation the model found): 1002.
+                disconnect(id, status: status, closeCode: status == DisconnectStatus.closure ? .protocolError : .normalClosure, &s)
             case .close(let id):
                 guard let sink = s.sinks[id], !sink.closing else { continue }
                 s.sinks[id]!.closing = true
                 let channel = sink.channel
-                channel.eventLoop.execute { Self.closeGracefully(channel) }
+                channel.eventLoop.execute { Self.closeGracefully(channel, code: .normalClosure) }
             }
         }
     }
 
-    /// A WebSocket close frame (1000), then the TCP close once it is written.
-    private static func closeGracefully(_ channel: Channel) {
+    /// DISCONNECT with `status`, a close frame with `code`, then the TCP close.
+    private func disconnect(_ id: ConnectionID, status: UInt8, closeCode code: WebSocketErrorCode, _ s: inout State) {
+        guard let sink = s.sinks[id], !sink.closing else { return }
+        let bytes = (try? Packet(.disconnect(.init(status: status)), retain: true).encoded()) ?? []
+        s.sinks[id]!.closing = true
+        let channel = sink.channel
+        let frame = WebSocketFrame(fin: true, opcode: .binary, data: ByteBuffer(bytes: bytes))
+        channel.eventLoop.execute {
+            channel.write(frame, promise: nil)
+            Self.closeGracefully(channel, code: code)
+        }
+    }
+
+    /// A WebSocket close frame with `code`, then the TCP close once it is written.
+    static func closeGracefully(_ channel: Channel, code: WebSocketErrorCode) {
         var data = ByteBuffer()
-        data.write(webSocketErrorCode: .normalClosure)
+        data.write(webSocketErrorCode: code)
         channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)).whenComplete { _ in
             channel.close(promise: nil)
         }
     }
 
-    private func write(_ frame: WebSocketFrame, to id: ConnectionID, _ s: inout State) {
+    /// The number of a close code, for log lines.
+    static func number(_ code: WebSocketErrorCode) -> UInt16 {
+        var b = ByteBuffer()
+        b.write(webSocketErrorCode: code)
+        return b.readInteger(as: UInt16.self) ?? 0
+    }
+
+    /// Queues `frame` (and a packet the reorder fault held back, unless `releasingHeld` is
+    /// false) within the connection's limits, or cuts a connection that does not read.
+    private func write(_ frame: WebSocketFrame, to id: ConnectionID, releasingHeld: Bool = true, _ s: inout State) {
         guard let sink = s.sinks[id], !sink.closing else { return }
         let queued = sink.queued
         var frames = [frame]
-        if let held = sink.held {
+        if releasingHeld, let held = sink.held {
             s.sinks[id]!.held = nil
             frames.append(held.frame)
         }

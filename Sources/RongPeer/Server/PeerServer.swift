@@ -26,13 +26,16 @@ public final class PeerServer: Sendable {
     let core: PeerCore
     let channel: Channel
     let group: MultiThreadedEventLoopGroup
+    /// Computes HTTP answers off the event loops.
+    let pool: NIOThreadPool
 
-    private init(configuration: PeerConfiguration, port: Int, core: PeerCore, channel: Channel, group: MultiThreadedEventLoopGroup) {
+    private init(configuration: PeerConfiguration, port: Int, core: PeerCore, channel: Channel, group: MultiThreadedEventLoopGroup, pool: NIOThreadPool) {
         self.configuration = configuration
         self.port = port
         self.core = core
         self.channel = channel
         self.group = group
+        self.pool = pool
     }
 
     /// The WebSocket base URL (add `?appId=…&token=…`).
@@ -43,56 +46,33 @@ public final class PeerServer: Sendable {
     /// Binds and starts serving.
     public static func start(_ configuration: PeerConfiguration) async throws -> PeerServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
-        var model = PeerModel(fixture: configuration.fixture, clock: configuration.clock, seed: configuration.seed)
-        model.maxReplyBytes = PeerModel.replyByteLimit(maxQueuedBytes: configuration.maxQueuedBytes)
-        let core = PeerCore(
-            model: model, faults: configuration.faults.seeded(default: configuration.seed), maxQueued: configuration.maxQueued, maxQueuedBytes: configuration.maxQueuedBytes,
-            logger: configuration.logger)
-        let control = PeerControl(core: core, clock: configuration.clock as? ManualClock, seed: configuration.seed)
-        let maxFrame = configuration.maxFrameSize
+        let pool = NIOThreadPool(numberOfThreads: 2)
+        pool.start()
+        let limiter = ConnectionLimiter(maxConnections: configuration.maxConnections)
+        let child = PeerChildPipeline(configuration: configuration, pool: pool, limiter: limiter)
+        let core = child.core
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                let upgrader = NIOWebSocketServerUpgrader(
-                    // NIO refuses larger frames itself; between the two limits the handler does.
-                    maxFrameSize: maxFrame * 4,
-                    automaticErrorHandling: false,
-                    shouldUpgrade: { channel, head in
-                        channel.eventLoop.makeSucceededFuture(HTTPHeaders())
-                    },
-                    upgradePipelineHandler: { channel, head in
-                        channel.eventLoop.makeCompletedFuture {
-                            let params = ConnectParams(query: parseQuery(head.uri).query)
-                            let sync = channel.pipeline.syncOperations
-                            try sync.addHandler(NIOWebSocketFrameAggregator(
-                                minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: maxFrame * 4))
-                            try sync.addHandler(PeerConnectionHandler(core: core, params: params, maxPacket: maxFrame))
-                        }
-                    })
-                return channel.eventLoop.makeCompletedFuture {
-                    let sync = channel.pipeline.syncOperations
-                    try sync.configureHTTPServerPipeline(
-                        withServerUpgrade: (
-                            upgraders: [upgrader],
-                            completionHandler: { context in
-                                context.pipeline.syncOperations.removeHandler(name: "peer-http", promise: nil)
-                            }
-                        ))
-                    try sync.addHandler(PeerHTTPHandler(control: control), name: "peer-http")
+                guard limiter.admit(channel) else {
+                    // Full of connections that all finished a request: this one is closed at once.
+                    return channel.close()
                 }
+                return channel.eventLoop.makeCompletedFuture { try child.configure(channel) }
             }
         let channel: Channel
         do {
             channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
         } catch {
             try? await group.shutdownGracefully()
+            try? await pool.shutdownGracefully()
             throw error
         }
         let port = channel.localAddress?.port ?? configuration.port
         configuration.logger.info("listening on ws://\(configuration.host):\(port)/websocket")
-        return PeerServer(configuration: configuration, port: port, core: core, channel: channel, group: group)
+        return PeerServer(configuration: configuration, port: port, core: core, channel: channel, group: group, pool: pool)
     }
 
     /// Stops accepting, closes every connection and the event loops.
@@ -100,6 +80,7 @@ public final class PeerServer: Sendable {
         core.reset(core.state.withLock { $0.model })
         try? await channel.close()
         try await group.shutdownGracefully()
+        try? await pool.shutdownGracefully()
     }
 
     /// The /state document (one user's part with `user`).

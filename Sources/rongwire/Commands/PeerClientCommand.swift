@@ -57,8 +57,8 @@ struct PeerClientCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Join this chatroom first.", valueName: "ID"))
     var join: String?
 
-    @Option(help: "Seconds to listen after connecting (and sending); 0 listens until interrupted.")
-    var listen: Double = 2
+    @Option(help: "How long to listen after connecting (and sending): seconds, or 500ms, 2m, …; 0 listens until interrupted.", transform: PeerDuration.argument(.seconds))
+    var listen = PeerDuration(milliseconds: 2_000)!
 
     @Flag(help: "Print each received message as a JSON line.")
     var json = false
@@ -101,11 +101,11 @@ struct PeerClientCommand: AsyncParsableCommand {
                 CLIIO.printStdout("sent \(message.content.objectName) on \(topic) to \(to) (status message: no PUBACK)")
             }
         }
-        if listen == 0 {
+        if listen == .zero {
             while await client.isConnected() { try await Task.sleep(nanoseconds: 200_000_000) }
             if let s = await client.disconnectStatus() { CLIIO.printStdout("server sent DISCONNECT \(s)") }
         } else {
-            try await Task.sleep(nanoseconds: UInt64(listen * 1e9))
+            try await Task.sleep(nanoseconds: UInt64(listen.milliseconds) * 1_000_000)
         }
         await client.close()
     }

@@ -57,6 +57,24 @@ struct PeerCommand: AsyncParsableCommand {
         valueName: "BYTES"))
     var maxQueuedBytes = 16 << 20
 
+    @Option(help: ArgumentHelp(
+        "Time from accepting a connection to the end of its request head (HTTP request or WebSocket upgrade): seconds, or 500ms, 1m, …; then 408 and closed (default 10s).",
+        valueName: "DURATION"), transform: PeerDuration.argument(.seconds))
+    var headerTimeout = PeerConfiguration().headerTimeout
+
+    @Option(help: ArgumentHelp("Time from a request head to the end of its body; then 408 and closed (default 30s).", valueName: "DURATION"),
+            transform: PeerDuration.argument(.seconds))
+    var bodyTimeout = PeerConfiguration().bodyTimeout
+
+    @Option(help: ArgumentHelp("Time a WebSocket connection may send no frame (the SDKs ping every 30 s); then close 1001 (default 5m; 0: never).", valueName: "DURATION"),
+            transform: PeerDuration.argument(.seconds))
+    var idleTimeout = PeerConfiguration().idleTimeout
+
+    @Option(help: ArgumentHelp(
+        "Connections open at once; at the limit a new one evicts the oldest that has not finished a request, or is closed (also kept 64 below the descriptor limit; default 4096).",
+        valueName: "N"))
+    var maxConnections = PeerConfiguration().maxConnections
+
     @Option(help: ArgumentHelp("Messages one connection may send per second, all types (the service allows 5; error 20604); 0: no limit. Overrides the fixture's app.sendRate.", valueName: "N"))
     var sendRate: Int?
 
@@ -79,7 +97,10 @@ struct PeerCommand: AsyncParsableCommand {
             CLIIO.printStderr(error.description)
             throw ExitCode(2)
         }
-        if let generateUsers { config.fixture.generateUsers(prefix: "load", count: generateUsers) }
+        if let generateUsers {
+            guard (0...10_000_000).contains(generateUsers) else { throw ValidationError("--generate-users must be 0...10000000") }
+            config.fixture.generateUsers(prefix: "load", count: generateUsers)
+        }
         if let profile { config.fixture.app.profile = profile }
         if let sendRate {
             guard sendRate >= 0 else { throw ValidationError("--send-rate must be 0 (no limit) or more") }
@@ -96,12 +117,22 @@ struct PeerCommand: AsyncParsableCommand {
         // A seed= inside --faults wins; --seed seeds the faults only when the plan has none.
         config.faults = config.faults.seeded(default: seed)
         config.seed = seed
+        guard (256...(64 << 20)).contains(maxFrameSize) else { throw ValidationError("--max-frame-size must be 256...67108864 bytes") }
         config.maxFrameSize = maxFrameSize
         config.maxQueued = maxQueued
         guard maxQueuedBytes >= 65_536, maxQueued >= 1 else { throw ValidationError("--max-queued-bytes must be at least 65536 and --max-queued at least 1") }
         config.maxQueuedBytes = maxQueuedBytes
+        guard headerTimeout > .zero, bodyTimeout > .zero else { throw ValidationError("--header-timeout and --body-timeout must be more than 0") }
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
+        config.headerTimeout = headerTimeout
+        config.bodyTimeout = bodyTimeout
+        config.idleTimeout = idleTimeout
+        config.maxConnections = maxConnections
         config.logger = PeerLogHandler.logger(level: logLevel.level)
-        if let threads { config.threads = threads }
+        if let threads {
+            guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256") }
+            config.threads = threads
+        }
         if !Self.isLoopback(host) {
             CLIIO.printStderr("warning: --host \(host) is not a loopback address: GET /state and POST /control/reset, /control/faults "
                 + "and /control/advance have no authentication, so anyone who reaches the port can read the state (push texts included), reset the peer "

@@ -44,8 +44,8 @@ struct PeerLoadCommand: AsyncParsableCommand {
     @Option(help: "App Key for --url.")
     var appId = "rongwire-demo"
 
-    @Option(help: "Seconds to wait for the last deliveries after the last PUBACK.")
-    var drain: Double = 30
+    @Option(help: "How long to wait for the last deliveries after the last PUBACK: seconds, or 500ms, 2m, ….", transform: PeerDuration.argument(.seconds))
+    var drain = PeerDuration(milliseconds: 30_000)!
 
     func run() async throws {
         var config = LoadConfiguration()
@@ -55,7 +55,7 @@ struct PeerLoadCommand: AsyncParsableCommand {
         config.seed = seed
         config.url = url
         config.appId = url == nil ? nil : appId
-        config.drainMillis = Int64(drain * 1000)
+        config.drainMillis = drain.milliseconds
         if let faults {
             guard url == nil else { throw ValidationError("--faults applies to the in-process peer; start an external one with rongwire peer --faults") }
             do throws(FaultPlanError) {
@@ -76,6 +76,7 @@ struct PeerLoadCommand: AsyncParsableCommand {
         CLIIO.printStdout("sent        \(r.acked + r.failedSends) (acked \(r.acked), failed \(r.failedSends)) in \(fixed(r.sendSeconds, 2)) s")
         CLIIO.printStdout("delivered   \(r.delivered) unique; lost \(r.lost), duplicated \(r.duplicated), misdelivered \(r.misdelivered)"
             + " (\(r.copiesDeduplicated) duplicate copies dropped by UID dedup in the clients)")
+        if r.otherRuns > 0 { CLIIO.printStdout("            \(r.otherRuns) messages of earlier runs on this peer ignored (this run is \(r.run))") }
         CLIIO.printStdout("throughput  \(Int(r.throughput.rounded())) messages/s (\(fixed(r.seconds, 2)) s from first send to last delivery)")
         CLIIO.printStdout("latency     end-to-end p50 \(ms(r.latencyP50)) ms, p99 \(ms(r.latencyP99)) ms, max \(ms(r.latencyMax)) ms; PUBACK p50 \(ms(r.ackP50)) ms, p99 \(ms(r.ackP99)) ms")
         if let f = r.faults, r.faultsInjected {

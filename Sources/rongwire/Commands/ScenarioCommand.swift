@@ -34,8 +34,8 @@ struct ScenarioCommand: AsyncParsableCommand {
     @Option(help: "Scenarios run at the same time (in-process only).")
     var jobs = 4
 
-    @Option(help: "Milliseconds an expectation may wait.")
-    var timeout: Int64 = 5_000
+    @Option(help: "How long an expectation may wait: milliseconds, or 5s, 1m, ….", transform: PeerDuration.argument(.milliseconds))
+    var timeout = PeerDuration(milliseconds: 5_000)!
 
     @Option(help: ArgumentHelp("Folder of the written spec, for PEER requirement coverage.", valueName: "DIR"))
     var spec = "spec"
@@ -57,7 +57,7 @@ struct ScenarioCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         var runner = ScenarioRunner(target: url.map { .external(url: $0) } ?? .inProcess)
-        runner.timeoutMillis = timeout
+        runner.timeoutMillis = timeout.milliseconds
         runner.trace = trace
         let outcomes = await ScenarioRunner.runAll(scenarios, runner: runner, jobs: url == nil ? max(1, jobs) : 1) { o in
             CLIIO.printStdout(o.passed ? "PASS \(o.id) (\(o.millis) ms)" : "FAIL \(o.id)\n  \(o.failure!)")
