@@ -93,6 +93,9 @@ public struct PeerModel: Sendable {
         var awaitingCon: [UInt16: Int64] = [:]
         /// When an s_ntf was last sent and not yet followed by a pull (coalescing).
         var notifiedAt: Int64?
+        /// The newest message time an inbox `s_ntf` told this connection about: a finished pull's
+        /// `syncTime` reaches it, or ENGINE pulls again at once (lines 6045-6050).
+        var notifiedUpTo: Int64 = 0
         var chatroomNotifiedAt: [String: Int64] = [:]
         /// Times of the connection's sends within the last second (for `sendRate`).
         var recentSends: [Int64] = []

@@ -28,7 +28,8 @@ final class PeerHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             body += b.readBytes(length: b.readableBytes) ?? []
         case .end:
             guard let head else { return }
-            respond(context, control.handle(method: head.method, uri: head.uri, body: body))
+            let local = context.channel.localAddress
+            respond(context, PeerNavigation.answer(head, local: local, control: control) ?? control.handle(method: head.method, uri: head.uri, body: body))
         }
     }
 
@@ -37,6 +38,7 @@ final class PeerHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         headers.add(name: "Content-Type", value: r.contentType)
         headers.add(name: "Content-Length", value: String(r.body.count))
         headers.add(name: "Connection", value: "close")
+        for (name, value) in r.headers { headers.add(name: name, value: value) }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: r.status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: r.body)))), promise: nil)
         let channel = context.channel
