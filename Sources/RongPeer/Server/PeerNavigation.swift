@@ -32,7 +32,7 @@ enum PeerNavigation {
             return cors(PeerControl.Response(status: .ok, contentType: "text/plain; charset=utf-8", body: Array("OK\n".utf8)))
         case "/navi.js", "/cometnavi.js", "/navi.json":
             if let refusal = refusal(appId: query["appId"], token: query["token"], control: control) { return cors(refusal) }
-            let info = naviInfo(server: serverAddress(head.headers["Host"].first, local: local, control: control), control: control)
+            let info = naviInfo(server: serverAddress(head.headers["Host"].first, local: local), control: control)
             let json = info.compactText()
             if path == "/navi.json" {
                 return cors(PeerControl.Response(status: .ok, body: Array((json + "\n").utf8)))
@@ -72,7 +72,7 @@ enum PeerNavigation {
 
     /// `HOST:PORT` of the peer as the client reached it: the request's `Host` when it is a plain
     /// host and port, else the local address of the connection, else the configured host.
-    static func serverAddress(_ host: String?, local: SocketAddress?, control: PeerControl) -> String {
+    static func serverAddress(_ host: String?, local: SocketAddress?) -> String {
         if let host, !host.isEmpty, host.utf8.count <= 255, host.utf8.allSatisfy(isHostByte), host.contains(":") {
             return host
         }
