@@ -125,6 +125,11 @@ struct EngineCompatibilityTests {
         let q = Self.engineQueries[i]
         var m = Self.connected(["alice", "bob"])
         _ = Self.query(&m, 1, "joinChrm", "lobby", chatroomInput, id: 1)
+        if q.topic == "delKV" {
+            // Removing a key the room does not hold is 23427 (PEER-CHRM-004): set it first.
+            let set = try BodyJSON.payload(from: ["entry": ["key": "k", "value": "v", "uid": "alice"]], as: .setChrmKV)
+            #expect(Self.query(&m, 1, "setKV", "lobby", set, id: 2)?.status == 0)
+        }
         let request = try #require(BodyType.queryRequests[q.topic], "\(q.topic) has a request type")
         let body = try q.body.map { try BodyJSON.payload(from: $0, as: request) } ?? []
         let ack = try #require(Self.query(&m, 1, q.topic, q.target, body, id: 7), "\(q.topic): no QUERYACK")

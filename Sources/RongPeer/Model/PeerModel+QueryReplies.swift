@@ -9,8 +9,8 @@ import SwiftProtobuf
 /// ENV-BODY-002), never an error or silence: ENGINE 0.1.0 turns a status into the API's error
 /// code and, for `pullSeAtts` and `pullKV`, stops asking for the rest of the session
 /// (research note § 3.4, § 4.1). Where the peer models the thing asked about (chatroom members,
-/// read times, receipts, unread counts) the reply says what it knows; where it models nothing
-/// yet (conversation lists, pin and do-not-disturb, chatroom KV, files, RTC rooms) the reply is
+/// read times, receipts, unread counts, chatroom KV, pin and do-not-disturb) the reply says what it knows; where it models nothing
+/// yet (conversation lists, files, RTC rooms) the reply is
 /// empty. The model hooks at the end are where a fuller model plugs in.
 extension PeerModel {
     /// The reply to a QUERY topic ``query(_:from:)`` does not handle itself, or nil for a topic
@@ -58,10 +58,10 @@ extension PeerModel {
                 return reply(out)
             case "setSeAtt", "addTag", "delTag":
                 let r = try request(Modules_SessionStateModifyReq.self)
-                setConversationStates(user: user, r.state)
                 var out = Modules_SessionStateModifyResp()
                 out.version = max(now, r.version)
-                return topic == "setSeAtt" ? reply(out) : done()
+                guard topic == "setSeAtt" else { return done() }
+                return reply(out) + setConversationStates(user: user, r.state, from: conn)
             case "addSeTag", "delSeTag":
                 var out = Modules_SetUserSettingOutput()
                 out.version = now
@@ -78,6 +78,7 @@ extension PeerModel {
                 return chatroomInfo(target, try request(Modules_QueryChatRoomInfoInput.self), user: user, id: q.messageId, conn: conn)
             case "pullKV":
                 guard chatrooms[target] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.chatroomNotExist)] }
+                guard chatrooms[target]!.members[user] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.notInChatroom)] }
                 let since = try request(Modules_QueryChrmKV.self).timestamp
                 var out = Modules_ChrmKVOutput()
                 out.entries = chatroomEntries(room: target, after: since)
@@ -86,7 +87,7 @@ extension PeerModel {
                 return reply(out)
             case "setKV", "delKV":
                 guard chatrooms[target] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.chatroomNotExist)] }
-                return [queryAck(conn, q.messageId, status: setChatroomEntry(room: target, user: user, try request(Modules_SetChrmKV.self)))]
+                return setChatroomEntry(room: target, user: user, try request(Modules_SetChrmKV.self), id: q.messageId, from: conn)
             case "setKVS", "delKVS":
                 guard chatrooms[target] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.chatroomNotExist)] }
                 return reply(Modules_ChrmKVSOutput())
@@ -189,21 +190,9 @@ extension PeerModel {
     /// `delRelation`, `delSessions`: nothing to remove while no list is modelled.
     mutating func removeConversation(user: String, target: String) {}
 
-    /// Pin and do-not-disturb states changed after `time` (`pullSeAtts`): none modelled yet.
-    func conversationStates(of user: String, after time: Int64) -> [Modules_SessionState] { [] }
-
-    /// `setSeAtt`, `addTag`, `delTag`: accepted, not kept yet.
-    mutating func setConversationStates(user: String, _ states: [Modules_SessionState]) {}
-
     /// `delMsg`: accepted; history keeps the messages (deletion is not modelled yet).
     mutating func deleteMessages(user: String, _ req: Modules_DeleteMsgInput) {}
 
     /// `clean…Msg`: accepted; history keeps the messages (deletion is not modelled yet).
     mutating func clearHistory(user: String, topic: String, _ req: Modules_CleanHisMsgInput) {}
-
-    /// A chatroom's KV entries changed after `time` (`pullKV`): none modelled yet.
-    func chatroomEntries(room: String, after time: Int64) -> [Modules_ChrmKVEntity] { [] }
-
-    /// `setKV`, `delKV`: the status to answer; accepted, not kept yet.
-    mutating func setChatroomEntry(room: String, user: String, _ req: Modules_SetChrmKV) -> UInt16 { PeerStatus.ok }
 }

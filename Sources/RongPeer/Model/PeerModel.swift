@@ -44,6 +44,8 @@ public struct PeerModel: Sendable {
     var chatrooms: [String: Chatroom] = [:]
     var unread: [String: [String: UnreadState]] = [:]
     var receipts: [String: [String: Int64]] = [:]
+    /// Per user: pin and do-not-disturb by conversation (`TYPE:channelId`), PEER-QUERY-002.
+    var conversationStatus: [String: [String: Modules_SessionState]] = [:]
     var receiptRequests: [String: String] = [:]
     /// (sender, clientUniqueId) → the first result, so a resend after a lost PUBACK is idempotent.
     var sendResults: [String: SendResult] = [:]
@@ -139,6 +141,9 @@ public struct PeerModel: Sendable {
         var members: [String: Int64] = [:]
         /// The latest messages, oldest first (at most `chatroomRecent`).
         var recent: [String] = []
+        /// KV entries by key, removed ones kept (status bit 0x04) so an incremental pull reports
+        /// the removal (PEER-CHRM-004).
+        var entries: [String: Modules_ChrmKVEntity] = [:]
     }
 
     struct UnreadState: Sendable {

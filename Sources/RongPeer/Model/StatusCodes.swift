@@ -57,6 +57,10 @@ public enum PeerStatus {
     public static let notInChatroom: UInt16 = 23406
     /// No such chatroom.
     public static let chatroomNotExist: UInt16 = 23410
+    /// Chatroom KV: the key was set by another user and the change does not overwrite (RUST).
+    public static let chatroomKeyNotOwned: UInt16 = 23424
+    /// Chatroom KV: removing a key the room does not hold (RUST; ENGINE's 23427).
+    public static let chatroomKeyNotExist: UInt16 = 23427
     /// Not a member of the ultragroup.
     public static let notInUltragroup: UInt16 = 24406
     /// Recall: no such message, already recalled, or not in its conversation.
