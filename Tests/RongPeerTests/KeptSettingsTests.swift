@@ -1,4 +1,4 @@
-// Tests/RongPeerTests/KeptSettingsTests.swift - chatroom KV and conversation status as ENGINE 0.1.0 writes and reads them
+// Tests/RongPeerTests/KeptSettingsTests.swift - chatroom KV, conversation status and the conversation list as ENGINE 0.1.0 uses them
 
 import RongCodec
 import RongEnvelope
@@ -6,10 +6,10 @@ import Testing
 
 @testable import RongPeer
 
-/// PEER-CHRM-004 and PEER-QUERY-002 on the model: what `setKV`/`delKV` and `setSeAtt` write is
+/// PEER-CHRM-004, PEER-QUERY-002 and PEER-QUERY-003 on the model: what `setKV`/`delKV` and `setSeAtt` write is
 /// read back by `pullKV`/`pullSeAtts`, and the other connections get `s_cmd` (research note
 /// § 4.1, § 5; ENGINE lines 5895-5907).
-@Suite("Kept settings: chatroom KV and conversation status")
+@Suite("Kept settings: chatroom KV, conversation status and list")
 struct KeptSettingsTests {
     typealias E = EngineCompatibilityTests
 
@@ -123,5 +123,44 @@ struct KeptSettingsTests {
         req.time = 0
         let bobs = try #require(E.query(&m, 3, "pullSeAtts", "bob", protoBytes(req), id: 5))
         #expect(try parseBody(bobs.payload, as: Modules_SessionStates.self).state.isEmpty, "another user's status is not shared")
+    }
+
+    @Test("qryRelationR lists the user's private and group conversations newest first, each with its last message and unread count; delRelation removes one until a newer message")
+    func conversationList() throws {
+        var m = E.connected(["alice", "bob"])
+        func send(_ o: OutboundMessage, from conn: ConnectionID, id: UInt16) throws {
+            _ = m.receive(try o.packet(messageId: id), from: conn)
+        }
+        func list(id: UInt16) throws -> [Modules_RelationInfo] {
+            var q = Modules_RelationQryInput()
+            q.type = .person
+            q.count = 300
+            q.startTime = 0
+            q.order = 0
+            let ack = try #require(E.query(&m, 1, "qryRelationR", "alice", protoBytes(q), id: id))
+            #expect(ack.status == 0)
+            return try parseBody(ack.payload, as: Modules_RelationsOutput.self).info
+        }
+        try send(OutboundMessage(.private, targetId: "bob", content: TextMessage(content: "one")), from: 1, id: 1)
+        (m.clock as? ManualClock)?.advance(by: 5)
+        try send(OutboundMessage(.group, targetId: "team", content: TextMessage(content: "two")), from: 1, id: 2)
+        (m.clock as? ManualClock)?.advance(by: 5)
+        try send(OutboundMessage(.private, targetId: "alice", content: TextMessage(content: "three")), from: 2, id: 3)
+        let first = try list(id: 10)
+        #expect(first.map(\.userID) == ["bob", "team"])
+        #expect(first.map(\.type) == [.person, .group])
+        #expect(first.first?.unreadCount == 1 && first.first?.msg.fromUserID == "bob")
+        #expect(first.last?.msg.fromUserID == "alice" && first.last?.unreadCount == 0)
+
+        var del = Modules_RelationQryInput()
+        del.type = .person
+        del.count = 0
+        del.startTime = 0
+        del.order = 0
+        #expect(E.query(&m, 1, "delRelation", "bob", protoBytes(del), id: 11)?.status == 0)
+        #expect(try list(id: 12).map(\.userID) == ["team"])
+        (m.clock as? ManualClock)?.advance(by: 5)
+        try send(OutboundMessage(.private, targetId: "alice", content: TextMessage(content: "four")), from: 2, id: 4)
+        #expect(try list(id: 13).map(\.userID) == ["bob", "team"], "a newer message brings it back")
     }
 }

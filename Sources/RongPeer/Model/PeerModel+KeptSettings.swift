@@ -1,4 +1,4 @@
-// Sources/RongPeer/Model/PeerModel+KeptSettings.swift - chatroom KV and conversation status, kept and announced with s_cmd
+// Sources/RongPeer/Model/PeerModel+KeptSettings.swift - chatroom KV, conversation status and the conversation list
 
 import RongCodec
 import RongEnvelope
@@ -7,7 +7,8 @@ import SwiftProtobuf
 /// Chatroom KV (PEER-CHRM-004) and pin / do-not-disturb (PEER-QUERY-002): what `setKV`/`delKV`
 /// and `setSeAtt` write is kept, `pullKV` and `pullSeAtts` read it back, and the other
 /// connections that hold a copy hear of a change by `s_cmd` (NotifyMsg type 2 with `chrmId`, type
-/// 3), which ENGINE follows with the pull (lines 5895-5907).
+/// 3), which ENGINE follows with the pull (lines 5895-5907). The conversation list
+/// (`qryRelationR`, PEER-QUERY-003) is built from cloud history.
 extension PeerModel {
     /// ChrmKVEntity status bits (ENGINE lines 3285-3322, 1310-1317).
     enum EntryBits {
@@ -105,5 +106,44 @@ extension PeerModel {
         let (d, _) = date(now)
         let publish = Packet.ServerPublish(date: d, topic: "s_cmd", targetId: RMTPString(sessions[conn]!.user), messageId: nextId(conn), payload: protoBytes(n))
         return .packet(conn, Packet(.serverPublish(publish), retain: true))
+    }
+
+    /// `qryRelationR`: the user's private and group conversations that have cloud history, each
+    /// with its newest message (ENGINE reads `msg`, research note § 5) and the unread count,
+    /// newest first; a conversation removed with `delRelation` is left out until a newer message.
+    func conversations(of user: String) -> [Modules_RelationInfo] {
+        var list: [(time: Int64, info: Modules_RelationInfo)] = []
+        for uids in history.values {
+            guard let last = uids.last.flatMap({ messages[$0] }) else { continue }
+            let target: String
+            switch last.type {
+            case .private:
+                guard last.sender == user || last.target == user else { continue }
+                target = last.sender == user ? last.target : last.sender
+            case .group:
+                guard fixture.groups[last.target]?.members.contains(user) == true else { continue }
+                target = last.target
+            default:
+                continue
+            }
+            let conversation = conversationKey(last, for: user)
+            if let removed = removedConversations[user]?[conversation], removed >= last.time { continue }
+            var info = Modules_RelationInfo()
+            info.type = Modules_ChannelType(rawValue: last.type.rawValue) ?? .person
+            info.userID = target
+            info.msg = downStream(last, for: user, direction: last.sender == user ? .sent : .received, retrieved: true)
+            info.unreadCount = Int64(unread[user]?[conversation]?.pending.count ?? 0)
+            info.readMsgTime = unread[user]?[conversation]?.readTime ?? 0
+            list.append((last.time, info))
+        }
+        return list.sorted { ($0.time, $0.info.userID) > ($1.time, $1.info.userID) }.map(\.info)
+    }
+
+    /// `delRelation` (targetId = the conversation; ENGINE sends its type in RelationQryInput) and
+    /// `delSessions`: the conversation leaves the user's list; its history stays.
+    mutating func removeConversation(user: String, target: String, type: ConversationType?) {
+        for t in type.map({ [$0] }) ?? [.private, .group] {
+            removedConversations[user, default: [:]]["\(t.name):\(target)"] = now
+        }
     }
 }

@@ -9,8 +9,8 @@ import SwiftProtobuf
 /// ENV-BODY-002), never an error or silence: ENGINE 0.1.0 turns a status into the API's error
 /// code and, for `pullSeAtts` and `pullKV`, stops asking for the rest of the session
 /// (research note § 3.4, § 4.1). Where the peer models the thing asked about (chatroom members,
-/// read times, receipts, unread counts, chatroom KV, pin and do-not-disturb) the reply says what it knows; where it models nothing
-/// yet (conversation lists, files, RTC rooms) the reply is
+/// read times, receipts, unread counts, conversation lists, chatroom KV, pin and do-not-disturb) the reply says what it knows; where it models nothing
+/// yet (files, RTC rooms, message deletion) the reply is
 /// empty. The model hooks at the end are where a fuller model plugs in.
 extension PeerModel {
     /// The reply to a QUERY topic ``query(_:from:)`` does not handle itself, or nil for a topic
@@ -30,7 +30,9 @@ extension PeerModel {
                 out.info = conversations(of: user)
                 return reply(out)
             case "delRelation", "delSessions":
-                removeConversation(user: user, target: target)
+                // ENGINE names the type in RelationQryInput (lines 6206-6222); without one, both.
+                let kind = topic == "delRelation" && !q.payload.isEmpty ? try request(Modules_RelationQryInput.self) : nil
+                removeConversation(user: user, target: target, type: kind.flatMap { $0.hasType ? ConversationType(rawValue: $0.type.rawValue) : nil })
                 return topic == "delSessions" ? reply(Modules_DeleteSessionsOutput()) : done()
             case "qrySessionsAtt":
                 return reply(sessionAttributes(of: user))
@@ -183,12 +185,6 @@ extension PeerModel {
     }
 
     // MARK: Model hooks (empty until the peer models these; each reply above is built from them)
-
-    /// The user's conversation list (`qryRelationR`): none modelled yet.
-    func conversations(of user: String) -> [Modules_RelationInfo] { [] }
-
-    /// `delRelation`, `delSessions`: nothing to remove while no list is modelled.
-    mutating func removeConversation(user: String, target: String) {}
 
     /// `delMsg`: accepted; history keeps the messages (deletion is not modelled yet).
     mutating func deleteMessages(user: String, _ req: Modules_DeleteMsgInput) {}

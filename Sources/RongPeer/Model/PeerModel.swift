@@ -46,6 +46,9 @@ public struct PeerModel: Sendable {
     var receipts: [String: [String: Int64]] = [:]
     /// Per user: pin and do-not-disturb by conversation (`TYPE:channelId`), PEER-QUERY-002.
     var conversationStatus: [String: [String: Modules_SessionState]] = [:]
+    /// Per user: conversations removed from the list (`delRelation`) → when; one comes back with a
+    /// newer message.
+    var removedConversations: [String: [String: Int64]] = [:]
     var receiptRequests: [String: String] = [:]
     /// (sender, clientUniqueId) → the first result, so a resend after a lost PUBACK is idempotent.
     var sendResults: [String: SendResult] = [:]
