@@ -64,7 +64,7 @@ extension FrameCommand {
         @Option(help: ArgumentHelp("Publish on this topic instead of the one the type and flag choose (ppMsgN, recallMsg, ppMsgP for ENGINE's fallback).", valueName: "topic"))
         var topic: String?
 
-        @Option(help: "The packet's message id, 0...65535 (default 1, and 0 for a STATUS message, as ENGINE sends it; 0 is otherwise never allocated, spec ENV-MSGID-001).")
+        @Option(help: "The packet's message id, 1...65535 (default 1); a STATUS message may and by default does use 0, as ENGINE sends it (spec ENV-MSGID-001, ENV-MSGID-003).")
         var messageId: Int?
 
         @Flag(help: "Print the packet JSON instead of hex.")
@@ -73,7 +73,7 @@ extension FrameCommand {
         @OptionGroup var input: InputArgument
 
         func validate() throws {
-            if let messageId, !(0...65535).contains(messageId) { throw ValidationError("--message-id must be 0...65535") }
+            if let messageId, !(0...65535).contains(messageId) { throw ValidationError(Self.messageIdRule) }
             if let topic, topic.isEmpty || topic.utf8.count > 65535 { throw ValidationError("--topic must be 1...65535 bytes") }
             guard to.contains(":") else { throw ValidationError("--to takes TYPE:TARGET, e.g. group:g1") }
             for e in expansion where !e.contains("=") { throw ValidationError("--expansion takes KEY=VALUE, not \(e)") }
@@ -85,6 +85,7 @@ extension FrameCommand {
             guard let type = ConversationType(name: parts[0]) else {
                 throw ValidationError("unknown conversation type \(parts[0]); use private, group, chatroom, ultragroup, ... or a number")
             }
+            var zeroRefused = false
             do throws(CodecError) {
                 let bytes = try input.read(limit: DecodingOptions.protocolContentLimit)
                 var message = OutboundMessage(type, targetId: parts.count > 1 ? parts[1] : "", objectName: objectName, contentBytes: bytes)
@@ -105,16 +106,25 @@ extension FrameCommand {
                 message.directedUserIds = directed
                 message.clientUniqueId = clientUniqueId
                 message.topic = topic
-                let id = messageId ?? (message.effectivePersistence.isStatus ? 0 : 1)
-                let packet = try message.packet(messageId: UInt16(id))
-                if json {
-                    CLIIO.printStdout(try packet.jsonValue().prettyText())
+                let isStatus = message.effectivePersistence.isStatus
+                let id = messageId ?? (isStatus ? 0 : 1)
+                if id == 0 && !isStatus {
+                    zeroRefused = true
                 } else {
-                    CLIIO.printStdout(Hex.encode(try packet.encoded()))
+                    let packet = try message.packet(messageId: UInt16(id))
+                    if json {
+                        CLIIO.printStdout(try packet.jsonValue().prettyText())
+                    } else {
+                        CLIIO.printStdout(Hex.encode(try packet.encoded()))
+                    }
                 }
             } catch {
                 throw CLIIO.fail(error)
             }
+            // Message id 0 is never allocated (ENV-MSGID-001); only ENGINE's STATUS sends use it.
+            if zeroRefused { throw ValidationError(Self.messageIdRule) }
         }
+
+        static let messageIdRule = "--message-id must be 1...65535 (0 only for a STATUS message, as ENGINE sends it)"
     }
 }
