@@ -146,4 +146,32 @@ extension PeerModel {
             removedConversations[user, default: [:]]["\(t.name):\(target)"] = now
         }
     }
+
+    /// `delMsg` (DeleteMsgInput; ENGINE lines 6142-6157): the listed messages leave the user's
+    /// history of that conversation; the other participants still see them.
+    mutating func deleteMessages(user: String, _ req: Modules_DeleteMsgInput) {
+        for m in req.msgs where !m.msgID.isEmpty {
+            deletedFromHistory[user, default: []].insert(m.msgID)
+        }
+    }
+
+    /// `cleanPMsg`, `cleanGMsg` (CleanHisMsgInput{`targetId`, `dataTime`}; ENGINE lines
+    /// 6158-6174): the user's history of that conversation loses every message sent at or before
+    /// `dataTime`. The other clean topics name conversation types the peer keeps no history for.
+    mutating func clearHistory(user: String, topic: String, _ req: Modules_CleanHisMsgInput) {
+        let key: String
+        switch topic {
+        case "cleanPMsg": key = historyKey(type: .private, a: user, b: req.targetID)
+        case "cleanGMsg": key = historyKey(type: .group, a: user, b: req.targetID)
+        default: return
+        }
+        historyClearedUpTo[user, default: [:]][key] = max(historyClearedUpTo[user]?[key] ?? 0, req.dataTime)
+    }
+
+    /// Whether `m` is still in `user`'s history under `key` (not deleted, not cleared).
+    func isInHistory(_ m: StoredMessage, of user: String, key: String) -> Bool {
+        if deletedFromHistory[user]?.contains(m.uid) == true { return false }
+        if let cleared = historyClearedUpTo[user]?[key], m.time <= cleared { return false }
+        return true
+    }
 }

@@ -226,7 +226,7 @@ extension PeerModel {
             key = "none:\(topic)"
         }
         let cut = now - retention(ofHistoryKey: key)
-        let all = (history[key] ?? []).compactMap { messages[$0] }.filter { $0.time >= cut }
+        let all = (history[key] ?? []).compactMap { messages[$0] }.filter { $0.time >= cut && isInHistory($0, of: user, key: key) }
         let count = req.hasCount && req.count > 0 ? min(Int(req.count), 100) : 20
         let ascending = req.hasOrder && req.order == 1
         let pivot = req.hasTime && req.time > 0 ? req.time : Int64.max

@@ -9,8 +9,8 @@ import SwiftProtobuf
 /// ENV-BODY-002), never an error or silence: ENGINE 0.1.0 turns a status into the API's error
 /// code and, for `pullSeAtts` and `pullKV`, stops asking for the rest of the session
 /// (research note § 3.4, § 4.1). Where the peer models the thing asked about (chatroom members,
-/// read times, receipts, unread counts, conversation lists, chatroom KV, pin and do-not-disturb) the reply says what it knows; where it models nothing
-/// yet (files, RTC rooms, message deletion) the reply is
+/// read times, receipts, unread counts, conversation lists, deleted history, chatroom KV, pin and do-not-disturb) the reply says what it knows; where it models nothing
+/// yet (files, RTC rooms) the reply is
 /// empty. The model hooks at the end are where a fuller model plugs in.
 extension PeerModel {
     /// The reply to a QUERY topic ``query(_:from:)`` does not handle itself, or nil for a topic
@@ -41,7 +41,7 @@ extension PeerModel {
                 let type = ConversationType(rawValue: r.type.rawValue)
                 markRead(user: user, conversation: "\(type.name):\(r.channelID)", time: r.msgTime)
                 return reply(Modules_SessionMsgReadOutput())
-            // Deleting messages (status only).
+            // Deleting messages from the user's cloud history (status only, PEER-HIST-003).
             case "delMsg":
                 deleteMessages(user: user, try request(Modules_DeleteMsgInput.self))
                 return done()
@@ -185,10 +185,4 @@ extension PeerModel {
     }
 
     // MARK: Model hooks (empty until the peer models these; each reply above is built from them)
-
-    /// `delMsg`: accepted; history keeps the messages (deletion is not modelled yet).
-    mutating func deleteMessages(user: String, _ req: Modules_DeleteMsgInput) {}
-
-    /// `clean…Msg`: accepted; history keeps the messages (deletion is not modelled yet).
-    mutating func clearHistory(user: String, topic: String, _ req: Modules_CleanHisMsgInput) {}
 }

@@ -49,6 +49,10 @@ public struct PeerModel: Sendable {
     /// Per user: conversations removed from the list (`delRelation`) → when; one comes back with a
     /// newer message.
     var removedConversations: [String: [String: Int64]] = [:]
+    /// Per user: messages deleted from their cloud history (`delMsg`), and per history key the
+    /// time up to which it was cleared (`clean…Msg`); other users' history keeps them.
+    var deletedFromHistory: [String: Set<String>] = [:]
+    var historyClearedUpTo: [String: [String: Int64]] = [:]
     var receiptRequests: [String: String] = [:]
     /// (sender, clientUniqueId) → the first result, so a resend after a lost PUBACK is idempotent.
     var sendResults: [String: SendResult] = [:]
