@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # tools/generate-protos.sh - regenerate (or check) the Swift code for spec/rongcloud.proto
 #
-#   tools/generate-protos.sh           writes both copies below
+#   tools/generate-protos.sh           writes both copies below, and the BodyType tables
 #   tools/generate-protos.sh --check   regenerates into a temporary directory and diffs with the
 #                                      committed files; exit 1 when one differs
+#
+# Also writes Sources/RongEnvelope/Bodies/Generated/BodyType+Generated.swift (the BodyType enum,
+# one case per message, and every field's number, label and type) with
+# tools/generate-body-types.py, which needs only python3.
 #
 # Two copies of the same code: Sources/RongEnvelope/Bodies/Generated/rongcloud.pb.swift at
 # `package` visibility (RongEnvelope's public API never shows a generated type; RongPeer and the
@@ -35,7 +39,7 @@ mode=generate
 case "${1:-}" in
   "") ;;
   --check) mode=check ;;
-  -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "usage: $0 [--check]" >&2; exit 2 ;;
 esac
 
@@ -93,6 +97,9 @@ unchecked_storage() {
 ensure_protoc
 ensure_plugin
 
+tables_dir="Sources/RongEnvelope/Bodies/Generated"
+tables_file="BodyType+Generated.swift"
+
 if [ "$mode" = check ]; then
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
@@ -105,6 +112,11 @@ if [ "$mode" = check ]; then
       stale=1
     fi
   done
+  python3 "$root/tools/generate-body-types.py" "$tmp/$tables_file"
+  if ! diff -u "$root/$tables_dir/$tables_file" "$tmp/$tables_file"; then
+    echo "error: $tables_dir/$tables_file is stale; run tools/generate-protos.sh" >&2
+    stale=1
+  fi
   [ "$stale" = 0 ] || exit 1
   echo "generated code is up to date"
 else
@@ -113,4 +125,6 @@ else
     generate_into "$root/$dir" "${target#*|}"
     echo "wrote $dir/$out_file"
   done
+  python3 "$root/tools/generate-body-types.py" "$root/$tables_dir/$tables_file"
+  echo "wrote $tables_dir/$tables_file"
 fi

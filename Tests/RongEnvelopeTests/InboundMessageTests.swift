@@ -152,17 +152,17 @@ struct InboundMessageTests {
     /// Every publish topic of spec ENV-BODY-002 but recallMsg → the conversation type an echo
     /// on it names (envelope.md § 6.1 and § 6.4: `pc` → 5 for pcMsgP and pcuMsgP alike).
     static let echoTopics: [(String, Int)] = [
-        ("ppMsgP", 1), ("ppMsgN", 1), ("ppMsgS", 1), ("pdMsgP", 2), ("pgMsgP", 3), ("pgMsgN", 3), ("pgMsgS", 3),
-        ("chatMsg", 4), ("chatMsgS", 4), ("pcMsgP", 5), ("pcuMsgP", 5), ("pmcMsgN", 7), ("pmpMsgN", 8), ("ugMsg", 10),
-        ("prMsgP", 12), ("prMsgS", 12),
+        ("ppMsgP", 1), ("ppMsgN", 1), ("ppMsgS", 1), ("pdMsgP", 2), ("pdMsgS", 2), ("pgMsgP", 3), ("pgMsgN", 3), ("pgMsgS", 3),
+        ("chatMsg", 4), ("chatMsgS", 4), ("pcMsgP", 5), ("pcMsgS", 5), ("pcuMsgP", 5), ("pbMsgP", 6), ("pbMsgS", 6),
+        ("pmcMsgN", 7), ("pmcMsgS", 7), ("pmpMsgN", 8), ("pmpMsgS", 8), ("ugMsg", 10), ("prMsgP", 12), ("prMsgS", 12),
     ]
 
     @Test("an echo names the conversation type of its topic and the PUBLISH targetId", arguments: echoTopics)
     func echoTopic(_ topic: String, _ type: Int) throws {
         let m = try InboundMessage(packet: Self.echo(topic: topic), currentUserId: "me")
         #expect(m.conversationType.rawValue == type && m.targetId == "t9" && m.senderUserId == "me")
-        // STATUS only on ENGINE's status topics; prMsgS carries every RTC message.
-        #expect(m.persistence == (["ppMsgS", "pgMsgS", "chatMsgS"].contains(topic) ? .status : .isCounted))
+        // STATUS on every `…S` topic (RUST's family rule, FLAG-007).
+        #expect(m.persistence == (topic.hasSuffix("MsgS") ? .status : .isCounted))
         #expect(BodyType.publishTopics.contains(topic))
     }
 

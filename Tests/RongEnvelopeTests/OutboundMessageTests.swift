@@ -6,13 +6,17 @@ import Testing
 
 @Suite("Outbound messages")
 struct OutboundMessageTests {
-    /// Topics by conversation type, written from envelope.md § 6.1 (WEBv2 table, ENGINE
-    /// `PublishTopic`/`PublishStatusTopic`, VILLA `ugMsg`; RTC on `prMsgS`, WEBv2 index 12 and
-    /// ENGINE). nil: no topic exists. STATUS to a chatroom is the kit's choice (FLAG-005).
+    /// Topics by conversation type, written from RUST's `get_send_method` (official-sdks.md § 3:
+    /// stem by type, `S` for STATUS, `N` for the public services, none for a chatroom, never one
+    /// for `ugMsg`, else `P`). nil: no topic (push service and encrypted, a kit choice, FLAG-005).
     static let normalTopic: [Int: String] = [
-        1: "ppMsgP", 2: "pdMsgP", 3: "pgMsgP", 4: "chatMsg", 5: "pcMsgP", 7: "pmcMsgN", 8: "pmpMsgN", 10: "ugMsg", 12: "prMsgS",
+        1: "ppMsgP", 2: "pdMsgP", 3: "pgMsgP", 4: "chatMsg", 5: "pcMsgP", 6: "pbMsgP", 7: "pmcMsgN", 8: "pmpMsgN", 10: "ugMsg",
+        12: "prMsgP",
     ]
-    static let statusTopic: [Int: String] = [1: "ppMsgS", 3: "pgMsgS", 4: "chatMsgS"]
+    static let statusTopic: [Int: String] = [
+        1: "ppMsgS", 2: "pdMsgS", 3: "pgMsgS", 4: "chatMsgS", 5: "pcMsgS", 6: "pbMsgS", 7: "pmcMsgS", 8: "pmpMsgS", 10: "ugMsg",
+        12: "prMsgS",
+    ]
     /// envelope.md § 8.6: ISCOUNTED 0x03, ISPERSISTED 0x01, NONE 0, STATUS 0 (forced).
     static let sessionBits: [Int: Int32] = [0: 0, 1: 1, 3: 3, 16: 0]
 

@@ -42,7 +42,10 @@ struct PacketLayoutTests {
             Packet(.connAck(.init(status: 0, session: s))), from: .server,
             [0x20, 0, 0] + lengthPrefixed("u1") + lengthPrefixed("sid") + [0, 0, 0x01, 0x8B, 0xCF, 0xE5, 0x68, 0x00])
         #expect(Packet.ConnAck(status: 13).result.name == "HASOHTERSAMECLIENTONLINE")
-        #expect(Packet.ConnAck(status: 14).result.name == nil)
+        // 14-20: the statuses RUST knows beyond ENGINE's (official-sdks.md § 7), named by RongWire.
+        #expect(Packet.ConnAck(status: 14).result.name == "CONCURRENT_LIMIT")
+        #expect(Packet.ConnAck(status: 20).result.name == "LICENSE_EXPIRED")
+        #expect(Packet.ConnAck(status: 21).result.name == nil)
         expectCode(.truncated, "tail cut after userId") { _ = try Packet.decode([0x20, 0, 0] + lengthPrefixed("u1"), from: .server) }
     }
 

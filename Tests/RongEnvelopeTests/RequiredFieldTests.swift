@@ -87,11 +87,13 @@ struct RequiredFieldTests {
     @Test("the required-field and message-field tables are exactly those of the schema")
     func tables() throws {
         let schema = try SchemaTableTests.schemaWithNumbers()
+        let enums = try SchemaTableTests.enums()
         let messageNames = Set(schema.keys)
+        #expect(BodyType.requiredFields[.getQNupTokenInput]?.first?.enumType == "FileType")
         for type in BodyType.allCases {
             let fields = schema[type.rawValue]!
-            let required = fields.filter { $0.label == "required" }.map {
-                BodyType.RequiredField(number: $0.number, name: $0.name, enumType: $0.type == "ChannelType" ? "ChannelType" : nil)
+            let required = fields.filter { $0.label == "required" }.sorted { $0.number < $1.number }.map {
+                BodyType.RequiredField(number: $0.number, name: $0.name, enumType: enums.contains($0.type) ? $0.type : nil)
             }
             #expect((BodyType.requiredFields[type] ?? []) == required, "\(type) required fields")
             var messages: [Int: BodyType.MessageField] = [:]

@@ -8,54 +8,45 @@ import Testing
 @Suite("Schema tables")
 struct SchemaTableTests {
     /// message name → [(label, type, field name)], read from spec/rongcloud.proto.
-    static func schema() throws -> [String: [(String, String, String)]] { try read().messages }
-
-    /// The enum names of spec/rongcloud.proto.
-    static func enums() throws -> Set<String> { try read().enums }
-
-    static func read() throws -> (messages: [String: [(String, String, String)]], enums: Set<String>) {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("spec/rongcloud.proto")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        var result: [String: [(String, String, String)]] = [:]
-        var enums: Set<String> = []
-        var current: String?
-        for raw in text.split(separator: "\n") {
-            let line = raw.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "=" || $0 == ";" }).map(String.init)
-            if words.first == "enum", words.count >= 2 {
-                enums.insert(words[1])
-            } else if words.first == "message", words.count >= 2 {
-                current = words[1]
-                result[words[1]] = []
-            } else if words.first == "}" {
-                current = nil
-            } else if let current, words.count >= 4, ["required", "optional", "repeated"].contains(words[0]) {
-                result[current]!.append((words[0], words[1], words[2]))
-            }
-        }
-        return (result, enums)
+    static func schema() throws -> [String: [(String, String, String)]] {
+        try schemaWithNumbers().mapValues { $0.map { ($0.label, $0.type, $0.name) } }
     }
 
-    /// message name → fields with their numbers, read from spec/rongcloud.proto.
+    /// The enum names of spec/rongcloud.proto (a nested one as `Outer.Inner`).
+    static func enums() throws -> Set<String> { try read().enums }
+
+    /// message name → fields with their numbers, read from spec/rongcloud.proto. A field's type
+    /// naming an enum nested in its own message is given as `Message.Enum`, as elsewhere.
     static func schemaWithNumbers() throws -> [String: [(label: String, type: String, name: String, number: Int)]] {
+        try read().messages
+    }
+
+    /// A reader of its own for the tables' tests (tools/generate-body-types.py is the other).
+    static func read() throws -> (messages: [String: [(label: String, type: String, name: String, number: Int)]], enums: Set<String>) {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("spec/rongcloud.proto")
-        var result: [String: [(label: String, type: String, name: String, number: Int)]] = [:]
-        var current: String?
+        var messages: [String: [(label: String, type: String, name: String, number: Int)]] = [:]
+        var enums: Set<String> = []
+        var stack: [(kind: String, name: String)] = []
         for raw in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
             let line = raw.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let words = line.split(whereSeparator: { $0 == " " || $0 == "=" || $0 == ";" }).map(String.init)
-            if words.first == "message", words.count >= 2 {
-                current = words[1]
-                result[words[1]] = []
+            if let kind = words.first, kind == "message" || kind == "enum", words.count >= 2 {
+                let name = stack.last.map { "\($0.name).\(words[1])" } ?? words[1]
+                if kind == "enum" { enums.insert(name) } else { messages[name] = [] }
+                stack.append((kind, name))
             } else if words.first == "}" {
-                current = nil
-            } else if let current, words.count >= 4, ["required", "optional", "repeated"].contains(words[0]), let n = Int(words[3]) {
-                result[current]!.append((words[0], words[1], words[2], n))
+                stack.removeLast()
+            } else if let current = stack.last, current.kind == "message", words.count >= 4,
+                ["required", "optional", "repeated"].contains(words[0]), let n = Int(words[3])
+            {
+                messages[current.name]!.append((words[0], words[1], words[2], n))
             }
         }
-        return result
+        for (name, fields) in messages {
+            messages[name] = fields.map { f in enums.contains("\(name).\(f.type)") ? (f.label, "\(name).\(f.type)", f.name, f.number) : f }
+        }
+        return (messages, enums)
     }
 
     @Test("every message of the schema is a BodyType and vice versa")

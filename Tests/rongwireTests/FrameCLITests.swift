@@ -41,6 +41,12 @@ struct FrameCLITests {
         #expect(max.status == 0 && max.output.hasPrefix("32000670674d7367500002673" + "1ffff"))
         let help = shell("\(bin) frame compose --help")
         #expect(help.output.contains("1...65535"))
+        // A STATUS message goes out with id 0, as ENGINE sends it (ENV-MSGID-003): header 0x32,
+        // topic "ppMsgS", target "bob", message id 0000.
+        for extra in ["", " --message-id 0"] {
+            let status = shell(#"echo '{"typingContentType":"RC:TxtMsg"}' | \#(bin) frame compose --to private:bob RC:TypSts"# + extra)
+            #expect(status.status == 0 && status.output.hasPrefix("32" + "0006" + "70704d736753" + "0003" + "626f62" + "0000"), "\(extra)")
+        }
     }
 
     @Test("a FILE that cannot be read is error[ioError] from every frame command")

@@ -36,7 +36,13 @@ CONNACK_NAMES = [
     "ACCEPTED", "UNACCEPTABLE_PROTOCOL_VERSION", "IDENTIFIER_REJECTED", "SERVER_UNAVAILABLE",
     "TOKEN_INCORRECT", "NOT_AUTHORIZED", "REDIRECT", "PACKAGE_ERROR", "APP_BLOCK_OR_DELETE",
     "BLOCK", "TOKEN_EXPIRE", "DEVICE_ERROR", "HOSTNAME_ERROR", "HASOHTERSAMECLIENTONLINE",
+    # 14-20: RUST's statuses beyond ENGINE's (official-sdks.md § 7), named by the spec (ENV-PKT-003).
+    "CONCURRENT_LIMIT", "CLUSTER_ERROR", "APP_AUTH_FAILED", "ONE_TIME_PASSWORD_USED", "PLATFORM_ERROR",
+    "USER_DELETED_ACCOUNT", "LICENSE_EXPIRED",
 ]
+RUST_CONNACK = {14: "concurrent-connection limit", 15: "cluster error", 16: "app authentication failed",
+                17: "one-time password already used", 18: "platform error", 19: "user deleted the account",
+                20: "licence expired"}
 
 
 def be(n, width):
@@ -130,8 +136,9 @@ class Msg:
         self.j[name] = value
         return self
 
-    def enum(self, field, name, value_name):
-        self.b += key(field, 0) + varint(CHANNEL[value_name])
+    def enum(self, field, name, value_name, number=None):
+        """An enum field by value name: ChannelType's numbers unless `number` is given."""
+        self.b += key(field, 0) + varint(CHANNEL[value_name] if number is None else number)
         self.j[name] = value_name
         return self
 
@@ -535,9 +542,12 @@ def gen_connack():
     f = new_file("connack", "CONNACK (server): short and long forms, every named status")
     for status in range(14):
         f.decode(f"Connack.Status{status}", ["ENV-PKT-002", "ENV-PKT-003"], "server", *connack(status),
-                 f"short CONNACK with status {status} ({CONNACK_NAMES[status]}), header 0x21 as VILLA sees it")
-    f.both("Connack.Status14Unnamed", ["ENV-PKT-003"], "server", *connack(14),
-           "status 14 has no name and still decodes (ENGINE accepts any value; decision 21)", tags=["disagreement"])
+                 f"short CONNACK with status {status} ({CONNACK_NAMES[status]}, ENGINE ConnectResultCode line 3964), header 0x21 as VILLA sees it")
+    for status in range(14, 21):
+        f.decode(f"Connack.Status{status}", ["ENV-PKT-002", "ENV-PKT-003"], "server", *connack(status),
+                 f"status {status}: RUST's {RUST_CONNACK[status]} (official-sdks.md § 7), named {CONNACK_NAMES[status]} by the spec")
+    f.both("Connack.Status21Unnamed", ["ENV-PKT-003"], "server", *connack(21),
+           "status 21 has no name and still decodes (ENGINE accepts any value; decision 21)", tags=["disagreement"])
     f.both("Connack.Status255", ["ENV-PKT-003"], "server", *connack(255), "the largest status value")
     f.both("Connack.ReservedByte128", ["ENV-PKT-002"], "server", *connack(0, reserved=128),
            "WEBv2's writer puts 128 in the reserved byte; it is kept as read", tags=["disagreement"])
@@ -578,17 +588,51 @@ def gen_publish_client():
                        (0x67, "every send-side bit ENGINE writes")]:
         f.both(f"PublishClient.SessionId{bits:02X}", ["FLAG-001", "FLAG-002", "FLAG-004"] + (["FLAG-006"] if bits == 0x23 else []), "client",
                *pub("pgMsgP", up(bits), target="g1"), f"sessionId 0x{bits:02X}: {what}", tags=["flags"])
-    topics = [("ppMsgP", "private"), ("pdMsgP", "discussion"), ("pgMsgP", "group"), ("chatMsg", "chatroom"),
-              ("pcMsgP", "customer service"), ("pmcMsgN", "app public service"), ("pmpMsgN", "public service"),
-              ("prMsgP", "RTC"), ("ppMsgS", "private STATUS"), ("pgMsgS", "group STATUS"),
-              ("chatMsgS", "chatroom STATUS"), ("prMsgS", "RTC STATUS"), ("ppMsgN", "private, no push"),
-              ("pgMsgN", "group, no push"), ("pcuMsgP", "customer service method 1"),
-              ("recallMsg", "recall (targetId is the sender's own id)")]
+    # RUST get_send_method (official-sdks.md § 3), ENGINE PublishTopic/PublishStatusTopic (lines 2614-2635).
+    topics = [("ppMsgP", "private; ENGINE PublishTopic"), ("pdMsgP", "discussion; RUST"), ("pgMsgP", "group; ENGINE PublishTopic"),
+              ("chatMsg", "chatroom; ENGINE PublishTopic"), ("pcMsgP", "customer service; ENGINE PublishTopic"),
+              ("pbMsgP", "system; RUST"), ("pmcMsgN", "app public service; RUST"), ("pmpMsgN", "public service; RUST"),
+              ("prMsgP", "RTC; RUST"), ("ppMsgS", "private STATUS; ENGINE PublishStatusTopic"),
+              ("pdMsgS", "discussion STATUS; RUST"), ("pgMsgS", "group STATUS; ENGINE PublishStatusTopic"),
+              ("chatMsgS", "chatroom STATUS; ENGINE PublishStatusTopic, RUST"), ("pcMsgS", "customer service STATUS; RUST"),
+              ("pbMsgS", "system STATUS; RUST"), ("pmcMsgS", "app public service STATUS; RUST"),
+              ("pmpMsgS", "public service STATUS; RUST"), ("prMsgS", "RTC STATUS (RUST); ENGINE 0.1.0 sends every RTC message there"),
+              ("ppMsgN", "private, no push; ENGINE enum Topic line 4108, sent by no official client"),
+              ("pgMsgN", "group, no push; extrapolated, sent by no official client"), ("pcuMsgP", "customer service method 1; WEBv2"),
+              ("recallMsg", "recall, targetId the sender's own id; ENGINE line 6618")]
     for topic, what in topics:
         session = 0 if topic.endswith("S") else 3
         f.decode(f"PublishClient.Topic.{topic}", ["ENV-BODY-002", "FLAG-005"], "client",
                  *pub(topic, up(session), target="me" if topic == "recallMsg" else "t1"),
                  f"{topic} ({what}) carries an UpStreamMessage", tags=["topics"])
+    f.both("PublishClient.StatusMessageId0", ["ENV-MSGID-003", "ENV-QOS-001", "FLAG-001"], "client",
+           *pub("ppMsgS", up(0, classname="RC:TypSts", content='{"typingContentType":"RC:TxtMsg"}',
+                              summary={"registered": True, "value": {"typingContentType": "RC:TxtMsg"}}), mid=0, target="u2"),
+           "a STATUS message as ENGINE sends it: message id 0, no PUBACK awaited (sendOnly, lines 6584-6590), sessionId 0")
+    f.both("PublishClient.ChatroomStatusEngine", ["ENV-QOS-001", "FLAG-005"], "client",
+           *pub("chatMsg", up(0, classname="RC:TypSts", content='{"typingContentType":"RC:TxtMsg"}',
+                              summary={"registered": True, "value": {"typingContentType": "RC:TxtMsg"}}), target="room1"),
+           "a chatroom STATUS message as ENGINE 0.1.0 sends it: on chatMsg with sessionId 0, waiting for a PUBACK (lines 6575-6592); RUST uses chatMsgS",
+           tags=["disagreement"])
+    f.both("PublishClient.ConfigFlagBlacklist", ["FLAG-008"], "client", *pub("ppMsgP", up(3, config_flag=2)),
+           "configFlag 0x02: ENGINE's isFilerWhiteBlacklist (_getUpMsgModule, lines 3100-3103)")
+    # The RTC plugin's data writes: client PUBLISHes whose body is not a message (lines 6767-6818).
+    rtc_pubs = [
+        ("rtcUDel", Msg().str(1, "key", "k1", repeated=True).str(1, "key", "k2", repeated=True), "RtcKeyDeleteInput",
+         "removeRTCUserInfo (line 6772, encodeRemoveRTCUserInfo line 3534)"),
+        ("rtcSetData", Msg().bool(1, "interior", True).enum(2, "target", "ROOM", 1).str(3, "key", "k").str(4, "value", "v"),
+         "RtcSetDataInput", "setRTCData (line 6783, encodeSetRTCData line 3407)"),
+        ("userSetData", Msg().msg(1, "valueInfo", Msg().str(1, "key", "uris").str(2, "value", "[]"), repeated=True)
+         .str(2, "objectName", "RCRTC:TotalContentResources")
+         .msg(3, "content", Msg().str(1, "key", "RCRTC:ModifyResource").str(2, "value", "{}"), repeated=True),
+         "RtcUserSetDataInput", "setRTCTotalRes (line 6794, encodeUserSetRTCData line 3427)"),
+        ("rtcDelData", Msg().bool(1, "interior", False).enum(2, "target", "PERSON", 2).str(3, "key", "k", repeated=True),
+         "RtcDataInput", "removeRTCData (line 6813, encodeRemoveRTCData line 3459): RtcDataInput, not RtcDelDataInput"),
+    ]
+    for topic, body, body_type, what in rtc_pubs:
+        f.both(f"PublishClient.Rtc.{topic}", ["ENV-BODY-002"], "client",
+               *addressed("PUBLISH", topic, "rtcroom", 3, body.b, body_type, body.json()),
+               f"{topic} carries {body_type}: ENGINE {what}, header 0x30 (QoS 0)", tags=["topics"])
     f.both("PublishClient.Ultragroup", ["FLAG-005", "FLAG-010"], "client",
            *pub("ugMsg", up(0x43, clientUniqueId=1700000000000, busChannel="ch1"), target="ug1"),
            "ultragroup send as VILLA does it: sessionId 67, clientUniqueId, busChannel")
@@ -674,7 +718,19 @@ def gen_publish_server():
            "s_ntf: NotifyMsg type 1 with the inbox time; the client then QUERYs pullMsg")
     f.both("PublishServer.NotifyChatroom", ["ENV-BODY-002"], "server",
            *spub("s_ntf", Msg().int(1, "type", 2).int(2, "time", 5).str(3, "chrmId", "room"), "NotifyMsg", target=""),
-           "s_ntf for a chatroom")
+           "s_ntf for a chatroom: type 2 names the room in chrmId, which ENGINE pulls with chrmPull (lines 5977-5988)")
+    f.both("PublishServer.CmdChatroomKV", ["ENV-BODY-002"], "server",
+           *spub("s_cmd", Msg().int(1, "type", 2).int(2, "time", 1700000000000).str(3, "chrmId", "room"), "NotifyMsg", target=""),
+           "s_cmd type 2: the room's KV changed, ENGINE pulls it with pullKV (lines 5895-5907)")
+    f.both("PublishServer.CmdConversationStatus", ["ENV-BODY-002"], "server",
+           *spub("s_cmd", Msg().int(1, "type", 3).int(2, "time", 1700000000000), "NotifyMsg", target=""),
+           "s_cmd type 3: conversation status changed, ENGINE pulls it with pullSeAtts (lines 5895-5907)")
+    f.both("PublishServer.UserSettings", ["ENV-BODY-002"], "server",
+           *spub("s_us", Msg().int(1, "version", 1700000000000).bool(2, "reserve", False), "UserSettingNotification", target=""),
+           "s_us carries UserSettingNotification (ENGINE-4.5 schema line 3818; ENGINE-5.0 pulls pullUS on it, lines 8145-8149)")
+    f.both("PublishServer.RtcNotify", ["ENV-BODY-002"], "server",
+           *spub("rtc_ntf", Msg().int(1, "type", 1).int(2, "time", 5).str(3, "roomId", "rtcroom"), "RtcNotifyMsg", target=""),
+           "rtc_ntf carries RtcNotifyMsg (ENGINE-5.0, line 8155)")
     f.both("PublishServer.Cmd", ["ENV-BODY-002"], "server",
            *spub("s_cmd", Msg().int(1, "type", 6), "NotifyMsg", target=""),
            "s_cmd whose second byte is 6 (VILLA: pull ultragroup messages) is NotifyMsg type 6")
@@ -760,8 +816,13 @@ def gen_query():
              .bool(2, "bNotify", True).msg(3, "notification", notification).enum(4, "type", "TEMPGROUP"))
     f.both("Query.SetKV", ["ENV-BODY-002"], "client", *q("setKV", setkv, "SetChrmKV", target="room"),
            "setKV with a notification UpStreamMessage inside; the nested message gets `$content`")
-    delkv = Msg().msg(1, "entry", Msg().str(1, "key", "k").str(2, "value", ""))
-    f.both("Query.DelKV", ["ENV-BODY-002"], "client", *q("delKV", delkv, "DeleteChrmKV", target="room"), "delKV")
+    delkv = Msg().msg(1, "entry", Msg().str(1, "key", "k").str(2, "value", "").int(3, "status", 6).str(5, "uid", "me"))
+    f.both("Query.DelKV", ["ENV-BODY-002"], "client", *q("delKV", delkv, "SetChrmKV", target="room"),
+           "delKV carries SetChrmKV, status 0x02 overwrite | 0x04 delete, uid the current user (ENGINE encodeModifyChatRoomKV, lines 3285-3322)")
+    old_frame, old_value = q("delKV", delkv, "DeleteChrmKV", target="room")
+    f.encode("Query.DelKV.DeleteChrmKVName", ["ENV-BODY-002", "ENV-JSON-001"], "client", old_value, old_frame,
+             "a packet JSON naming the body DeleteChrmKV, RongWire's earlier name for delKV's body (no engine schema has it), still encodes: the same bytes",
+             tags=["disagreement"])
     f.both("Query.PullKV", ["ENV-BODY-002"], "client",
            *q("pullKV", Msg().int(1, "timestamp", 0), "QueryChrmKV", target="room"), "pullKV from the start")
     hist = Msg().str(1, "targetId", "g1").int(2, "time", 0).int(3, "count", 20).int(4, "order", 0)
@@ -778,11 +839,93 @@ def gen_query():
     f.both("Query.DelMsg", ["ENV-BODY-002"], "client", *q("delMsg", delmsg, "DeleteMsgInput"), "delMsg with two messages")
     f.both("Query.PullUS", ["ENV-BODY-002"], "client",
            *q("pullUS", Msg().int(1, "version", 0), "PullUserSettingInput"), "pullUS from version 0")
-    f.both("Query.RelationR", ["ENV-BODY-002"], "client",
-           *addressed("QUERY", "qryRelationR", "me", 9, Msg().int(1, "x", 1).int(2, "y", 100).b),
-           "qryRelationR's unnamed request is not in the schema: `bodyHex`")
+    relq = Msg().enum(1, "type", "PERSON").int(2, "count", 300).int(3, "startTime", 0).int(4, "order", 0)
+    f.both("Query.RelationR", ["ENV-BODY-002"], "client", *q("qryRelationR", relq, "RelationQryInput"),
+           "qryRelationR as ENGINE sends it (getConversationList, lines 6175-6205): RelationQryInput (line 2127) with type 1, count 300, startTime 0, order 0")
+    f.both("Query.DelRelation", ["ENV-BODY-002"], "client",
+           *q("delRelation", Msg().enum(1, "type", "PERSON").int(2, "count", 0).int(3, "startTime", 0).int(4, "order", 0),
+              "RelationQryInput", target="bob"),
+           "delRelation: RelationQryInput with count 0, targetId the conversation (removeConversation, lines 6206-6222)")
+    webv2 = Msg().enum(1, "type", "PERSON").int(3, "count", 20)
+    webv2.raw(key(4, 0) + varint(0))
+    webv2.int(5, "startTime", 0)
+    f.both("Query.Relation.WEBv2Offset", ["ENV-BODY-002", "ENV-BODY-001", "ENV-BODY-006"], "client",
+           *addressed("QUERY", "qryRelation", "me", 9, webv2.b, "RelationsInput", webv2.json(), canonical=False),
+           "WEBv2's qryRelation has field 4 `offset` (int32) where ENGINE-LATE has `repeated string busChannel`: under the newest schema the varint is an unknown field, kept in `bodyHex`",
+           tags=["disagreement"])
     f.both("Query.EmptyPayload", ["ENV-BODY-004"], "client", *addressed("QUERY", "pullUgSes", "me", 9),
            "a query without a body")
+    clean = Msg().str(1, "targetId", "bob").int(2, "dataTime", 1700000000000)
+    for topic, who in [("cleanPMsg", "ENGINE"), ("cleanGMsg", "ENGINE"), ("cleanCMsg", "ENGINE"), ("cleanSMsg", "ENGINE"),
+                       ("cleanDMsg", "RUST")]:
+        f.decode(f"Query.Clean.{topic}", ["ENV-BODY-002"], "client", *q(topic, clean, "CleanHisMsgInput"),
+                 f"{topic} ({who}) carries CleanHisMsgInput: targetId and dataTime; ENGINE never sets conversationType (lines 6158-6174, 3222)",
+                 tags=["topics"])
+    f.both("Query.Clean.NoTopic", ["ENV-BODY-002", "ENV-PKT-008"], "client",
+           *addressed("QUERY", "", "me", 9, clean.b),
+           "ENGINE's deleteRemoteMessageByTimestamp for a type without a clean topic writes an empty topic (writeUTF(undefined), lines 2702-2707): no body type, `bodyHex`",
+           tags=["disagreement"])
+    for topic, who in [("qryDMsg", "discussion"), ("qryMCMsg", "app public service"), ("qryMPMsg", "public service"),
+                       ("qryUgMsg", "ultragroup")]:
+        f.decode(f"Query.History.{topic}", ["ENV-BODY-002"], "client", *q(topic, hist, "HistoryMsgInput"),
+                 f"{topic} (RUST's {who} history topic, official-sdks.md § 3) takes HistoryMsgInput like ENGINE's history topics [I]",
+                 tags=["topics"])
+    chrm = Msg().int(1, "nothing", 1)
+    for topic in ("joinChrm", "joinChrmR", "exitChrm"):
+        f.both(f"Query.{topic}", ["ENV-BODY-002"], "client", *q(topic, chrm, "ChrmInput", target="lobby"),
+               f"{topic}: ChrmInput with nothing 1, targetId the room (encodeJoinOrQuitChatRoom, line 3245; lines 6295-6419)",
+               tags=["topics"])
+    f.both("Query.QueryChrmI", ["ENV-BODY-002"], "client",
+           *q("queryChrmI", Msg().int(1, "count", 10).int(2, "order", 1), "QueryChatRoomInfoInput", target="lobby"),
+           "queryChrmI: QueryChatRoomInfoInput count and order (getChatroomInfo, lines 6421-6434)")
+    f.both("Query.PullSeAtts", ["ENV-BODY-002"], "client", *q("pullSeAtts", Msg().int(1, "time", 0), "SessionReq"),
+           "pullSeAtts, sent right after CONNACK: SessionReq with the newest status time seen, 0 at first (lines 5292-5302, 6259-6274)")
+    item = lambda t, name, value: Msg().enum(1, "sessionStateType", name, t).str(2, "value", value)
+    state = (Msg().enum(1, "type", "PERSON").str(2, "channelId", "bob").int(3, "time", 1700000000000)
+             .msg(4, "stateItem", item(1, "IsSilent", "1"), repeated=True).msg(4, "stateItem", item(2, "IsTop", "0"), repeated=True))
+    f.both("Query.SetSeAtt", ["ENV-BODY-002"], "client",
+           *q("setSeAtt", Msg().int(1, "version", 1700000000000).msg(2, "state", state, repeated=True), "SessionStateModifyReq"),
+           "setSeAtt: SessionStateModifyReq with do-not-disturb on and pin off for bob (encodeSetConversationStatus, lines 3347-3390)")
+    f.both("Query.QnTkn", ["ENV-BODY-002"], "client",
+           *q("qnTkn", Msg().enum(1, "type", "image", 1).str(2, "key", "a.png"), "GetQNupTokenInput"),
+           "qnTkn: an upload token for an image (getFileToken, line 6648; encodeGetFileToken line 3264)")
+    f.both("Query.QnUrl", ["ENV-BODY-002"], "client",
+           *q("qnUrl", Msg().enum(1, "type", "file", 4).str(2, "key", "k1").str(3, "fileName", "a.pdf"), "GetQNdownloadUrlInput"),
+           "qnUrl: a download URL (getFileUrl, line 6667; encodeGetFileUrl line 3273)")
+    rtc_in = Msg().int(1, "roomType", 0).int(2, "broadcastType", 0)
+    rtc_list = Msg().int(1, "order", 2)
+    for topic, body, body_type, what in [
+            ("rtcRJoin_data", rtc_in, "RtcInput", "joinRTCRoom, line 6707"),
+            ("rtcPing", rtc_in, "RtcInput", "rtcPing, line 6728"),
+            ("rtcToken", rtc_in, "RtcInput", "getRTCToken, line 6836"),
+            ("rtcRInfo", rtc_list, "RtcQueryListInput", "getRTCRoomInfo, line 6739; order 2 (line 3517)"),
+            ("rtcUData", rtc_list, "RtcQueryListInput", "getRTCUserInfoList, line 6749"),
+            ("rtcUList", rtc_list, "RtcQueryListInput", "getRTCUserList, line 6861"),
+            ("rtcUPut", Msg().str(1, "key", "k").str(2, "value", "v"), "RtcValueInfo", "setRTCUserInfo, line 6761"),
+            ("rtcQryData", Msg().bool(1, "interior", True).enum(2, "target", "ROOM", 1).str(3, "key", "k", repeated=True),
+             "RtcDataInput", "getRTCData, line 6804"),
+            ("rtcUserState", Msg().str(1, "state", "{}"), "MCFollowInput", "setRTCState, line 6846 (field 1 `id` in 0.1.0, `state` later)"),
+            ("rtcPullKv", Msg().int(1, "timestamp", 0).str(2, "roomId", "rtcroom"), "RtcPullKV", "ENGINE-5.0, line 9790"),
+            ("rtcQueryJoined", Msg().str(1, "userId", "me"), "RtcQueryUserJoinedInput", "ENGINE-5.0, line 9816"),
+            ("viewerJoinR", rtc_in, "RtcInput", "ENGINE-5.0, line 9737")]:
+        f.both(f"Query.Rtc.{topic}", ["ENV-BODY-002"], "client", *q(topic, body, body_type, target="rtcroom"),
+               f"{topic} carries {body_type} (ENGINE {what})", tags=["topics"])
+    f.both("Query.Rtc.rtcRExit", ["ENV-BODY-002", "ENV-BODY-004"], "client", *addressed("QUERY", "rtcRExit", "rtcroom", 9),
+           "rtcRExit carries an empty SetUserStatusInput, so no payload (quitRTCRoom, line 6717; encodeQuitRTCRoom line 3401)")
+    for topic, body, body_type, what in [
+            ("reportsdk", Msg().str(1, "sdkInfo", '{"web-rtc":"4.0.3.7"}'), "ReportSDKInput", "line 8465"),
+            ("setKVS", Msg().msg(1, "entry", Msg().str(1, "key", "a").str(2, "value", "1"), repeated=True)
+             .msg(1, "entry", Msg().str(1, "key", "b").str(2, "value", "2"), repeated=True), "SetChrmKVS", "lines 8841-8870"),
+            ("rrMsg", Msg().str(1, "msgId", "AAAA-BBBB-CCCC-DDDD", repeated=True), "GrpReadReceiptMsg", "line 9137"),
+            ("rrList", Msg().str(1, "msgId", "AAAA-BBBB-CCCC-DDDD", repeated=True), "GrpReadReceiptMsg",
+             "line 9152: GrpReadReceiptMsg, whose fields the schema's GrpReadReceiptQryReq shares"),
+            ("addSeTag", Msg().int(1, "version", 1).msg(2, "tags", Msg().str(1, "tagId", "t1").str(2, "name", "work"), repeated=True),
+             "SessionTagAddInput", "line 9282"),
+            ("addTag", Msg().int(1, "version", 1), "SessionStateModifyReq", "line 9369"),
+            ("aliUrl", Msg().enum(1, "type", "file", 4).str(2, "key", "k1"), "GetDownloadUrlInput", "lines 9196-9226")]:
+        target = "lobby" if topic == "setKVS" else "g1" if topic.startswith("rr") else "me"
+        f.both(f"Query.Engine50.{topic}", ["ENV-BODY-002"], "client", *q(topic, body, body_type, target=target),
+               f"{topic} carries {body_type} (ENGINE-5.0, {what})", tags=["topics"])
     frame = q("pullMsg", sync, "SyncRequestMsg")[0]
     f.reject("Query.CutInTarget", ["ENV-PKT-008", "ENV-FRAME-002"], "client", frame[:12], "truncated",
              "cut inside the targetId", tags=["reject", "truncated"])
@@ -823,6 +966,60 @@ def gen_queryack():
     us = Msg().msg(1, "items", item(b"on"), repeated=True).msg(1, "items", item(b"\xff\x00"), repeated=True).int(2, "version", 2)
     f.both("QueryAck.PullUS", ["ENV-BODY-002"], "server", *qa("pullUS", us, "PullUserSettingOutput"),
            "user settings; a bytes value that is not UTF-8 is written {\"hex\": …}", options={"queryTopic": "pullUS"})
+    info = (Msg().enum(1, "type", "PERSON").str(2, "userId", "bob").msg(3, "msg", down(channel="PERSON", from_user="bob", group_id="me"))
+            .int(4, "readMsgTime", 0).int(5, "unreadCount", 2))
+    f.both("QueryAck.RelationR", ["ENV-BODY-002", "ENV-JSON-004"], "server",
+           *qa("qryRelationR", Msg().msg(1, "info", info, repeated=True), "RelationsOutput"),
+           "qryRelationR's reply, RelationsOutput, whose RelationInfo has unreadCount in field 5 (ENGINE 0.1.0 schema line 2153; the formatter, lines 2925-2945)",
+           options={"queryTopic": "qryRelationR"})
+    late = (Msg().enum(1, "type", "ULTRAGROUP").str(2, "userId", "ug1").int(5, "unreadCount", 1).str(6, "busChannel", "ch1")
+            .int(7, "versionTime", 9).int(8, "remindCount", 1).int(9, "busChannelType", 1)
+            .msg(10, "msgInfo", Msg().str(1, "msgId", "AAAA-BBBB-CCCC-DDDD").int(2, "msgTime", 5).int(3, "remindType", 1)))
+    f.both("QueryAck.RelationR.LateFields", ["ENV-BODY-002", "ENV-BODY-001"], "server",
+           *qa("qryRelationR", Msg().msg(1, "info", late, repeated=True).bool(2, "isFinished", True), "RelationsOutput"),
+           "RelationInfo fields 6-10 of ENGINE-LATE (busChannel, versionTime, remindCount, busChannelType, msgInfo) and isFinished",
+           options={"queryTopic": "qryRelationR"})
+    f.both("QueryAck.JoinChrm", ["ENV-BODY-002"], "server",
+           *qa("joinChrm", Msg().int(1, "nothing", 1).int(3, "joinTime", 1700000000000), "ChrmOutput"),
+           "joinChrm's reply, ChrmOutput with joinTime (ENGINE-5.0 reads it, lines 8650-8680; 0.1.0 ignores the body, line 6303)",
+           options={"queryTopic": "joinChrm"})
+    chrm_info = (Msg().int(1, "userTotalNums", 2).msg(2, "userInfos", Msg().int(1, "time", 1).str(2, "id", "alice"), repeated=True)
+                 .msg(2, "userInfos", Msg().int(1, "time", 2).str(2, "id", "bob"), repeated=True))
+    f.both("QueryAck.QueryChrmI", ["ENV-BODY-002"], "server", *qa("queryChrmI", chrm_info, "QueryChatRoomInfoOutput"),
+           "queryChrmI's reply: member count and members with join times (getChatroomInfo reads userTotalNums and userInfos, lines 2946-2960)",
+           options={"queryTopic": "queryChrmI"})
+    item = lambda t, name, value: Msg().enum(1, "sessionStateType", name, t).str(2, "value", value)
+    state = (Msg().enum(1, "type", "GROUP").str(2, "channelId", "team").int(3, "time", 1700000000000)
+             .msg(4, "stateItem", item(1, "IsSilent", "1"), repeated=True).msg(4, "stateItem", item(2, "IsTop", "1"), repeated=True))
+    f.both("QueryAck.PullSeAtts", ["ENV-BODY-002"], "server",
+           *qa("pullSeAtts", Msg().int(1, "version", 1700000000000).msg(2, "state", state, repeated=True), "SessionStates"),
+           "pullSeAtts's reply, SessionStates: do not disturb and pinned for group team (lines 2998-3028)",
+           options={"queryTopic": "pullSeAtts"})
+    f.both("QueryAck.SetSeAtt", ["ENV-BODY-002"], "server",
+           *qa("setSeAtt", Msg().int(1, "version", 1700000000000), "SessionStateModifyResp"),
+           "setSeAtt's reply, SessionStateModifyResp (lines 6275-6294)", options={"queryTopic": "setSeAtt"})
+    for topic, body, body_type, what in [
+            ("qnTkn", Msg().int(1, "deadline", 1700003600).str(2, "token", "tok"), "GetQNupTokenOutput", "ENGINE getFileToken, line 6648"),
+            ("qnUrl", Msg().str(1, "downloadUrl", "https://files.example/k1"), "GetQNdownloadUrlOutput", "ENGINE getFileUrl, line 6667"),
+            ("rtcRJoin_data", Msg().msg(1, "users", Msg().str(1, "userId", "u1"), repeated=True).str(2, "token", "t"),
+             "RtcUserListOutput", "ENGINE joinRTCRoom, line 6707 (field 1 `list` in 0.1.0, `users` later)"),
+            ("rtcRInfo", Msg().str(1, "roomId", "rtcroom").int(3, "userCount", 0), "RtcRoomInfoOutput", "ENGINE getRTCRoomInfo, line 6739"),
+            ("rtcQryData", Msg().msg(1, "outInfo", Msg().str(1, "key", "k").str(2, "value", "v"), repeated=True), "RtcQryOutput",
+             "ENGINE getRTCData, line 6804"),
+            ("rtcToken", Msg().str(1, "rtcToken", "t"), "RtcTokenOutput", "ENGINE getRTCToken, line 6836"),
+            ("qrySessionsAtt", Msg().int(1, "inboxTime", 1).int(2, "sendboxTime", 2).int(3, "totalUnreadCount", 3),
+             "SessionsAttOutput", "defined by ENGINE 0.1.0 (QueryTopic GET_SYNC_TIME, line 2637), never sent"),
+            ("setKVS", Msg().msg(1, "errorKeys", Msg().str(1, "key", "b").int(2, "errorCode", 23424), repeated=True),
+             "ChrmKVSOutput", "ENGINE-5.0 setKVS, lines 8841-8870 (23428: not all succeeded)"),
+            ("rrList", Msg().int(1, "totalMemberNum", 3).msg(2, "list", Msg().int(1, "readTime", 5).str(2, "userId", "bob"), repeated=True),
+             "GrpReadReceiptQryResp", "ENGINE-5.0, line 9152"),
+            ("addSeTag", Msg().int(1, "version", 2).bool(2, "reserve", True), "SetUserSettingOutput", "ENGINE-5.0, line 9282"),
+            ("reportsdk", Msg().int(1, "nothing", 0), "ReportSDKOutput", "ENGINE-5.0, line 8465")]:
+        f.both(f"QueryAck.Reply.{topic}", ["ENV-BODY-002", "ENV-JSON-004"], "server", *qa(topic, body, body_type),
+               f"{topic}'s reply is {body_type} ({what})", options={"queryTopic": topic}, tags=["topics"])
+    f.both("QueryAck.StatusOnlyTopic", ["ENV-BODY-002", "ENV-BODY-004"], "server", *query_ack(9, date, 0, b""),
+           "delRelation, delMsg, the clean topics, exitChrm, setKV and delKV are answered by a status alone (ENGINE reads no body)",
+           options={"queryTopic": "delMsg"})
     f.both("QueryAck.NoQueryTopic", ["ENV-BODY-002", "ENV-JSON-004"], "server",
            *query_ack(9, date, 0, Msg().int(2, "syncTime", 5).b), "without the QUERY's topic the body stays hex")
     f.both("QueryAck.ErrorStatus", ["ENV-PKT-009", "ENV-BODY-004"], "server", *query_ack(9, date, 1, b""),
@@ -1025,12 +1222,14 @@ ONE_TO_ONE = {"PERSON", "CUSTOMERSERVICE", "NOTIFY", "MC", "MP"}
 
 
 # The publish topics of ENV-BODY-002 but recallMsg, and the conversation type an echo on each
-# names (envelope.md § 6.4: WEBv2's prefixes pp 1, pd 2, pg 3, ch 4, pc 5; the rest by their type).
-ECHO_TOPIC_TYPES = [("ppMsgP", 1), ("ppMsgN", 1), ("ppMsgS", 1), ("pdMsgP", 2), ("pgMsgP", 3), ("pgMsgN", 3),
-                    ("pgMsgS", 3), ("chatMsg", 4), ("chatMsgS", 4), ("pcMsgP", 5), ("pcuMsgP", 5), ("pmcMsgN", 7),
-                    ("pmpMsgN", 8), ("ugMsg", 10), ("prMsgP", 12), ("prMsgS", 12)]
-# ENGINE's PublishStatusTopic (FLAG-007: STATUS only from these).
-STATUS_TOPICS = {"ppMsgS", "pgMsgS", "chatMsgS"}
+# names (envelope.md § 6.4: WEBv2's prefixes pp 1, pd 2, pg 3, ch 4, pc 5; RUST's stems pb 6,
+# pmc 7, pmp 8, ug 10, pr 12, official-sdks.md § 3).
+ECHO_TOPIC_TYPES = [("ppMsgP", 1), ("ppMsgN", 1), ("ppMsgS", 1), ("pdMsgP", 2), ("pdMsgS", 2), ("pgMsgP", 3),
+                    ("pgMsgN", 3), ("pgMsgS", 3), ("chatMsg", 4), ("chatMsgS", 4), ("pcMsgP", 5), ("pcMsgS", 5),
+                    ("pcuMsgP", 5), ("pbMsgP", 6), ("pbMsgS", 6), ("pmcMsgN", 7), ("pmcMsgS", 7), ("pmpMsgN", 8),
+                    ("pmpMsgS", 8), ("ugMsg", 10), ("prMsgP", 12), ("prMsgS", 12)]
+# RUST's STATUS suffix (FLAG-007: STATUS only from these).
+STATUS_TOPICS = {t for t, _ in ECHO_TOPIC_TYPES if t.endswith("MsgS")}
 
 
 def flag_of(status):
@@ -1038,10 +1237,12 @@ def flag_of(status):
     return 3 if status & 0x20 else 1 if status & 0x10 else 0
 
 
-def inbound_down(channel, from_user, group_id, classname, content_value, data_time, msg_id, status, direction=0, **extra):
+def inbound_down(channel, from_user, group_id, classname, content_value, data_time, msg_id, status, direction=0,
+                 current_user=None, **extra):
     """The inbound message JSON form (spec/envelope.md) of a DownStreamMessage, written from the
-    spec's rules, member by member."""
-    sent = direction == 1
+    spec's rules, member by member. ENV-MSG-002: sent when direction is 1 or the sender is the
+    current user."""
+    sent = direction == 1 or (current_user is not None and from_user == current_user)
     target = (group_id if sent and group_id is not None else from_user) if channel in ONE_TO_ONE else group_id
     j = {"conversationType": CHANNEL[channel], "targetId": target, "senderUserId": from_user}
     if "busChannel" in extra:
@@ -1086,10 +1287,12 @@ def gen_messages():
     cases = [
         ("Group", "GROUP", "u1", "g1", 0, "a group message names the group"),
         ("PrivateReceived", "PERSON", "u2", "me", 0, "a private message received names its sender"),
-        ("PrivateSentElsewhere", "PERSON", "me", "u2", 1, "a private message this user sent from another device names the receiver (groupId)"),
+        ("PrivateSentElsewhere", "PERSON", "me", "u2", 1,
+         "a private message this user sent from another device names the receiver (groupId), as WEBv2; ENGINE 0.1.0 names fromUserId, the user themselves (line 2833)"),
         ("PrivateNoGroupId", "PERSON", "u2", None, 0, "a private message without groupId names its sender"),
         ("Chatroom", "TEMPGROUP", "u3", "room1", 0, "a chatroom message names the room"),
-        ("Discussion", "PERSONS", "u3", "d1", 0, "a discussion message names the discussion"),
+        ("Discussion", "PERSONS", "u3", "d1", 0,
+         "a discussion message names the discussion (groupId), as WEBv2; ENGINE 0.1.0 takes fromUserId (line 2833)"),
         ("System", "NOTIFY", "__system__", "me", 0, "a system message names its sender"),
         ("CustomerService", "CUSTOMERSERVICE", "kf1", "me", 0, "a customer-service message names the service"),
         ("AppPublicService", "MC", "mc1", "me", 0, "an app public-service message names the service"),
@@ -1101,6 +1304,15 @@ def gen_messages():
         mdecode(f"Message.Target.{name}", ["ENV-MSG-002", "ENV-MSG-005"], smsg(body),
                 inbound_down(channel, from_user, group_id, "RC:TxtMsg", hi, base["data_time"], base["msg_id"], 0x30, direction),
                 desc)
+    # ENV-MSG-002: the current user's own messages are sent even without direction 1.
+    for name, channel, group_id, desc in [
+            ("ChatroomOwn", "TEMPGROUP", "room1",
+             "a chatroom message from the current user is sent: a chatroom pull leaves direction empty for it (ENGINE _formatReceivedMessage, lines 2839-2843)"),
+            ("GroupOwn", "GROUP", "g1", "a group message from the current user without direction is sent, as WEBv2 treats any message from the current user (ENGINE only in a chatroom)")]:
+        body = down(status=0x30, channel=channel, from_user="me", group_id=group_id, **base)
+        mdecode(f"Message.Target.{name}", ["ENV-MSG-002", "ENV-MSG-005"], smsg(body),
+                inbound_down(channel, "me", group_id, "RC:TxtMsg", hi, base["data_time"], base["msg_id"], 0x30, current_user="me"),
+                desc, options={"currentUserId": "me"}, tags=["disagreement"] if channel == "GROUP" else None)
     # FLAG-007: status bits → persistence flag and flags.
     for status, desc in [(0x30, "persisted and counted: ISCOUNTED"), (0x10, "persisted: ISPERSISTED"),
                          (0x20, "counted alone still means ISCOUNTED (counted implies persisted)"),
@@ -1198,6 +1410,16 @@ def gen_messages():
             {"syncTime": 5, "finished": False, "messages": []}, "an empty page that is not the last", options={"queryTopic": "pullMsg"})
     mdecode("Message.Pull.Chatroom", ["ENV-MSG-004"], query_ack(9, date, 0, Msg().int(2, "syncTime", 6).b)[0],
             {"syncTime": 6, "finished": True, "messages": []}, "an empty chatroom pull", options={"queryTopic": "chrmPull"})
+    own = down(status=0x00, channel="TEMPGROUP", from_user="me", group_id="room1", **base)
+    other = down(status=0x00, channel="TEMPGROUP", from_user="u3", group_id="room1", classname="RC:TxtMsg",
+                 content='{"content":"hi"}', data_time=1700000000124, msg_id="BQ0T-J3P4-0FA2-0006")
+    pull = Msg().msg(1, "list", own, repeated=True).msg(1, "list", other, repeated=True).int(2, "syncTime", 1700000000124)
+    mdecode("Message.Pull.ChatroomOwn", ["ENV-MSG-004", "ENV-MSG-002"], query_ack(9, date, 0, pull.b, "DownStreamMessages", pull.json())[0],
+            {"syncTime": 1700000000124, "finished": True,
+             "messages": [inbound_down("TEMPGROUP", "me", "room1", "RC:TxtMsg", hi, base["data_time"], base["msg_id"], 0, current_user="me"),
+                          inbound_down("TEMPGROUP", "u3", "room1", "RC:TxtMsg", hi, 1700000000124, "BQ0T-J3P4-0FA2-0006", 0, current_user="me")]},
+            "a chrmPull page: the current user's own message, without direction, is sent; another member's is received (ENGINE lines 2839-2843)",
+            options={"queryTopic": "chrmPull", "currentUserId": "me"})
     # Rejects.
     mreject("Message.NotifyIsNotAMessage", ["ENV-MSG-005"],
             server_publish(date, "s_ntf", "", 1, Msg().int(1, "type", 1).b, "NotifyMsg", {"type": 1})[0], "notAMessage",
@@ -1213,10 +1435,12 @@ def gen_messages():
 # outbound.yaml: messages to send (kind message-encode, spec/envelope.md "The outbound message JSON
 # form"): topic, sessionId bits and UpStreamMessage, from FLAG-001..010 and ENV-MSG-001.
 
-# FLAG-005: the topic by conversation type, for STATUS and for every other flag. Missing: none.
-PUBLISH_TOPIC = {1: "ppMsgP", 2: "pdMsgP", 3: "pgMsgP", 4: "chatMsg", 5: "pcMsgP", 7: "pmcMsgN", 8: "pmpMsgN",
-                 10: "ugMsg", 12: "prMsgS"}
-STATUS_TOPIC = {1: "ppMsgS", 3: "pgMsgS", 4: "chatMsgS"}
+# FLAG-005: the topic by conversation type, for STATUS and for every other flag, as RUST's
+# get_send_method chooses it (official-sdks.md § 3). Missing: none (9, 11 and others).
+PUBLISH_TOPIC = {1: "ppMsgP", 2: "pdMsgP", 3: "pgMsgP", 4: "chatMsg", 5: "pcMsgP", 6: "pbMsgP", 7: "pmcMsgN",
+                 8: "pmpMsgN", 10: "ugMsg", 12: "prMsgP"}
+STATUS_TOPIC = {1: "ppMsgS", 2: "pdMsgS", 3: "pgMsgS", 4: "chatMsgS", 5: "pcMsgS", 6: "pbMsgS", 7: "pmcMsgS",
+                8: "pmpMsgS", 10: "ugMsg", 12: "prMsgS"}
 # FLAG-001: sessionId bits of each flag (STATUS forces them off).
 FLAG_BITS = {0: 0x00, 1: 0x01, 3: 0x03, 16: 0x00}
 FLAG_NAMES = {0: "NONE", 1: "ISPERSISTED", 3: "ISCOUNTED", 16: "STATUS"}
@@ -1254,7 +1478,7 @@ def gen_outbound():
                 continue
             body = up(FLAG_BITS[flag], classname="App:Custom", content=custom)
             mencode(id, ["FLAG-001", "FLAG-005", "FLAG-008", "ENV-MSG-001", "ENV-MSG-006"], value, publish(topic, "t1", 42, body),
-                    f"a {FLAG_NAMES[flag]} message to conversation type {conv}: topic {topic}, sessionId {FLAG_BITS[flag]}, configFlag 0")
+                    f"a {FLAG_NAMES[flag]} message to conversation type {conv}: topic {topic} (RUST get_send_method), sessionId {FLAG_BITS[flag]}, configFlag 0")
     # Default flags: the type's own (RC:TxtMsg ISCOUNTED, RC:TypSts STATUS); unregistered ISCOUNTED (FLAG-006).
     typing = '{"typingContentType":"RC:TxtMsg"}'
     for name, conv, object_name, content, topic, bits, desc in [
@@ -1293,7 +1517,15 @@ def gen_outbound():
             publish("recallMsg", "me", 65535, up(0x01, classname="RC:RcCmd", content=rc)),
             "a recall on recallMsg to the sender's own id (envelope.md § 6.4); RC:RcCmd is ISPERSISTED; message id 65535")
     mencode("Outbound.Topic.NoPush", ["FLAG-006", "ENV-MSG-006"], dict(base, conversationType=1, targetId="u2", topic="ppMsgN"),
-            publish("ppMsgN", "u2", 7, up(0x03)), "the …N topic only when the caller names it")
+            publish("ppMsgN", "u2", 7, up(0x03)), "the …N topic only when the caller names it: no official client sends it")
+    mencode("Outbound.Topic.EngineFallback", ["FLAG-005", "ENV-MSG-006"], dict(base, conversationType=2, targetId="d1", topic="ppMsgP"),
+            publish("ppMsgP", "d1", 7, up(0x03)),
+            "a discussion message on ppMsgP, ENGINE 0.1.0's fallback for a type without a topic (sendMessage, line 6580): named by the caller",
+            tags=["disagreement"])
+    mencode("Outbound.StatusMessageId0", ["ENV-MSGID-003", "FLAG-001", "ENV-MSG-006"],
+            {"conversationType": 1, "targetId": "u2", "objectName": "RC:TypSts", "content": typing, "messageId": 0},
+            publish("ppMsgS", "u2", 0, up(0, classname="RC:TypSts", content=typing)),
+            "a STATUS message with message id 0, as ENGINE sends it (no PUBACK comes; lines 6584-6590)")
     # Rejects (ENV-JSON-003 codes).
     for name, value, code, desc in [
             ("MissingObjectName", {k: v for k, v in base.items() if k != "objectName"}, "missingRequiredField", "objectName is required"),
@@ -1303,7 +1535,8 @@ def gen_outbound():
             ("MessageIdTooLarge", dict(base, messageId=65536), "numberOutOfRange", "a message id is a u16"),
             ("ContentNumber", dict(base, content=5), "typeMismatch", "content is the content JSON text, a string"),
             ("SilentString", dict(base, silent="yes"), "typeMismatch", "flags are booleans"),
-            ("StatusToUltragroup", dict(base, conversationType=10, persistence=16), "noPublishTopic", "ultragroups have no status topic")]:
+            ("StatusToPushService", dict(base, conversationType=9, persistence=16), "noPublishTopic",
+             "the push service has no topic: RUST and ENGINE fall back to ppMsg, which would arrive as a private conversation")]:
         mreject(f"Outbound.Reject.{name}", ["ENV-MSG-006"] + (["FLAG-005"] if code == "noPublishTopic" else []), value, code, desc)
 
 

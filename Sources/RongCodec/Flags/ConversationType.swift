@@ -15,20 +15,22 @@ public struct ConversationType: RawRepresentable, Hashable, Sendable, CustomStri
     public static let chatroom = ConversationType(rawValue: 4)
     /// 5: customer service (ChannelType CUSTOMERSERVICE).
     public static let customerService = ConversationType(rawValue: 5)
-    /// 6: system conversation, fed by broadcasts and notifications; cannot be replied to
-    /// (ChannelType NOTIFY).
+    /// 6: system conversation, fed by broadcasts and notifications (ChannelType NOTIFY; topics
+    /// `pbMsgP`, `pbMsgS`).
     public static let system = ConversationType(rawValue: 6)
     /// 7: in-app public service (ChannelType MC, push code `MC`).
     public static let appPublicService = ConversationType(rawValue: 7)
     /// 8: cross-app public service (ChannelType MP, push code `MP`).
     public static let publicService = ConversationType(rawValue: 8)
-    /// 9: push service. Has no publish topic.
+    /// 9: push service. RongWire gives it no publish topic (the official SDKs fall back to
+    /// `ppMsg`, which arrives as a private conversation).
     public static let pushService = ConversationType(rawValue: 9)
     /// 10: ultragroup ("super group"; ChannelType ULTRAGROUP, ENGINE-LATE).
     public static let ultragroup = ConversationType(rawValue: 10)
-    /// 11: encrypted conversation (SDK `ConversationType_Encrypted`). Has no publish topic.
+    /// 11: encrypted conversation (SDK `ConversationType_Encrypted`). No publish topic, as 9.
     public static let encrypted = ConversationType(rawValue: 11)
-    /// 12: RTC (topic `prMsgS` for every flag but STATUS, which RTC cannot send).
+    /// 12: RTC (topics `prMsgP`, and `prMsgS` for STATUS, as RUST; ENGINE 0.1.0 sends every RTC
+    /// message on `prMsgS`).
     public static let rtc = ConversationType(rawValue: 12)
 
     public static let allCases: [ConversationType] = [

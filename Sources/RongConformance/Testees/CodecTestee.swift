@@ -101,9 +101,10 @@ public final class CodecTestee: Testee {
                     guard InboundMessage.queryAckHoldsMessages(queryTopic: request.queryTopic) else {
                         throw CodecError(.notAMessage, "a QUERYACK carries messages only as the answer to pullMsg or chrmPull")
                     }
-                    return .accepted(value: try InboundMessage.pullResult(ack.payload, registry: registry).jsonValue(), bytes: nil, leniencies: nil)
+                    let page = try InboundMessage.pullResult(ack.payload, currentUserId: request.currentUserId ?? "", registry: registry)
+                    return .accepted(value: page.jsonValue(), bytes: nil, leniencies: nil)
                 }
-                let message = try InboundMessage(packet: packet, registry: registry)
+                let message = try InboundMessage(packet: packet, currentUserId: request.currentUserId ?? "", registry: registry)
                 return .accepted(value: try message.jsonValue(), bytes: nil, leniencies: nil)
             } catch {
                 return .rejected(error: error.code.rawValue, message: error.description)

@@ -24,6 +24,8 @@ public struct TesteeRequest: Sendable, Hashable {
     public var options: DecodingOptions?
     /// For QUERYACK frames: the topic of the QUERY it answers (sent as `options.queryTopic`).
     public var queryTopic: String?
+    /// For `message-decode`: the receiving user (sent as `options.currentUserId`).
+    public var currentUserId: String? = nil
     /// The input: bytes (`{"hex": ...}`) or a value (`{"value": ...}`); nil for `hello`.
     public var input: Vector.Input?
 
@@ -46,6 +48,7 @@ public struct TesteeRequest: Sendable, Hashable {
         self.init(
             id: v.id, kind: v.kind.rawValue, objectName: v.objectName, from: v.from,
             options: v.hasOptions ? v.options : nil, queryTopic: v.queryTopic, input: v.input)
+        currentUserId = v.currentUserId
     }
 
     /// The first request of a session: asks for the testee's name and supported kinds.
@@ -59,7 +62,7 @@ public struct TesteeRequest: Sendable, Hashable {
         if kind == "hello" { o["protocolVersion"] = .number(JSONNumber(testeeProtocolVersion)) }
         if let objectName { o["objectName"] = .string(objectName) }
         if let from { o["from"] = .string(from) }
-        if options != nil || queryTopic != nil {
+        if options != nil || queryTopic != nil || currentUserId != nil {
             var op = JSONObject()
             if let options {
                 op["maxBytes"] = .number(JSONNumber(options.maxContentBytes))
@@ -67,6 +70,7 @@ public struct TesteeRequest: Sendable, Hashable {
                 op["mode"] = .string(options.mode == .strict ? "strict" : "lenient")
             }
             if let queryTopic { op["queryTopic"] = .string(queryTopic) }
+            if let currentUserId { op["currentUserId"] = .string(currentUserId) }
             o["options"] = .object(op)
         }
         switch input {
@@ -86,6 +90,7 @@ public struct TesteeRequest: Sendable, Hashable {
         self.init(id: id, kind: kind, objectName: o["objectName"]?.stringValue, from: o["from"]?.stringValue)
         if case .object(let op)? = o["options"] {
             queryTopic = op["queryTopic"]?.stringValue
+            currentUserId = op["currentUserId"]?.stringValue
             if op["maxBytes"] != nil || op["maxDepth"] != nil || op["mode"] != nil {
                 var d = DecodingOptions()
                 if let n = op["maxBytes"]?.numberValue?.int64Value { d.maxContentBytes = Int(n) }

@@ -119,8 +119,11 @@ public struct Vector: Sendable, Hashable {
     public var options: DecodingOptions
     /// For QUERYACK frames: the topic of the QUERY it answers (`options.queryTopic`).
     public var queryTopic: String?
+    /// For `message-decode`: the receiving user (`options.currentUserId`), the sender of an echoed
+    /// message and the one whose own pulled messages are `sent`.
+    public var currentUserId: String? = nil
     /// Whether decoder options (`maxBytes`, `maxDepth`, `mode`) were given explicitly; they are
-    /// then sent to the testee. `queryTopic` is sent on its own.
+    /// then sent to the testee. `queryTopic` and `currentUserId` are sent on their own.
     public var hasOptions: Bool
     /// The input bytes or value, from the file's `input`.
     public var input: Input

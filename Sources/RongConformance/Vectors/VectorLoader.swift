@@ -21,7 +21,7 @@ public struct VectorLoader: Sendable {
     ]
     static let inputKeys: Set<String> = ["json", "hex", "base64", "value", "repeat", "hexRepeat"]
     static let expectKeys: Set<String> = ["outcome", "value", "json", "hex", "repeat", "hexRepeat", "error", "leniencies"]
-    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode", "queryTopic"]
+    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode", "queryTopic", "currentUserId"]
     static let repeatKeys: Set<String> = ["prefix", "fill", "count", "suffix"]
 
     // MARK: Files and folders
@@ -154,18 +154,20 @@ private struct Context {
 
         var options = DecodingOptions()
         var queryTopic: String?
+        var currentUserId: String?
         var hasDecoderOptions = false
         if let o = get("options") {
             let oe = try r.mapping(o.value, "`options`")
             try r.checkKeys(oe, allowed: VectorLoader.optionKeys, "`options`")
             for e in oe {
-                if e.key != "queryTopic" { hasDecoderOptions = true }
+                if e.key != "queryTopic" && e.key != "currentUserId" { hasDecoderOptions = true }
                 switch e.key {
                 case "maxBytes":
                     let n = try r.integer(e.value, "`maxBytes`")
                     guard n >= 0 else { throw r.error(e.value, "`maxBytes` must not be negative") }
                     options.maxContentBytes = n
                 case "queryTopic": queryTopic = try r.string(e.value, "`queryTopic`")
+                case "currentUserId": currentUserId = try r.string(e.value, "`currentUserId`")
                 case "maxDepth":
                     let d = try r.integer(e.value, "`maxDepth`")
                     guard (1...DecodingOptions.maximumDepthLimit).contains(d) else { throw r.error(e.value, "`maxDepth` must be 1...1024") }
@@ -190,10 +192,12 @@ private struct Context {
             throw r.error(expectEntry.value, "an accepting `\(kind)` vector needs `value` (canonical bytes alone are not enough)")
         }
 
-        return Vector(
+        var vector = Vector(
             id: id, level: level, spec: spec, tags: tags, description: description, kind: kind,
             objectName: objectName, from: from, options: options, queryTopic: queryTopic, hasOptions: hasDecoderOptions,
             input: input, expect: expect, file: r.file, line: node.mark?.line ?? 0)
+        vector.currentUserId = currentUserId
+        return vector
     }
 
     func input(_ node: Node, kind: Vector.Kind) throws(LoadError) -> Vector.Input {

@@ -169,28 +169,29 @@ public enum BodyJSON {
     private struct Shape {
         var bytesFields: Set<String> = []
         var messageFields: [String: BodyType] = [:]
-        /// Fields of an enum type (ChannelType, the schema's one enum).
+        /// Fields of an enum type (ChannelType, FileType, ...).
         var enumFields: Set<String> = []
         /// `classname` + `content`: gets `$content`.
         var hasContent = false
     }
 
-    /// Kept in step with spec/rongcloud.proto; a test checks every `bytes` and message field there.
-    private static let shapes: [BodyType: Shape] = [
-        .upStreamMessage: Shape(bytesFields: ["content"], messageFields: ["pushExt": .pushExtra], hasContent: true),
-        .downStreamMessage: Shape(bytesFields: ["content"], messageFields: ["pushExt": .pushExtra], enumFields: ["type"], hasContent: true),
-        .downStreamMessages: Shape(messageFields: ["list": .downStreamMessage]),
-        .setChrmKV: Shape(messageFields: ["entry": .chrmKVEntity, "notification": .upStreamMessage], enumFields: ["type"]),
-        .deleteChrmKV: Shape(messageFields: ["entry": .chrmKVEntity, "notification": .upStreamMessage], enumFields: ["type"]),
-        .chrmKVOutput: Shape(messageFields: ["entries": .chrmKVEntity]),
-        .historyMsgOuput: Shape(messageFields: ["list": .downStreamMessage]),
-        .relationsInput: Shape(messageFields: ["msg": .downStreamMessage], enumFields: ["type"]),
-        .relationInfo: Shape(messageFields: ["msg": .downStreamMessage], enumFields: ["type"]),
-        .relationsOutput: Shape(messageFields: ["info": .relationInfo]),
-        .deleteMsgInput: Shape(messageFields: ["msgs": .deleteMsg], enumFields: ["type"]),
-        .userSettingItem: Shape(bytesFields: ["value"], enumFields: ["type"]),
-        .pullUserSettingOutput: Shape(messageFields: ["items": .userSettingItem]),
-    ]
+    /// Read from the schema tables (tools/generate-body-types.py writes them from
+    /// spec/rongcloud.proto). A message with both a `classname` and a `content` field
+    /// (UpStreamMessage, DownStreamMessage) gets `$content`.
+    private static let shapes: [BodyType: Shape] = BodyType.schema.compactMapValues { fields in
+        var shape = Shape()
+        for f in fields {
+            switch f.type {
+            case .scalar("bytes"): shape.bytesFields.insert(f.name)
+            case .scalar: break
+            case .enumeration: shape.enumFields.insert(f.name)
+            case .message(let m): shape.messageFields[f.name] = m
+            }
+        }
+        let names = Set(fields.map(\.name))
+        shape.hasContent = names.contains("classname") && shape.bytesFields.contains("content")
+        return shape.bytesFields.isEmpty && shape.messageFields.isEmpty && shape.enumFields.isEmpty ? nil : shape
+    }
 
     /// The `bytes`, message and enum fields of each body type, for tests that compare the table
     /// with the schema.

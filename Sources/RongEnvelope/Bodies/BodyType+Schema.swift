@@ -1,4 +1,31 @@
-// Sources/RongEnvelope/Bodies/BodyType+Schema.swift - the required and message-typed fields of spec/rongcloud.proto
+// Sources/RongEnvelope/Bodies/BodyType+Schema.swift - the fields of spec/rongcloud.proto, and what RongEnvelope derives from them
+
+/// One field of spec/rongcloud.proto, as tools/generate-body-types.py writes it into
+/// Generated/BodyType+Generated.swift.
+struct SchemaField: Equatable, Sendable {
+    enum Label: Equatable, Sendable { case required, optional, repeated }
+
+    enum FieldType: Equatable, Sendable {
+        /// A protobuf scalar type by its .proto name (`int64`, `string`, `bytes`, ...).
+        case scalar(String)
+        /// An enum of the schema (`ChannelType`; a nested one as `RtcQryInput.targetType`).
+        case enumeration(String)
+        /// A message of the schema.
+        case message(BodyType)
+    }
+
+    var number: Int
+    var name: String
+    var label: Label
+    var type: FieldType
+
+    init(_ number: Int, _ name: String, _ label: Label, _ type: FieldType) {
+        self.number = number
+        self.name = name
+        self.label = label
+        self.type = type
+    }
+}
 
 extension BodyType {
     /// A proto2 `required` field; `enumType` names its enum.
@@ -20,47 +47,26 @@ extension BodyType {
         self.init(rawValue: String(protoMessageName.dropFirst("Modules.".count)))
     }
 
-    /// The `required` fields of spec/rongcloud.proto, in number order (SchemaTableTests compares).
-    static let requiredFields: [BodyType: [RequiredField]] = [
-        .upStreamMessage: [.init(number: 1, name: "sessionId"), .init(number: 2, name: "classname"), .init(number: 3, name: "content")],
-        .downStreamMessage: [
-            .init(number: 1, name: "fromUserId"), .init(number: 2, name: "type", enumType: "ChannelType"),
-            .init(number: 4, name: "classname"), .init(number: 5, name: "content"), .init(number: 6, name: "dataTime"),
-            .init(number: 7, name: "status"),
-        ],
-        .downStreamMessages: [.init(number: 2, name: "syncTime")],
-        .notifyMsg: [.init(number: 1, name: "type")],
-        .syncRequestMsg: [.init(number: 1, name: "syncTime"), .init(number: 2, name: "ispolling")],
-        .chrmPullMsg: [.init(number: 1, name: "syncTime"), .init(number: 2, name: "count")],
-        .chrmKVEntity: [.init(number: 1, name: "key"), .init(number: 2, name: "value")],
-        .setChrmKV: [.init(number: 1, name: "entry")],
-        .deleteChrmKV: [.init(number: 1, name: "entry")],
-        .queryChrmKV: [.init(number: 1, name: "timestamp")],
-        .historyMsgOuput: [.init(number: 2, name: "syncTime"), .init(number: 3, name: "hasMsg")],
-        .relationsInput: [.init(number: 1, name: "type", enumType: "ChannelType")],
-        .relationInfo: [.init(number: 1, name: "type", enumType: "ChannelType"), .init(number: 2, name: "userId")],
-        .userSettingItem: [
-            .init(number: 1, name: "targetId"), .init(number: 2, name: "type", enumType: "ChannelType"),
-            .init(number: 4, name: "key"), .init(number: 5, name: "value"), .init(number: 6, name: "version"),
-            .init(number: 7, name: "status"),
-        ],
-        .pullUserSettingInput: [.init(number: 1, name: "version")],
-        .pullUserSettingOutput: [.init(number: 2, name: "version")],
-    ]
+    /// Every message's fields, read once from the generated tables.
+    static let schema: [BodyType: [SchemaField]] = Dictionary(uniqueKeysWithValues: allCases.map { ($0, schemaFields(of: $0)) })
 
-    /// The message-typed fields of spec/rongcloud.proto by number (SchemaTableTests compares).
-    static let messageFields: [BodyType: [Int: MessageField]] = [
-        .upStreamMessage: [12: .init(name: "pushExt", repeated: false)],
-        .downStreamMessage: [18: .init(name: "pushExt", repeated: false)],
-        .downStreamMessages: [1: .init(name: "list", repeated: true)],
-        .setChrmKV: [1: .init(name: "entry", repeated: false), 3: .init(name: "notification", repeated: false)],
-        .deleteChrmKV: [1: .init(name: "entry", repeated: false), 3: .init(name: "notification", repeated: false)],
-        .chrmKVOutput: [1: .init(name: "entries", repeated: true)],
-        .historyMsgOuput: [1: .init(name: "list", repeated: true)],
-        .relationsInput: [2: .init(name: "msg", repeated: false)],
-        .relationInfo: [3: .init(name: "msg", repeated: false)],
-        .relationsOutput: [1: .init(name: "info", repeated: true)],
-        .deleteMsgInput: [3: .init(name: "msgs", repeated: true)],
-        .pullUserSettingOutput: [1: .init(name: "items", repeated: true)],
-    ]
+    /// The `required` fields of each message, in number order.
+    static let requiredFields: [BodyType: [RequiredField]] = schema.compactMapValues { fields in
+        let required = fields.filter { $0.label == .required }.sorted { $0.number < $1.number }.map { f in
+            if case .enumeration(let e) = f.type {
+                return RequiredField(number: f.number, name: f.name, enumType: e)
+            }
+            return RequiredField(number: f.number, name: f.name)
+        }
+        return required.isEmpty ? nil : required
+    }
+
+    /// The message-typed fields of each message, by number.
+    static let messageFields: [BodyType: [Int: MessageField]] = schema.compactMapValues { fields in
+        var out: [Int: MessageField] = [:]
+        for f in fields {
+            if case .message = f.type { out[f.number] = MessageField(name: f.name, repeated: f.label == .repeated) }
+        }
+        return out.isEmpty ? nil : out
+    }
 }

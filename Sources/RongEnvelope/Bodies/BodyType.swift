@@ -1,98 +1,18 @@
 // Sources/RongEnvelope/Bodies/BodyType.swift - which protobuf message a payload holds, by topic
 
 import RongCodec
-package import SwiftProtobuf
 
-/// The protobuf messages of spec/rongcloud.proto, by their schema name, and the tables that say
-/// which one a packet's payload holds. The payload carries no type tag: the topic decides
-/// (the QUERYACK's response type is decided by the topic of the QUERY it answers).
-public enum BodyType: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// A message from the client: the body of a client PUBLISH on a publish topic, and of the
-    /// user's own message echoed by the server.
-    case upStreamMessage = "UpStreamMessage"
-    /// A message to the client: the `s_msg` body; the element of pull and history lists.
-    case downStreamMessage = "DownStreamMessage"
-    /// The answer to `pullMsg` and `chrmPull`.
-    case downStreamMessages = "DownStreamMessages"
-    /// The `s_ntf` and `s_cmd` body: a notification to pull.
-    case notifyMsg = "NotifyMsg"
-    /// The `pullMsg` request.
-    case syncRequestMsg = "SyncRequestMsg"
-    /// Push options (`pushExt`), embedded in UpStreamMessage and DownStreamMessage.
-    case pushExtra = "PushExtra"
-    /// The `chrmPull` request.
-    case chrmPullMsg = "ChrmPullMsg"
-    /// One chatroom KV entry, embedded in SetChrmKV, DeleteChrmKV and ChrmKVOutput.
-    case chrmKVEntity = "ChrmKVEntity"
-    /// The `setKV` request.
-    case setChrmKV = "SetChrmKV"
-    /// The `delKV` request.
-    case deleteChrmKV = "DeleteChrmKV"
-    /// The answer to `pullKV`.
-    case chrmKVOutput = "ChrmKVOutput"
-    /// The `pullKV` request.
-    case queryChrmKV = "QueryChrmKV"
-    /// The request of the history queries `qryPMsg`, `qryGMsg`, `qryCHMsg`, `qryCMsg`, `qrySMsg`.
-    case historyMsgInput = "HistoryMsgInput"
-    /// The answer to the history queries (the schema spells it `Ouput`).
-    case historyMsgOuput = "HistoryMsgOuput"
-    /// The `qryRelation` request (conversation list).
-    case relationsInput = "RelationsInput"
-    /// One conversation, embedded in RelationsOutput.
-    case relationInfo = "RelationInfo"
-    /// The answer to `qryRelation`.
-    case relationsOutput = "RelationsOutput"
-    /// One message to delete, embedded in DeleteMsgInput.
-    case deleteMsg = "DeleteMsg"
-    /// The `delMsg` request.
-    case deleteMsgInput = "DeleteMsgInput"
-    /// One user setting, embedded in PullUserSettingOutput.
-    case userSettingItem = "UserSettingItem"
-    /// The `pullUS` request.
-    case pullUserSettingInput = "PullUserSettingInput"
-    /// The answer to `pullUS`.
-    case pullUserSettingOutput = "PullUserSettingOutput"
+// The enum itself (one case per message of spec/rongcloud.proto) is generated:
+// Generated/BodyType+Generated.swift.
 
-    /// The schema name (`UpStreamMessage`), as used in the packet JSON `bodyType`.
-    public var name: String { rawValue }
-    public var description: String { rawValue }
+extension BodyType {
+    // MARK: Topic tables (spec/envelope.md ENV-BODY-002)
 
-    /// The generated Swift type.
-    package var messageType: any SwiftProtobuf.Message.Type {
-        switch self {
-        case .upStreamMessage: Modules_UpStreamMessage.self
-        case .downStreamMessage: Modules_DownStreamMessage.self
-        case .downStreamMessages: Modules_DownStreamMessages.self
-        case .notifyMsg: Modules_NotifyMsg.self
-        case .syncRequestMsg: Modules_SyncRequestMsg.self
-        case .pushExtra: Modules_PushExtra.self
-        case .chrmPullMsg: Modules_ChrmPullMsg.self
-        case .chrmKVEntity: Modules_ChrmKVEntity.self
-        case .setChrmKV: Modules_SetChrmKV.self
-        case .deleteChrmKV: Modules_DeleteChrmKV.self
-        case .chrmKVOutput: Modules_ChrmKVOutput.self
-        case .queryChrmKV: Modules_QueryChrmKV.self
-        case .historyMsgInput: Modules_HistoryMsgInput.self
-        case .historyMsgOuput: Modules_HistoryMsgOuput.self
-        case .relationsInput: Modules_RelationsInput.self
-        case .relationInfo: Modules_RelationInfo.self
-        case .relationsOutput: Modules_RelationsOutput.self
-        case .deleteMsg: Modules_DeleteMsg.self
-        case .deleteMsgInput: Modules_DeleteMsgInput.self
-        case .userSettingItem: Modules_UserSettingItem.self
-        case .pullUserSettingInput: Modules_PullUserSettingInput.self
-        case .pullUserSettingOutput: Modules_PullUserSettingOutput.self
-        }
-    }
-
-    // MARK: Topic tables (spec/envelope.md, "Bodies by topic")
-
-    /// Every topic a client PUBLISHes a message on: the publish topics of every conversation type
-    /// and family (``ConversationType/publishTopic(_:)``), plus `recallMsg`, `pcuMsgP` and
-    /// `prMsgP` (in WEBv2's topic table at index 13, past the last conversation type; decoded, never
-    /// chosen).
+    /// Every topic a client PUBLISHes a message (UpStreamMessage) on: the publish topics of every
+    /// conversation type and family (``ConversationType/publishTopic(_:)``), plus `recallMsg` and
+    /// `pcuMsgP` (WEBv2's customer-service variant).
     public static let publishTopics: Set<String> = {
-        var topics: Set<String> = ["recallMsg", "pcuMsgP", "prMsgP"]
+        var topics: Set<String> = ["recallMsg", "pcuMsgP"]
         for type in ConversationType.allCases {
             for family in TopicFamily.allCases {
                 if let t = type.publishTopic(family) { topics.insert(t) }
@@ -101,53 +21,163 @@ public enum BodyType: String, Hashable, Sendable, CaseIterable, CustomStringConv
         return topics
     }()
 
-    /// QUERY topic → request body (ENGINE `QueryTopic`, WEBv2 `server.ts`).
-    public static let queryRequests: [String: BodyType] = [
-        "pullMsg": .syncRequestMsg,
-        "chrmPull": .chrmPullMsg,
-        "setKV": .setChrmKV,
-        "delKV": .deleteChrmKV,
-        "pullKV": .queryChrmKV,
-        "qryPMsg": .historyMsgInput,
-        "qryGMsg": .historyMsgInput,
-        "qryCHMsg": .historyMsgInput,
-        "qryCMsg": .historyMsgInput,
-        "qrySMsg": .historyMsgInput,
-        "qryRelation": .relationsInput,
-        "delMsg": .deleteMsgInput,
-        "pullUS": .pullUserSettingInput,
+    /// Client PUBLISHes whose body is not a message: the RTC plugin's data writes (ENGINE 0.1.0
+    /// lines 6767-6818, `PublishWriter`; `rtcSetOutData` is commented out there).
+    public static let clientPublishBodies: [String: BodyType] = [
+        "rtcUDel": .rtcKeyDeleteInput,
+        "rtcSetData": .rtcSetDataInput,
+        "userSetData": .rtcUserSetDataInput,
+        "rtcDelData": .rtcDataInput,
+        "rtcSetOutData": .rtcSetOutDataInput,
     ]
 
-    /// QUERY topic → body of the QUERYACK that answers it.
-    public static let queryResponses: [String: BodyType] = [
-        "pullMsg": .downStreamMessages,
-        "chrmPull": .downStreamMessages,
-        "pullKV": .chrmKVOutput,
-        "qryPMsg": .historyMsgOuput,
-        "qryGMsg": .historyMsgOuput,
-        "qryCHMsg": .historyMsgOuput,
-        "qryCMsg": .historyMsgOuput,
-        "qrySMsg": .historyMsgOuput,
-        "qryRelation": .relationsOutput,
-        "pullUS": .pullUserSettingOutput,
-    ]
+    /// QUERY topic → request body: every topic ENGINE 0.1.0 sends or defines (`QueryTopic`, lines
+    /// 2636-2681; the body each `encode…` writes, lines 3124-3540), those ENGINE-5.0 adds, WEBv2's
+    /// `qryRelation`, and RUST's history and clear topics (`qryDMsg`, `qryMCMsg`, `qryMPMsg`,
+    /// `qryUgMsg`, `cleanDMsg`, with the body of their ENGINE siblings [I]). `delKV` carries
+    /// SetChrmKV and `rrList` GrpReadReceiptMsg because that is what the engines encode.
+    public static let queryRequests: [String: BodyType] = {
+        var t: [String: BodyType] = [
+            "pullMsg": .syncRequestMsg,
+            "chrmPull": .chrmPullMsg,
+            "setKV": .setChrmKV,
+            "delKV": .setChrmKV,
+            "pullKV": .queryChrmKV,
+            "qryRelation": .relationsInput,
+            "qryRelationR": .relationQryInput,
+            "delRelation": .relationQryInput,
+            "qrySessions": .relationQryInput,
+            "delMsg": .deleteMsgInput,
+            "joinChrm": .chrmInput,
+            "joinChrmR": .chrmInput,
+            "exitChrm": .chrmInput,
+            "queryChrmI": .queryChatRoomInfoInput,
+            "pullSeAtts": .sessionReq,
+            "setSeAtt": .sessionStateModifyReq,
+            "qrySessionsAtt": .sessionsAttQryInput,
+            "delSessions": .deleteSessionsInput,
+            "updRRTime": .sessionMsgReadInput,
+            "pullUS": .pullUserSettingInput,
+            "qnTkn": .getQNupTokenInput,
+            "qnUrl": .getQNdownloadUrlInput,
+            // RTC plugin (ENGINE 0.1.0 lines 6702-6868; ENGINE-5.0 9552-9816).
+            "rtcRJoin_data": .rtcInput,
+            "rtcRExit": .setUserStatusInput,
+            "rtcPing": .rtcInput,
+            "rtcRInfo": .rtcQueryListInput,
+            "rtcUData": .rtcQueryListInput,
+            "rtcUPut": .rtcValueInfo,
+            "rtcQryData": .rtcDataInput,
+            "rtcToken": .rtcInput,
+            "rtcUserState": .mcFollowInput,
+            "rtcUList": .rtcQueryListInput,
+            "rtcQryUserOutData": .rtcQryUserOutDataInput,
+            "userSetData": .rtcUserSetDataInput,
+            "viewerJoinR": .rtcInput,
+            "viewerExitR": .setUserStatusInput,
+            "rtcIdentityChange": .rtcInput,
+            "rtcPullKv": .rtcPullKV,
+            "rtcQueryJoined": .rtcQueryUserJoinedInput,
+            // ENGINE-5.0 (lines 8465-9505).
+            "reportsdk": .reportSDKInput,
+            "setKVS": .setChrmKVS,
+            "delKVS": .setChrmKVS,
+            "rrMsg": .grpReadReceiptMsg,
+            "rrList": .grpReadReceiptMsg,
+            "addSeTag": .sessionTagAddInput,
+            "delSeTag": .sessionTagDelInput,
+            "addTag": .sessionStateModifyReq,
+            "delTag": .sessionStateModifyReq,
+            "aliUrl": .getDownloadUrlInput,
+            "s3Url": .getDownloadUrlInput,
+            "stcUrl": .getDownloadUrlInput,
+        ]
+        for topic in historyTopics { t[topic] = .historyMsgInput }
+        for topic in clearTopics { t[topic] = .cleanHisMsgInput }
+        return t
+    }()
+
+    /// QUERY topic → body of the QUERYACK that answers it. Topics answered by a status alone
+    /// (`delRelation`, `delMsg`, the `clean…Msg` topics, `exitChrm`, `setKV`, `delKV`, `rrMsg`,
+    /// `rtcRExit`, `rtcPing`, `rtcUPut`, `rtcUserState`, ...) are not listed: their QUERYACK
+    /// carries no payload.
+    public static let queryResponses: [String: BodyType] = {
+        var t: [String: BodyType] = [
+            "pullMsg": .downStreamMessages,
+            "chrmPull": .downStreamMessages,
+            "pullKV": .chrmKVOutput,
+            "qryRelation": .relationsOutput,
+            "qryRelationR": .relationsOutput,
+            "qrySessions": .relationsOutput,
+            "joinChrm": .chrmOutput,
+            "joinChrmR": .chrmOutput,
+            "queryChrmI": .queryChatRoomInfoOutput,
+            "pullSeAtts": .sessionStates,
+            "setSeAtt": .sessionStateModifyResp,
+            "qrySessionsAtt": .sessionsAttOutput,
+            "delSessions": .deleteSessionsOutput,
+            "updRRTime": .sessionMsgReadOutput,
+            "pullUS": .pullUserSettingOutput,
+            "qnTkn": .getQNupTokenOutput,
+            "qnUrl": .getQNdownloadUrlOutput,
+            "rtcRJoin_data": .rtcUserListOutput,
+            "rtcRInfo": .rtcRoomInfoOutput,
+            "rtcUData": .rtcUserListOutput,
+            "rtcQryData": .rtcQryOutput,
+            "rtcToken": .rtcTokenOutput,
+            "rtcUList": .rtcUserListOutput,
+            "rtcQryUserOutData": .rtcUserOutDataOutput,
+            "viewerJoinR": .rtcTokenOutput,
+            "rtcIdentityChange": .rtcUserListOutput,
+            "rtcPullKv": .rtcKVOutput,
+            "rtcQueryJoined": .rtcQueryUserJoinedOutput,
+            "reportsdk": .reportSDKOutput,
+            "setKVS": .chrmKVSOutput,
+            "delKVS": .chrmKVSOutput,
+            "rrList": .grpReadReceiptQryResp,
+            "addSeTag": .setUserSettingOutput,
+            "delSeTag": .setUserSettingOutput,
+            "aliUrl": .getDownloadUrlOutput,
+            "s3Url": .getDownloadUrlOutput,
+            "stcUrl": .getDownloadUrlOutput,
+        ]
+        for topic in historyTopics { t[topic] = .historyMsgOuput }
+        return t
+    }()
+
+    /// The history topics: ENGINE's `QueryHistoryTopic` (private, group, chatroom, customer
+    /// service, system; line 2682) and RUST's (discussion, app and public services, ultragroup).
+    public static let historyTopics: [String] = ["qryPMsg", "qryDMsg", "qryGMsg", "qryCHMsg", "qryCMsg", "qrySMsg", "qryMCMsg", "qryMPMsg", "qryUgMsg"]
+
+    /// The clear-history topics: ENGINE's (`cleanPMsg`, `cleanGMsg`, `cleanCMsg`, `cleanSMsg`;
+    /// line 2658) and RUST's `cleanDMsg`.
+    public static let clearTopics: [String] = ["cleanPMsg", "cleanDMsg", "cleanGMsg", "cleanCMsg", "cleanSMsg"]
 
     /// The body type of a server PUBLISH topic: `s_msg` a pushed message, `s_ntf` and `s_cmd` a
-    /// notification, a publish topic the user's own message echoed from another device (ENGINE
-    /// decodes those as UpStreamMessage). `s_stat`, `s_us` and others: unknown.
+    /// notification, `s_us` a user-settings notice (ENGINE-4.5 and later; 0.1.0 ignores its
+    /// body), `rtc_ntf` an RTC notice, a publish topic the user's own message echoed from another
+    /// device (ENGINE decodes those as UpStreamMessage). `s_stat` and others: unknown.
     public static func serverPublish(topic: String) -> BodyType? {
         switch topic {
         case "s_msg": .downStreamMessage
         case "s_ntf", "s_cmd": .notifyMsg
+        case "s_us": .userSettingNotification
+        case "rtc_ntf": .rtcNotifyMsg
         default: publishTopics.contains(topic) ? .upStreamMessage : nil
         }
+    }
+
+    /// The body type of a client PUBLISH topic: UpStreamMessage on a publish topic, the RTC
+    /// plugin's data bodies on its topics.
+    public static func clientPublish(topic: String) -> BodyType? {
+        publishTopics.contains(topic) ? .upStreamMessage : clientPublishBodies[topic]
     }
 
     /// The body type of a packet's payload, or nil when the tables do not know it. A QUERYACK
     /// needs the topic of the QUERY it answers (`queryTopic`).
     public static func of(_ body: Packet.Body, queryTopic: String? = nil) -> BodyType? {
         switch body {
-        case .publish(let p): publishTopics.contains(p.topic.text) ? .upStreamMessage : nil
+        case .publish(let p): clientPublish(topic: p.topic.text)
         case .serverPublish(let p): serverPublish(topic: p.topic.text)
         case .query(let q): queryRequests[q.topic.text]
         case .queryAck: queryTopic.flatMap { queryResponses[$0] }

@@ -3,7 +3,7 @@
 import RongCodec
 
 /// The DownStreamMessages body (spec/rongcloud.proto, envelope.md § 7.3): the QUERYACK answer to
-/// `pullMsg` and `chrmPull`. ``InboundMessage/pullResult(_:registry:options:)`` reads one into
+/// `pullMsg` and `chrmPull`. ``InboundMessage/pullResult(_:currentUserId:registry:options:)`` reads one into
 /// typed messages; ``decode(_:)`` and ``encoded()`` convert the payload bytes.
 ///
 /// Fields are named as in the schema (and the body JSON form); optional fields are nil when

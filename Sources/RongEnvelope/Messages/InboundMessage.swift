@@ -83,29 +83,37 @@ public struct InboundMessage: Hashable, Sendable {
     }
 
     /// A message from a DownStreamMessage (an `s_msg` body or an element of a pull or history
-    /// list). Content errors are thrown as they are (`typeMismatch`, ...); a malformed
-    /// `extraContent`, or a `type` that is not a ChannelType number, is
-    /// ``CodecError/Code/invalidValue``.
+    /// list). `currentUserId` (empty: unknown) makes a message whose sender is the current user
+    /// ``Direction/sent`` even without `direction` 1: a chatroom pull leaves `direction` empty
+    /// for the user's own messages (ENGINE `_formatReceivedMessage`, lines 2839-2843; WEBv2
+    /// treats any message from the current user as sent). Content errors are thrown as they are
+    /// (`typeMismatch`, ...); a malformed `extraContent`, or a `type` that is not a ChannelType
+    /// number, is ``CodecError/Code/invalidValue``.
     public init(
         _ m: DownStreamMessage,
+        currentUserId: String = "",
         registry: ContentRegistry = .builtIn,
         options: DecodingOptions = .default
     ) throws(CodecError) {
-        try self.init(try m.generated(), registry: registry, options: options)
+        try self.init(try m.generated(), currentUserId: currentUserId, registry: registry, options: options)
     }
 
     /// The same from the generated type: the path of frames and pull results, which parse into
     /// it.
     package init(
         _ m: Modules_DownStreamMessage,
+        currentUserId: String = "",
         registry: ContentRegistry = .builtIn,
         options: DecodingOptions = .default
     ) throws(CodecError) {
         conversationType = ConversationType(rawValue: m.type.rawValue)
         senderUserId = m.fromUserID
-        direction = m.direction == 1 ? .sent : .received
+        let own = !currentUserId.isEmpty && m.fromUserID == currentUserId
+        direction = m.direction == 1 || own ? .sent : .received
         // One-to-one conversations name the peer: the sender when received, `groupId` (the
-        // receiver) when this user sent it. Other conversations are named by `groupId`.
+        // receiver) when this user sent it (WEBv2; ENGINE 0.1.0 names the current user, line
+        // 2833, spec ENV-MSG-002). Other conversations are named by `groupId` (WEBv2 for a
+        // discussion too; ENGINE takes a discussion's from `fromUserId`).
         if Self.isOneToOne(m.type) {
             targetId = direction == .sent && m.hasGroupID ? m.groupID : m.fromUserID
         } else {
@@ -127,7 +135,7 @@ public struct InboundMessage: Hashable, Sendable {
 
     /// A message from a server PUBLISH: `s_msg` (a DownStreamMessage), or a publish topic (the
     /// user's own message from another device, an UpStreamMessage; `currentUserId` is its
-    /// sender). Other topics are ``CodecError/Code/notAMessage``; payload errors are
+    /// sender, and on `s_msg` makes the current user's own messages ``Direction/sent``). Other topics are ``CodecError/Code/notAMessage``; payload errors are
     /// ``CodecError/Code/protobufDecoding`` or ``CodecError/Code/missingRequiredField``, as is a
     /// `recallMsg` echo whose RC:RcCmd content does not name the conversation.
     public init(
@@ -142,7 +150,7 @@ public struct InboundMessage: Hashable, Sendable {
         switch BodyType.serverPublish(topic: p.topic.text) {
         case .downStreamMessage:
             let m = try BodyJSON.parse(p.payload, as: Modules_DownStreamMessage.self, name: .downStreamMessage)
-            try self.init(m, registry: registry, options: options)
+            try self.init(m, currentUserId: currentUserId, registry: registry, options: options)
         case .upStreamMessage:
             let m = try BodyJSON.parse(p.payload, as: Modules_UpStreamMessage.self, name: .upStreamMessage)
             try self.init(echo: m, topic: p.topic.text, targetId: p.targetId.text, date: p.date, currentUserId: currentUserId, registry: registry, options: options)
@@ -165,7 +173,7 @@ public struct InboundMessage: Hashable, Sendable {
             conversationType = type
             self.targetId = targetId
         } else {
-            // BodyType.publishTopics holds only topics ConversationType(topic:) maps, and recallMsg.
+            // BodyType.publishTopics holds only topics ConversationType(topic:) maps, recallMsg and pcuMsgP.
             guard case .typed(let c) = content, let command = c.base as? RecallCommandMessage,
                 let type = command.conversationType, let target = command.targetId
             else {
@@ -212,14 +220,19 @@ public struct InboundMessage: Hashable, Sendable {
 
     /// The messages of a `pullMsg` or `chrmPull` result (a QUERYACK payload holding
     /// DownStreamMessages), each decoded on its own so one bad content does not hide the others.
+    /// `currentUserId` as for a single message: in a chatroom pull the user's own messages have
+    /// no `direction`.
     public static func pullResult(
         _ payload: [UInt8],
+        currentUserId: String = "",
         registry: ContentRegistry = .builtIn,
         options: DecodingOptions = .default
     ) throws(CodecError) -> PullResult {
         let list = try BodyJSON.parse(payload, as: Modules_DownStreamMessages.self, name: .downStreamMessages)
         return PullResult(
-            messages: list.list.map { m in Result { () throws(CodecError) in try InboundMessage(m, registry: registry, options: options) } },
+            messages: list.list.map { m in
+                Result { () throws(CodecError) in try InboundMessage(m, currentUserId: currentUserId, registry: registry, options: options) }
+            },
             syncTime: list.syncTime,
             // WEBv2 treats an absent `finished` as finished.
             isFinished: list.hasFinished ? list.finished : true,

@@ -59,7 +59,8 @@ extension ClientStateMachine {
         switch p.topic.text {
         case "s_ntf":
             guard let n = try? parseBody(p.payload, as: Modules_NotifyMsg.self) else { return }
-            if n.hasChrmID && !n.chrmID.isEmpty {
+            // Type 2 names a chatroom to pull (ENGINE lines 5977-5988); any other type the inbox.
+            if n.type == 2 && n.hasChrmID && !n.chrmID.isEmpty {
                 actions += chatroomPull(n.chrmID, now: now)
             } else if options.autoPull {
                 actions += startPull(now: now)
@@ -94,7 +95,7 @@ extension ClientStateMachine {
 
     mutating func accept(_ d: Modules_DownStreamMessage, via: PeerReceivedMessage.Via, _ actions: inout [ClientAction]) {
         do throws(CodecError) {
-            let m = try InboundMessage(d)
+            let m = try InboundMessage(d, currentUserId: userId)
             surface(PeerReceivedMessage(message: m, via: via), &actions)
         } catch {
             decodeErrors += 1

@@ -294,8 +294,9 @@ struct ClientStateMachine {
         // Like the SDKs: sync on every connect (offline messages come this way).
         if options.autoPull { actions += startPull(now: now) }
         if options.autoReconnect {
+            // ENGINE rejoins with `joinChrmR` and ChrmInput{nothing: 1} (lines 5845, 6295-6325).
             for room in joinedChatrooms.sorted() {
-                actions += startQuery(.rejoin, topic: "joinChrm", targetId: room, payload: [], now: now).actions
+                actions += startQuery(.rejoin, topic: "joinChrmR", targetId: room, payload: chatroomInput, now: now).actions
             }
         }
         return actions

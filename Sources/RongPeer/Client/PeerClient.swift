@@ -97,7 +97,7 @@ public final class PeerClient: Sendable {
 
     /// Joins a chatroom; with `history` > 0 pulls that many of its latest messages.
     public func joinChatroom(_ room: String, history: Int = -1) async throws -> UInt16 {
-        let ack = try await query(topic: "joinChrm", targetId: room, payload: [])
+        let ack = try await query(topic: "joinChrm", targetId: room, payload: chatroomInput)
         guard ack.status == 0 else { return ack.status }
         _ = await onLoop { $0.machine.joinedChatrooms.insert(room).inserted }
         if history > 0 {
@@ -116,7 +116,7 @@ public final class PeerClient: Sendable {
     /// Leaves a chatroom.
     public func quitChatroom(_ room: String) async throws -> UInt16 {
         _ = await onLoop { $0.machine.joinedChatrooms.remove(room) != nil }
-        return try await query(topic: "exitChrm", targetId: room, payload: []).status
+        return try await query(topic: "exitChrm", targetId: room, payload: chatroomInput).status
     }
 
     /// A history query (`qryPMsg`, `qryGMsg`, `qryCHMsg`).
@@ -136,7 +136,7 @@ public final class PeerClient: Sendable {
         } catch {
             throw PeerClientError.invalidPayload("HistoryMsgOuput: \(error.reason)")
         }
-        return (0, out.list.compactMap { try? InboundMessage($0) }, out.hasMsg_p != 0)
+        return (0, out.list.compactMap { try? InboundMessage($0, currentUserId: userId) }, out.hasMsg_p != 0)
     }
 
     /// Everything surfaced so far, in order.

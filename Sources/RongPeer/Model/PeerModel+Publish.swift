@@ -40,6 +40,17 @@ extension PeerModel {
     /// (PEER-RECALL-*).
     mutating func publish(_ p: Packet.Publish, from conn: ConnectionID) -> [PeerOutput] {
         let sender = sessions[conn]!.user
+        if let type = BodyType.clientPublishBodies[p.topic.text] {
+            // The RTC plugin's data writes (ENGINE 0.1.0 lines 6767-6818): no RTC room is
+            // modelled, so each is acknowledged and goes nowhere (PEER-QUERY-001).
+            do throws(CodecError) {
+                _ = try BodyJSON.parse(p.payload, as: type)
+            } catch {
+                recordViolation(conn, kind: .malformed, detail: "PUBLISH \(p.topic.text): \(error.code): \(error.reason)")
+                return [.disconnect(conn, status: DisconnectStatus.closure)]
+            }
+            return [ack(conn, p.messageId, status: 0, time: now, uid: "")]
+        }
         let up: Modules_UpStreamMessage
         do throws(CodecError) {
             up = try parseBody(p.payload, as: Modules_UpStreamMessage.self)
@@ -212,8 +223,10 @@ extension PeerModel {
         return .packet(conn, Packet(.serverPublish(publish), retain: true))
     }
 
-    /// `s_ntf`: "there is something to pull". Coalesced: no second notify to a connection that
-    /// has not pulled since the last one, unless that was a second ago (a notify can be lost).
+    /// `s_ntf`: "there is something to pull": type 2 with `chrmId` for a chatroom (ENGINE pulls
+    /// that room with `chrmPull`), type 1 for the inbox (ENGINE `pullMsg`; lines 5977-5988).
+    /// Coalesced: no second notify to a connection that has not pulled since the last one, unless
+    /// that was a second ago (a notify can be lost).
     mutating func notify(_ conn: ConnectionID, time: Int64, sender: String, chatroom: String? = nil, into out: inout [PeerOutput]) {
         let t = now
         if let room = chatroom {
@@ -224,9 +237,9 @@ extension PeerModel {
             sessions[conn]!.notifiedAt = t
         }
         var n = Modules_NotifyMsg()
-        n.type = 1
+        n.type = chatroom == nil ? 1 : 2
         n.time = time
-        if let chatroom { n.chrmID = chatroom }
+        if let chatroom { n.chrmID = chatroom } else { sessions[conn]!.notifiedUpTo = max(sessions[conn]!.notifiedUpTo, time) }
         let (d, _) = date(t)
         stats.notifies += 1
         let publish = Packet.ServerPublish(date: d, topic: "s_ntf", targetId: RMTPString(sender), messageId: nextId(conn), payload: protoBytes(n))

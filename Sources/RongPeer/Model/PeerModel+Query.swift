@@ -1,4 +1,4 @@
-// Sources/RongPeer/Model/PeerModel+Query.swift - QUERY topics: pull, chatrooms, history
+// Sources/RongPeer/Model/PeerModel+Query.swift - QUERY topics: pull, chatroom membership and pull, history
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -19,7 +19,8 @@ extension PeerModel {
         return [.disconnect(conn, status: DisconnectStatus.closure)]
     }
 
-    /// A client QUERY (PEER-PULL-*, PEER-CHRM-*, PEER-HIST-*).
+    /// A client QUERY (PEER-PULL-*, PEER-CHRM-*, PEER-HIST-*; the other topics official clients
+    /// send, PEER-QUERY-001, in PeerModel+QueryReplies.swift).
     mutating func query(_ q: Packet.Publish, from conn: ConnectionID) -> [PeerOutput] {
         let user = sessions[conn]!.user
         switch q.topic.text {
@@ -43,13 +44,14 @@ extension PeerModel {
             chatrooms[room]!.members[user] = nil
             log("conn#\(conn) \(user) left chatroom \(room)")
             return [queryAck(conn, q.messageId, status: 0)]
-        case "qryPMsg", "qryGMsg", "qryCHMsg":
+        case _ where BodyType.historyTopics.contains(q.topic.text):
             do throws(CodecError) {
                 return historyQuery(q.topic.text, try parseBody(q.payload, as: Modules_HistoryMsgInput.self), header: q.targetId.text, id: q.messageId, from: conn)
             } catch {
                 return malformed(conn, q.topic.text, error)
             }
         default:
+            if let out = otherQuery(q, from: conn) { return out }
             log("conn#\(conn) \(user) unsupported query \(q.topic.text); QUERYACK \(PeerStatus.unsupportedQuery)")
             return [queryAck(conn, q.messageId, status: PeerStatus.unsupportedQuery)]
         }
@@ -60,7 +62,9 @@ extension PeerModel {
     /// `pullMsg`: inbox entries after `syncTime`, plus with `isPullSend` the user's own messages
     /// after `sendBoxSyncTime` (not those sent from this connection), oldest first, at most 200,
     /// within the offline retention. The reply's `syncTime` is the newest received entry in it,
-    /// `finished` whether nothing is left. Sent with QoS 1: the QUERYCON confirms delivery.
+    /// and a last page's reaches every time an `s_ntf` named to this connection (nothing newer is
+    /// left to return, and ENGINE pulls again while a notified time is ahead of it); `finished`
+    /// says whether nothing is left. Sent with QoS 1: the QUERYCON confirms delivery.
     mutating func pull(_ req: Modules_SyncRequestMsg, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
         let user = sessions[conn]!.user
         stats.pulls += 1
@@ -94,6 +98,7 @@ extension PeerModel {
             messages[e.uid].map { downStream($0, for: user, direction: e.direction, retrieved: e.direction == .received && e.time <= retrievedUpTo) }
         }
         result.syncTime = page.last(where: { $0.direction == .received })?.time ?? req.syncTime
+        if !more { result.syncTime = max(result.syncTime, sessions[conn]!.notifiedUpTo) }
         result.finished = !more
         sessions[conn]!.awaitingCon[id] = result.syncTime
         if sessions[conn]!.awaitingCon.count > 64, let oldest = sessions[conn]!.awaitingCon.keys.min() {
@@ -138,7 +143,8 @@ extension PeerModel {
     // MARK: Chatrooms
 
     /// `joinChrm` / `joinChrmR`: membership starts now; joining beyond `chatroomsPerUser` quits
-    /// the oldest room (000:11707).
+    /// the oldest room (000:11707). The reply is ChrmOutput with the join time, which ENGINE-4.5
+    /// and later read as the room's pull cursor (0.1.0 ignores the reply body).
     mutating func joinChatroom(_ room: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
         let user = sessions[conn]!.user
         guard chatrooms[room] != nil else {
@@ -154,7 +160,10 @@ extension PeerModel {
             chatrooms[room]!.members[user] = now
         }
         log("conn#\(conn) \(user) joined chatroom \(room)")
-        return [queryAck(conn, id, status: 0)]
+        var out = Modules_ChrmOutput()
+        out.nothing = 1
+        out.joinTime = chatrooms[room]!.members[user]!
+        return [queryAck(conn, id, status: 0, payload: protoBytes(out))]
     }
 
     /// `chrmPull`: with `count` > 0 and `syncTime` 0, the join history: the newest `count`
@@ -186,14 +195,19 @@ extension PeerModel {
 
     // MARK: History
 
-    /// `qryPMsg`, `qryGMsg`, `qryCHMsg` (HistoryMsgInput → HistoryMsgOuput): `time` 0 means
-    /// now; `order` 0 gives messages before `time`, newest first, 1 messages after it, oldest
-    /// first; `count` 1-100 (default 20). `syncTime` is the time to continue from; `hasMsg` 1 when
-    /// more remain (protocol-rules.md § 11.6, § 8).
+    /// The history topics (HistoryMsgInput → HistoryMsgOuput): `qryPMsg`, `qryGMsg`,
+    /// `qryCHMsg` and `qryUgMsg` from what the peer keeps; the conversation types it has no
+    /// messages for (`qryDMsg`, `qryCMsg`, `qrySMsg`, `qryMCMsg`, `qryMPMsg`) get an empty list.
+    /// `time` 0 means now; `order` 0 gives messages before `time`, newest first, 1 messages
+    /// after it, oldest first; `count` 1-100 (default 20). `syncTime` is the time to continue
+    /// from; `hasMsg` 1 when more remain (protocol-rules.md § 11.6, § 8). With cloud history off:
+    /// 25102, for a chatroom 23414 (official-sdks.md § 7).
     mutating func historyQuery(_ topic: String, _ req: Modules_HistoryMsgInput, header: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
         let user = sessions[conn]!.user
         stats.historyQueries += 1
-        guard app.history else { return [queryAck(conn, id, status: PeerStatus.historyNotEnabled)] }
+        guard app.history else {
+            return [queryAck(conn, id, status: topic == "qryCHMsg" ? PeerStatus.chatroomHistoryNotEnabled : PeerStatus.historyNotEnabled)]
+        }
         let target = req.hasTargetID && !req.targetID.isEmpty ? req.targetID : header
         let key: String
         switch topic {
@@ -201,12 +215,18 @@ extension PeerModel {
         case "qryGMsg":
             guard fixture.groups[target]?.members.contains(user) == true else { return [queryAck(conn, id, status: PeerStatus.notInGroup)] }
             key = "group:\(target)"
-        default:
+        case "qryCHMsg":
             guard chatrooms[target] != nil else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
             key = "chatroom:\(target)"
+        case "qryUgMsg":
+            guard fixture.ultragroups[target]?.members.contains(user) == true else { return [queryAck(conn, id, status: PeerStatus.notInUltragroup)] }
+            key = "ultragroup:\(target)"
+        default:
+            // A conversation type the peer keeps no messages for.
+            key = "none:\(topic)"
         }
         let cut = now - retention(ofHistoryKey: key)
-        let all = (history[key] ?? []).compactMap { messages[$0] }.filter { $0.time >= cut }
+        let all = (history[key] ?? []).compactMap { messages[$0] }.filter { $0.time >= cut && isInHistory($0, of: user, key: key) }
         let count = req.hasCount && req.count > 0 ? min(Int(req.count), 100) : 20
         let ascending = req.hasOrder && req.order == 1
         let pivot = req.hasTime && req.time > 0 ? req.time : Int64.max

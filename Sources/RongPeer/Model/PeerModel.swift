@@ -44,6 +44,15 @@ public struct PeerModel: Sendable {
     var chatrooms: [String: Chatroom] = [:]
     var unread: [String: [String: UnreadState]] = [:]
     var receipts: [String: [String: Int64]] = [:]
+    /// Per user: pin and do-not-disturb by conversation (`TYPE:channelId`), PEER-QUERY-002.
+    var conversationStatus: [String: [String: Modules_SessionState]] = [:]
+    /// Per user: conversations removed from the list (`delRelation`) → when; one comes back with a
+    /// newer message.
+    var removedConversations: [String: [String: Int64]] = [:]
+    /// Per user: messages deleted from their cloud history (`delMsg`), and per history key the
+    /// time up to which it was cleared (`clean…Msg`); other users' history keeps them.
+    var deletedFromHistory: [String: Set<String>] = [:]
+    var historyClearedUpTo: [String: [String: Int64]] = [:]
     var receiptRequests: [String: String] = [:]
     /// (sender, clientUniqueId) → the first result, so a resend after a lost PUBACK is idempotent.
     var sendResults: [String: SendResult] = [:]
@@ -95,6 +104,9 @@ public struct PeerModel: Sendable {
         var awaitingCon: [UInt16: Int64] = [:]
         /// When an s_ntf was last sent and not yet followed by a pull (coalescing).
         var notifiedAt: Int64?
+        /// The newest message time an inbox `s_ntf` told this connection about: a finished pull's
+        /// `syncTime` reaches it, or ENGINE pulls again at once (lines 6045-6050).
+        var notifiedUpTo: Int64 = 0
         var chatroomNotifiedAt: [String: Int64] = [:]
         /// Times of the connection's sends within the last second (for `sendRate`).
         var recentSends: [Int64] = []
@@ -138,6 +150,9 @@ public struct PeerModel: Sendable {
         var members: [String: Int64] = [:]
         /// The latest messages, oldest first (at most `chatroomRecent`).
         var recent: [String] = []
+        /// KV entries by key, removed ones kept (status bit 0x04) so an incremental pull reports
+        /// the removal (PEER-CHRM-004).
+        var entries: [String: Modules_ChrmKVEntity] = [:]
     }
 
     struct UnreadState: Sendable {

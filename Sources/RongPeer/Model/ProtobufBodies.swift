@@ -1,6 +1,7 @@
 // Sources/RongPeer/Model/ProtobufBodies.swift - protobuf bodies built and parsed by the peer and its client
 
 import RongCodec
+import RongEnvelope
 import SwiftProtobuf
 
 /// Protobuf bytes of a message built by the peer (required fields are always set).
@@ -18,3 +19,11 @@ func parseBody<M: SwiftProtobuf.Message>(_ payload: [UInt8], as _: M.Type) throw
         throw CodecError(.protobufDecoding, "not a \(M.protoMessageName): \(error)")
     }
 }
+
+/// The body of `joinChrm`, `joinChrmR` and `exitChrm` as ENGINE writes it: ChrmInput with
+/// `nothing` 1 (`encodeJoinOrQuitChatRoom`, line 3245).
+let chatroomInput: [UInt8] = {
+    var m = Modules_ChrmInput()
+    m.nothing = 1
+    return protoBytes(m)
+}()

@@ -1,25 +1,39 @@
 // Sources/RongPeer/Model/StatusCodes.swift - DISCONNECT statuses and the PUBACK/QUERYACK statuses the peer sends
 
-/// DISCONNECT status values (the Web SDK's `DisconnectionStatus`: RECONNECT 0,
-/// OTHER_DEVICE_LOGIN 1, CLOSURE 2, UNKNOWN_ERROR 3, LOGOUT 4, BLOCK 5).
+/// DISCONNECT status values. The sources number them differently (spec/peer.md, "Statuses"):
+/// WEBv2's `DisconnectionStatus` has RECONNECT 0, OTHER_DEVICE_LOGIN 1, CLOSURE 2, UNKNOWN_ERROR 3,
+/// LOGOUT 4, BLOCK 5; ENGINE 0.1.0 reads 1 as kicked and 2 as blocked (both end the session, any
+/// other value reconnects; lines 4326-4337); ENGINE-5.0 has REDIRECT 0, OTHER_DEVICE_LOGIN 1,
+/// BLOCK 2, REMOTE_CLOSE 3, LOGOUT 4, BLOCK_NEW 5, REDIRECT_NEW 6; RUST adds 6 redirect, 7 token
+/// expired, 8 illegal protocol version, 9 user deleted the account.
 public enum DisconnectStatus {
-    /// Reconnect.
+    /// Reconnect (WEBv2); redirect to navigation (ENGINE-5.0).
     public static let reconnect: UInt8 = 0
-    /// Kicked by a login of the same platform class.
+    /// Kicked by a login of the same platform class (every source; SDK code 31010).
     public static let otherDeviceLogin: UInt8 = 1
     /// The server closed the connection: malformed, oversized or unexpected packets, a client
-    /// that does not read.
+    /// that does not read. WEBv2 calls 2 CLOSURE; every ENGINE reads it as BLOCK and stays
+    /// offline instead of reconnecting, which is what a client that sent garbage should do.
     public static let closure: UInt8 = 2
-    /// Unknown error.
+    /// Unknown error (WEBv2); REMOTE_CLOSE (ENGINE-5.0).
     public static let unknownError: UInt8 = 3
     /// Logged out.
     public static let logout: UInt8 = 4
-    /// The user is banned.
+    /// The user is banned (WEBv2 BLOCK, ENGINE-5.0 BLOCK_NEW).
     public static let block: UInt8 = 5
+    /// Go back to navigation (RUST; ENGINE-5.0 REDIRECT_NEW).
+    public static let redirect: UInt8 = 6
+    /// The token expired during the session (RUST).
+    public static let tokenExpired: UInt8 = 7
+    /// The protocol version is not accepted (RUST).
+    public static let illegalProtocolVersion: UInt8 = 8
+    /// The user deleted their account (RUST).
+    public static let userDeletedAccount: UInt8 = 9
 }
 
-/// Status codes the peer puts in PUBACK and QUERYACK (the SDK error codes of protocol-rules.md
-/// § 10 that describe the same condition).
+/// Status codes the peer puts in PUBACK and QUERYACK: the official codes of the same condition
+/// (RUST's `RcimEngineError`, official-sdks.md § 7, and the SDK error codes of protocol-rules.md
+/// § 10).
 public enum PeerStatus {
     /// Success.
     public static let ok: UInt16 = 0
@@ -27,7 +41,8 @@ public enum PeerStatus {
     /// protocol-rules.md § 10.1; the service documents no server status for either case): a
     /// QUERY on a topic the peer does not implement, a PUBLISH whose content is not UTF-8.
     public static let invalidParameter: UInt16 = 33003
-    /// A QUERY topic the peer does not implement: ``invalidParameter`` (PEER-HOSTILE-007). It was
+    /// A QUERY topic no official client sends (every topic they send gets an answer,
+    /// PEER-QUERY-001): ``invalidParameter`` (PEER-HOSTILE-007). It was
     /// 1 before, which ENGINE hands to the app as code 1, the VoIP range's CANCEL.
     public static let unsupportedQuery: UInt16 = invalidParameter
     /// A PUBLISH whose content bytes are not UTF-8: ``invalidParameter`` (PEER-HOSTILE-007).
@@ -49,12 +64,18 @@ public enum PeerStatus {
     public static let notInChatroom: UInt16 = 23406
     /// No such chatroom.
     public static let chatroomNotExist: UInt16 = 23410
+    /// Chatroom KV: the key was set by another user and the change does not overwrite (RUST).
+    public static let chatroomKeyNotOwned: UInt16 = 23424
+    /// Chatroom KV: removing a key the room does not hold (RUST; ENGINE's 23427).
+    public static let chatroomKeyNotExist: UInt16 = 23427
     /// Not a member of the ultragroup.
     public static let notInUltragroup: UInt16 = 24406
     /// Recall: no such message, already recalled, or not in its conversation.
     public static let recallParameterInvalid: UInt16 = 25101
     /// Cloud history is off.
     public static let historyNotEnabled: UInt16 = 25102
+    /// Cloud history is off, asked for a chatroom's.
+    public static let chatroomHistoryNotEnabled: UInt16 = 23414
     /// Recall: only the sender may recall.
     public static let recallUserInvalid: UInt16 = 25107
     /// More messages in a second than the app's `sendRate` (the service's 5 per second).

@@ -45,6 +45,8 @@ public struct Scenario: Sendable {
         case text(client: String, text: String)
         case expect([String: ClientExpectation])
         case state(user: String?, value: JSONValue)
+        case get(Get)
+        case query(Query)
     }
 
     struct Connect: Sendable {
@@ -60,6 +62,8 @@ public struct Scenario: Sendable {
         var autoReconnect = false
         /// The client's message ids start after this one (to cover the wrap to 1).
         var lastMessageId: UInt16 = 0
+        /// Connect to the `server` of this `get` label's navigation answer, after a `/ping` there.
+        var navigation: String?
     }
 
     struct Send: Sendable {
@@ -207,6 +211,7 @@ extension Scenario {
 
     static let actions = [
         "connect", "disconnect", "send", "recall", "pull", "ping", "join", "quit", "history", "advance", "wait", "faults", "raw", "expect", "state",
+        "get", "query",
     ]
 
     static func loadStep(_ node: Node, _ r: StrictYAMLReader, fixture: PeerFixture) throws(LoadError) -> Step {
@@ -247,6 +252,8 @@ extension Scenario {
             if client.isEmpty || room.isEmpty { throw r.error(v, "`\(e.key)` needs `client` and `room`") }
             return Step(action: e.key == "join" ? .join(client: client, room: room, history: history, status: status) : .quit(client: client, room: room), line: line)
         case "history": return Step(action: .history(try loadHistory(v, r)), line: line)
+        case "get": return Step(action: .get(try loadGet(v, r)), line: line)
+        case "query": return Step(action: .query(try loadQuery(v, r)), line: line)
         case "advance": return Step(action: .advance(try r.duration(v, "`advance`")), line: line)
         case "wait": return Step(action: .wait(try r.duration(v, "`wait`", most: maxWait)), line: line)
         case "faults": return Step(action: .faults(try r.string(v, "`faults`")), line: line)
@@ -315,7 +322,7 @@ extension Scenario {
             return Connect(client: name, user: name)
         }
         var c = Connect(client: "", user: "")
-        let keys: Set<String> = ["client", "user", "token", "appId", "platform", "connack", "retry", "poll", "reconnect", "lastMessageId"]
+        let keys: Set<String> = ["client", "user", "token", "appId", "platform", "connack", "retry", "poll", "reconnect", "lastMessageId", "navigation"]
         for f in try r.mapping(v, "`connect`", allowed: keys) {
             switch f.key {
             case "client": c.client = try r.identifier(f.value, "`client`")
@@ -326,6 +333,7 @@ extension Scenario {
             case "connack": c.connack = UInt8(clamping: try r.integer(f.value, "`connack`"))
             case "retry": c.retryMillis = try r.duration(f.value, "`retry`").milliseconds
             case "poll": c.pollMillis = try r.duration(f.value, "`poll`").milliseconds
+            case "navigation": c.navigation = try r.identifier(f.value, "`navigation`")
             case "lastMessageId":
                 let n = try r.integer(f.value, "`lastMessageId`")
                 guard (0...65535).contains(n) else { throw r.error(f.value, "`lastMessageId` must be 0...65535") }

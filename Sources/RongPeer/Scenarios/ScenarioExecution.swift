@@ -46,6 +46,8 @@ final class ScenarioExecution {
         var sender: String
     }
     var labels: [String: Label] = [:]
+    /// `get` labels → the `server` of their navigation answer.
+    var navigation: [String: String] = [:]
     var seenUIDs: Set<String> = []
     var lastSentTime: Int64 = 0
     var line = 0
@@ -155,6 +157,8 @@ final class ScenarioExecution {
             try await client(name).sendText(text)
         case .expect(let map):
             for name in map.keys.sorted() { try await expect(name, map[name]!) }
+        case .get(let g): try await get(g)
+        case .query(let q): try await query(q)
         case .state(let user, let value):
             let expected = resolve(value)
             var last = ""
@@ -175,7 +179,7 @@ final class ScenarioExecution {
         let fixture = scenario.fixture
         let token = c.token ?? fixture.users[c.user]?.tokens.first ?? "\(c.user)-token"
         let appId: String? = c.appId ?? fixture.app.appKey
-        var o = PeerClientOptions(url: wsURL, token: token, appId: appId)
+        var o = PeerClientOptions(url: try await connectURL(c), token: token, appId: appId)
         if let p = c.platform { o.platform = p }
         o.retryMillis = c.retryMillis
         o.pollMillis = c.pollMillis

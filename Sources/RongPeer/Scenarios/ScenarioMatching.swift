@@ -33,7 +33,8 @@ extension ScenarioExecution {
         return .object(o)
     }
 
-    /// Replaces `${label.uid}` and `${label.time}` in strings and keys.
+    /// Replaces `${label.uid}` and `${label.time}` in strings and keys, and `${peer}` by the
+    /// peer's `HOST:PORT`.
     func resolve(_ v: JSONValue) -> JSONValue {
         switch v {
         case .string(let s):
@@ -54,7 +55,7 @@ extension ScenarioExecution {
 
     func substitute(_ s: String) -> String {
         guard s.contains("${") else { return s }
-        var out = s
+        var out = s.replacingAll("${peer}", with: "\(host):\(port)")
         for (name, l) in labels {
             out = out.replacingAll("${\(name).uid}", with: l.uid).replacingAll("${\(name).time}", with: String(l.time))
         }

@@ -15,7 +15,8 @@ struct PeerControl: Sendable {
         var status: HTTPResponseStatus
         var contentType = "application/json"
         var body: [UInt8]
-        /// Header fields beyond Content-Type, Content-Length and Connection.
+        /// Header fields beyond Content-Type, Content-Length and Connection (navigation's CORS
+        /// header, a refused handshake's Sec-WebSocket-Version).
         var headers: [(String, String)] = []
     }
 
@@ -39,6 +40,8 @@ struct PeerControl: Sendable {
             let text = """
                 RongWire mock peer
                 WebSocket: /websocket?appId=APPKEY&token=TOKEN[&platform=Web]  (one RMTP packet per binary message)
+                GET  /navi.js?appId=APPKEY&token=TOKEN  navigation as an SDK asks for it (JSONP; also /cometnavi.js, /navi.json)
+                GET  /ping                        200: what ENGINE probes before it connects
                 GET  /state[?user=ID]             users, unread counts, offline queues, history sizes, push log
                 POST /control/advance?by=8d       move a manual clock forward (peer started with --manual-clock)
                 POST /control/faults?plan=SPEC    replace the fault plan (drop=P,dup=P,delay=P:MS,reorder=P,cut=P,users=a|b,seed=N); or SPEC as the body

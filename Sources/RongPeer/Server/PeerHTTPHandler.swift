@@ -99,11 +99,16 @@ final class PeerHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         let control = self.control
         let bytes = body.readBytes(length: body.readableBytes) ?? []
         body = ByteBuffer()
+        // Navigation needs the address the client reached; the rest is the control surface.
+        let local = context.channel.localAddress
+        let compute: @Sendable () -> PeerControl.Response = {
+            PeerNavigation.answer(head, local: local, control: control) ?? control.handle(method: head.method, uri: head.uri, body: bytes)
+        }
         guard let pool else {
-            respond(context, control.handle(method: head.method, uri: head.uri, body: bytes))
+            respond(context, compute())
             return
         }
-        pool.runIfActive(eventLoop: context.eventLoop) { control.handle(method: head.method, uri: head.uri, body: bytes) }
+        pool.runIfActive(eventLoop: context.eventLoop, compute)
             .assumeIsolated()
             .whenComplete { result in
                 switch result {

@@ -67,7 +67,7 @@ extension FrameCommand {
         @Option(help: ArgumentHelp("The packet as hex digits instead of FILE.", valueName: "hex"))
         var hex: String?
 
-        @Option(help: "For a QUERYACK: the topic of the QUERY it answers (e.g. pullMsg).")
+        @Option(help: "For a QUERYACK: the topic of the QUERY it answers (pullMsg, qryRelationR, pullSeAtts, queryChrmI, ...), which decides its body type.")
         var queryTopic: String?
 
         @Flag(help: "Do not decode payloads; print them as bodyHex.")
@@ -78,7 +78,7 @@ extension FrameCommand {
         var message = false
 
         @Option(help: ArgumentHelp(
-            "With --message: the current user's id, shown as the sender of the user's own messages echoed from another device (a server PUBLISH on a publish topic).",
+            "With --message: the current user's id, shown as the sender of the user's own messages echoed from another device (a server PUBLISH on a publish topic); a pulled message from this user is `sent` (a chatroom pull leaves `direction` empty for them).",
             valueName: "id"))
         var userId: String?
 
@@ -113,7 +113,7 @@ extension FrameCommand {
                         guard InboundMessage.queryAckHoldsMessages(queryTopic: queryTopic) else {
                             throw CodecError(.notAMessage, "a QUERYACK holds messages only for --query-topic pullMsg or chrmPull")
                         }
-                        value = try InboundMessage.pullResult(ack.payload).jsonValue()
+                        value = try InboundMessage.pullResult(ack.payload, currentUserId: userId ?? "").jsonValue()
                     } else {
                         value = try InboundMessage(packet: packet, currentUserId: userId ?? "").jsonValue()
                     }

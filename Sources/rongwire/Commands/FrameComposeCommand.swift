@@ -12,11 +12,19 @@ extension FrameCommand {
             discussion: """
                 Reads the content (a normalized value, as `rongwire decode` prints it, at most \
                 131072 bytes) from FILE or stdin and builds the client PUBLISH: the topic from the conversation type and the \
-                persistence flag (…P, …S for STATUS), the sessionId bits from the flag and the \
-                options, the UpStreamMessage body (spec/envelope.md, ENV-MSG-001, FLAG-001…010).
+                persistence flag (…P, …S for STATUS, as RongCloud's SDKs choose it; --topic names another), the sessionId bits \
+                from the flag and the options, the UpStreamMessage body (spec/envelope.md, ENV-MSG-001, FLAG-001…010).
 
-                Example (send "hi" to group g1, counted, with push text):
+                Topics by type (…P / STATUS): private ppMsgP / ppMsgS, discussion pdMsgP / pdMsgS, group pgMsgP / pgMsgS, \
+                chatroom chatMsg / chatMsgS, customer service pcMsgP / pcMsgS, system pbMsgP / pbMsgS, app public service \
+                pmcMsgN / pmcMsgS, public service pmpMsgN / pmpMsgS, ultragroup ugMsg (every flag), RTC prMsgP / prMsgS.
+
+                A STATUS message gets no PUBACK, so ENGINE sends it with message id 0; that is the default for one here.
+
+                Examples:
                   echo '{"content":"hi"}' | rongwire frame compose --to group:g1 RC:TxtMsg --push-content "Ann: hi"
+                  echo '{"typingContentType":"RC:TxtMsg"}' | rongwire frame compose --to private:u2 RC:TypSts
+                  echo '{"content":"hi"}' | rongwire frame compose --to discussion:d1 RC:TxtMsg --topic ppMsgP   # as ENGINE 0.1.0 sends it
                 """
         )
 
@@ -53,8 +61,11 @@ extension FrameCommand {
         @Option(help: "The client's unique id for the message.")
         var clientUniqueId: Int64?
 
-        @Option(help: "The packet's message id, 1...65535 (0 is never allocated, spec ENV-MSGID-001).")
-        var messageId: Int = 1
+        @Option(help: ArgumentHelp("Publish on this topic instead of the one the type and flag choose (ppMsgN, recallMsg, ppMsgP for ENGINE's fallback).", valueName: "topic"))
+        var topic: String?
+
+        @Option(help: "The packet's message id, 1...65535 (default 1); a STATUS message may and by default does use 0, as ENGINE sends it (spec ENV-MSGID-001, ENV-MSGID-003).")
+        var messageId: Int?
 
         @Flag(help: "Print the packet JSON instead of hex.")
         var json = false
@@ -62,7 +73,8 @@ extension FrameCommand {
         @OptionGroup var input: InputArgument
 
         func validate() throws {
-            guard (1...65535).contains(messageId) else { throw ValidationError("--message-id must be 1...65535") }
+            if let messageId, !(0...65535).contains(messageId) { throw ValidationError(Self.messageIdRule) }
+            if let topic, topic.isEmpty || topic.utf8.count > 65535 { throw ValidationError("--topic must be 1...65535 bytes") }
             guard to.contains(":") else { throw ValidationError("--to takes TYPE:TARGET, e.g. group:g1") }
             for e in expansion where !e.contains("=") { throw ValidationError("--expansion takes KEY=VALUE, not \(e)") }
             if let flag, PersistenceFlag(name: flag) == nil { throw ValidationError("--flag must be NONE, ISPERSISTED, ISCOUNTED, STATUS or a number") }
@@ -73,6 +85,7 @@ extension FrameCommand {
             guard let type = ConversationType(name: parts[0]) else {
                 throw ValidationError("unknown conversation type \(parts[0]); use private, group, chatroom, ultragroup, ... or a number")
             }
+            var zeroRefused = false
             do throws(CodecError) {
                 let bytes = try input.read(limit: DecodingOptions.protocolContentLimit)
                 var message = OutboundMessage(type, targetId: parts.count > 1 ? parts[1] : "", objectName: objectName, contentBytes: bytes)
@@ -92,15 +105,26 @@ extension FrameCommand {
                 message.channelId = channel
                 message.directedUserIds = directed
                 message.clientUniqueId = clientUniqueId
-                let packet = try message.packet(messageId: UInt16(messageId))
-                if json {
-                    CLIIO.printStdout(try packet.jsonValue().prettyText())
+                message.topic = topic
+                let isStatus = message.effectivePersistence.isStatus
+                let id = messageId ?? (isStatus ? 0 : 1)
+                if id == 0 && !isStatus {
+                    zeroRefused = true
                 } else {
-                    CLIIO.printStdout(Hex.encode(try packet.encoded()))
+                    let packet = try message.packet(messageId: UInt16(id))
+                    if json {
+                        CLIIO.printStdout(try packet.jsonValue().prettyText())
+                    } else {
+                        CLIIO.printStdout(Hex.encode(try packet.encoded()))
+                    }
                 }
             } catch {
                 throw CLIIO.fail(error)
             }
+            // Message id 0 is never allocated (ENV-MSGID-001); only ENGINE's STATUS sends use it.
+            if zeroRefused { throw ValidationError(Self.messageIdRule) }
         }
+
+        static let messageIdRule = "--message-id must be 1...65535 (0 only for a STATUS message, as ENGINE sends it)"
     }
 }

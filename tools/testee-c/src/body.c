@@ -112,65 +112,6 @@ const ProtobufCMessageDescriptor *body_type(const char *name, size_t len) {
     return NULL;
 }
 
-/* ---- topic tables (spec/envelope.md ENV-BODY-002) ---- */
-
-typedef struct {
-    const char *topic, *type;
-} TopicType;
-
-static const char *const publish_topics[] = {
-    "ppMsgP", "ppMsgN", "ppMsgS", "pdMsgP", "pgMsgP", "pgMsgN", "pgMsgS", "chatMsg", "chatMsgS",
-    "pcMsgP", "pcuMsgP", "pmcMsgN", "pmpMsgN", "ugMsg", "prMsgP", "prMsgS", "recallMsg",
-};
-
-static const TopicType query_requests[] = {
-    {"pullMsg", "SyncRequestMsg"}, {"chrmPull", "ChrmPullMsg"}, {"setKV", "SetChrmKV"},
-    {"delKV", "DeleteChrmKV"}, {"pullKV", "QueryChrmKV"}, {"qryPMsg", "HistoryMsgInput"},
-    {"qryGMsg", "HistoryMsgInput"}, {"qryCHMsg", "HistoryMsgInput"}, {"qryCMsg", "HistoryMsgInput"},
-    {"qrySMsg", "HistoryMsgInput"}, {"qryRelation", "RelationsInput"}, {"delMsg", "DeleteMsgInput"},
-    {"pullUS", "PullUserSettingInput"},
-};
-
-static const TopicType query_responses[] = {
-    {"pullMsg", "DownStreamMessages"}, {"chrmPull", "DownStreamMessages"}, {"pullKV", "ChrmKVOutput"},
-    {"qryPMsg", "HistoryMsgOuput"}, {"qryGMsg", "HistoryMsgOuput"}, {"qryCHMsg", "HistoryMsgOuput"},
-    {"qryCMsg", "HistoryMsgOuput"}, {"qrySMsg", "HistoryMsgOuput"}, {"qryRelation", "RelationsOutput"},
-    {"pullUS", "PullUserSettingOutput"},
-};
-
-static int topic_is(const char *topic, size_t len, const char *name) {
-    return strlen(name) == len && memcmp(topic, name, len) == 0;
-}
-
-static const ProtobufCMessageDescriptor *lookup(const TopicType *t, size_t n, const char *topic, size_t len) {
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (topic_is(topic, len, t[i].topic)) return body_type(t[i].type, strlen(t[i].type));
-    return NULL;
-}
-
-const ProtobufCMessageDescriptor *body_for_client_publish(const char *topic, size_t len) {
-    size_t i;
-    for (i = 0; i < sizeof publish_topics / sizeof publish_topics[0]; i++)
-        if (topic_is(topic, len, publish_topics[i])) return body_type("UpStreamMessage", 15);
-    return NULL;
-}
-
-const ProtobufCMessageDescriptor *body_for_server_publish(const char *topic, size_t len) {
-    if (topic_is(topic, len, "s_msg")) return body_type("DownStreamMessage", 17);
-    if (topic_is(topic, len, "s_ntf") || topic_is(topic, len, "s_cmd")) return body_type("NotifyMsg", 9);
-    /* The user's own message echoed from another device: a publish topic. */
-    return body_for_client_publish(topic, len);
-}
-
-const ProtobufCMessageDescriptor *body_for_query(const char *topic, size_t len) {
-    return lookup(query_requests, sizeof query_requests / sizeof query_requests[0], topic, len);
-}
-
-const ProtobufCMessageDescriptor *body_for_query_ack(const char *query_topic, size_t len) {
-    return lookup(query_responses, sizeof query_responses / sizeof query_responses[0], query_topic, len);
-}
-
 /* ---- field access ---- */
 
 static size_t elem_size(ProtobufCType t) {

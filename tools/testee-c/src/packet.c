@@ -17,12 +17,15 @@ static const char *const type_names[16] = {
     "SUBSCRIBE", "SUBACK", "UNSUBSCRIBE", "UNSUBACK", "PINGREQ", "PINGRESP", "DISCONNECT", "RESERVED",
 };
 
-/* ENGINE ConnectResultCode names for CONNACK statuses 0-13 (ENV-PKT-003), output as the derived
+/* CONNACK status names 0-20 (ENV-PKT-003: ENGINE ConnectResultCode, then RUST), output as the derived
  * `$statusName`. */
-static const char *const connack_names[14] = {
+static const char *const connack_names[21] = {
     "ACCEPTED", "UNACCEPTABLE_PROTOCOL_VERSION", "IDENTIFIER_REJECTED", "SERVER_UNAVAILABLE",
     "TOKEN_INCORRECT", "NOT_AUTHORIZED", "REDIRECT", "PACKAGE_ERROR", "APP_BLOCK_OR_DELETE",
     "BLOCK", "TOKEN_EXPIRE", "DEVICE_ERROR", "HOSTNAME_ERROR", "HASOHTERSAMECLIENTONLINE",
+    /* 14-20: RUST's statuses beyond ENGINE's, named by spec/envelope.md ENV-PKT-003. */
+    "CONCURRENT_LIMIT", "CLUSTER_ERROR", "APP_AUTH_FAILED", "ONE_TIME_PASSWORD_USED", "PLATFORM_ERROR",
+    "USER_DELETED_ACCOUNT", "LICENSE_EXPIRED",
 };
 
 static const char *side_name(Side s) { return s == SIDE_CLIENT ? "client" : "server"; }
@@ -243,7 +246,7 @@ JValue *packet_decode(Region *rg, const uint8_t *b, size_t n, Side from, const J
         break;
     case T_CONNACK:
         if (!put_uint(&r, o, "reserved", 1, NULL) || !put_uint(&r, o, "status", 1, &v)) return NULL;
-        if (v < 14) jobject_put(rg, o, "$statusName", jstrz(rg, connack_names[v]));
+        if (v < sizeof connack_names / sizeof connack_names[0]) jobject_put(rg, o, "$statusName", jstrz(rg, connack_names[v]));
         /* The tail is there only when the body is longer than its two fixed bytes (ENV-PKT-002). */
         if (r.pos < r.n) {
             if (!put_str(&r, o, "userId", NULL, NULL) || !put_str(&r, o, "sessionId", NULL, NULL) ||

@@ -10,14 +10,34 @@
 
 // spec/rongcloud.proto - protobuf bodies of RMTP packets (RongCloud IM)
 //
-// proto2, package `Modules`, as in the schema the Web SDKs embed (WEBv2
-// `release/2.5.3/protobuf-2.3.7.min.js`, ENGINE 0.1.0, ENGINE-LATE). Field numbers, names, types
-// and labels follow ../shared/reference/envelope.md § 7; "since" says in which public schema a
-// field first appears. Only the messages RongWire's envelope layer reads or writes are listed.
+// proto2, package `Modules`: every message and enum of the schema the official Web engines embed,
+// merged from four builds (sources in ../shared/reference/official-sdks.md and the research note
+// of issue 14):
 //
-// The generated Swift code is committed at
-// Sources/RongEnvelope/Bodies/Generated/rongcloud.pb.swift; regenerate it with
-// tools/generate-protos.sh (check it with --check).
+//   ENGINE 0.1.0   @rongcloud/engine 0.1.0, engine.cjs.js, schema template lines 1875-2471
+//                  (114 messages, 5 enums); line numbers below without a build name are its lines
+//   ENGINE-4.5     RCEngine v4.5.0-alpha.1 (2021-09-16), schema from line 3138 (142 definitions)
+//   ENGINE-5.0     RCEngine v5.0.0-alpha.4 (2021-10-11), schema from line 3289 (146 definitions)
+//   WRAPPER-2022   WebIMWrapper v0.0.1-alpha.5 (2022-10-27), the largest schema seen (ultragroups,
+//                  busChannel, message changes); called ENGINE-LATE elsewhere in the spec
+//
+// plus DeleteChrmKV (RongWire's earlier name for the `delKV` body, kept for the packet JSON form).
+// Each definition says where it first appears; a field added later says "since". Where builds
+// disagree the newest wins, and the comment names the older form: RelationsInput field 4 (WEBv2
+// and ENGINE 0.1.0 `optional int32 offset`, WRAPPER-2022 `repeated string busChannel`),
+// RelationInfo field 6 (`channelId` → `busChannel`), GrpReadReceiptMsg field 2 (`busChannel` →
+// `channelId`), MCFollowInput field 1 (`id` → `state`), RtcUserListOutput field 1 (`list` →
+// `users`). Field names never travel on the wire; numbers and types do, and a field an older
+// build lacks is an unknown field to it (spec ENV-BODY-001).
+//
+// ENGINE nests every definition in `message probuf { … }`; here they are top-level, except
+// `targetType`, nested in RtcQryInput because protoc scopes enum values to the package and both it
+// and ChannelType define PERSON. Which message a payload holds is decided by its topic
+// (spec/envelope.md ENV-BODY-002, RongEnvelope's BodyType tables).
+//
+// The generated Swift code is committed at Sources/RongEnvelope/Bodies/Generated/
+// (rongcloud.pb.swift, and BodyType+Generated.swift, the schema tables RongEnvelope reads);
+// regenerate both with tools/generate-protos.sh (check them with --check).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -36,30 +56,16 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
-/// Conversation type of a message. The numbers equal the SDK ConversationType (envelope.md § 7.4).
+/// Conversation type. The numbers equal the SDK ConversationType (envelope.md § 7.4) (ENGINE 0.1.0 line 1968).
 public nonisolated enum Modules_ChannelType: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
-
-  /// private
   case person = 1
-
-  /// discussion
   case persons = 2
   case group = 3
-
-  /// chatroom
   case tempgroup = 4
   case customerservice = 5
-
-  /// system
   case notify = 6
-
-  /// app public service
   case mc = 7
-
-  /// public service
   case mp = 8
-
-  /// since ENGINE-LATE
   case ultragroup = 10
 
   public init() {
@@ -68,7 +74,66 @@ public nonisolated enum Modules_ChannelType: Int, SwiftProtobuf.Enum, Swift.Case
 
 }
 
-/// Push options (since ENGINE-LATE).
+/// The kind of a SessionStateItem (ENGINE 0.1.0 line 2459).
+public nonisolated enum Modules_SessionStateType: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
+  case isSilent = 1
+  case isTop = 2
+  case tags = 3
+
+  public init() {
+    self = .isSilent
+  }
+
+}
+
+/// File kinds for upload tokens (ENGINE 0.1.0 line 2043).
+public nonisolated enum Modules_FileType: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
+  case image = 1
+  case audio = 2
+  case video = 3
+  case file = 4
+
+  public init() {
+    self = .image
+  }
+
+}
+
+/// ENGINE 0.1.0 line 2106.
+public nonisolated enum Modules_GroupHashType: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
+  case groupSuccess = 0
+  case groupFailure = 1
+
+  public init() {
+    self = .groupSuccess
+  }
+
+}
+
+/// How an RTC join treats the user's other devices (ENGINE-4.5 line 3605).
+public nonisolated enum Modules_JoinType: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
+  case kick = 0
+  case refuse = 1
+  case coexist = 2
+
+  public init() {
+    self = .kick
+  }
+
+}
+
+/// RTC live-stream identity change (ENGINE-4.5 line 3854).
+public nonisolated enum Modules_IdentityChangeType: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
+  case anchorToViewer = 1
+  case viewerToAnchor = 2
+
+  public init() {
+    self = .anchorToViewer
+  }
+
+}
+
+/// Push options (`pushExt`) (ENGINE-4.5 line 3211).
 public nonisolated struct Modules_PushExtra: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -130,7 +195,7 @@ public nonisolated struct Modules_PushExtra: Sendable {
   fileprivate var _templateID: String? = nil
 }
 
-/// Client → server body of a PUBLISH (and the KV notification inside SetChrmKV). § 7.1.
+/// Client → server message: the body of a client PUBLISH on a publish topic, of the user's own message echoed by the server, and the notification inside SetChrmKV (ENGINE 0.1.0 line 1932).
 public nonisolated struct Modules_UpStreamMessage: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -186,13 +251,12 @@ public nonisolated struct Modules_UpStreamMessage: @unchecked Sendable {
   /// Clears the value of `appData`. Subsequent reads from it will return its default value.
   public mutating func clearAppData() {_uniqueStorage()._appData = nil}
 
-  /// directed recipients (since 2.1.6)
+  /// directed recipients
   public var userID: [String] {
     get {_storage._userID}
     set {_uniqueStorage()._userID = newValue}
   }
 
-  /// since 2.5.x
   public var delMsgTime: Int64 {
     get {_storage._delMsgTime ?? 0}
     set {_uniqueStorage()._delMsgTime = newValue}
@@ -202,7 +266,6 @@ public nonisolated struct Modules_UpStreamMessage: @unchecked Sendable {
   /// Clears the value of `delMsgTime`. Subsequent reads from it will return its default value.
   public mutating func clearDelMsgTime() {_uniqueStorage()._delMsgTime = nil}
 
-  /// since 2.5.x
   public var delMsgID: String {
     get {_storage._delMsgID ?? String()}
     set {_uniqueStorage()._delMsgID = newValue}
@@ -212,7 +275,7 @@ public nonisolated struct Modules_UpStreamMessage: @unchecked Sendable {
   /// Clears the value of `delMsgID`. Subsequent reads from it will return its default value.
   public mutating func clearDelMsgID() {_uniqueStorage()._delMsgID = nil}
 
-  /// bit 0 VoIP push (§ 8.4); since 2.5.x
+  /// 0x01 VoIP push, 0x02 filter black/white list (ENGINE line 3100)
   public var configFlag: Int32 {
     get {_storage._configFlag ?? 0}
     set {_uniqueStorage()._configFlag = newValue}
@@ -222,7 +285,6 @@ public nonisolated struct Modules_UpStreamMessage: @unchecked Sendable {
   /// Clears the value of `configFlag`. Subsequent reads from it will return its default value.
   public mutating func clearConfigFlag() {_uniqueStorage()._configFlag = nil}
 
-  /// since ENGINE 0.1.0
   public var clientUniqueID: Int64 {
     get {_storage._clientUniqueID ?? 0}
     set {_uniqueStorage()._clientUniqueID = newValue}
@@ -232,7 +294,7 @@ public nonisolated struct Modules_UpStreamMessage: @unchecked Sendable {
   /// Clears the value of `clientUniqueID`. Subsequent reads from it will return its default value.
   public mutating func clearClientUniqueID() {_uniqueStorage()._clientUniqueID = nil}
 
-  /// expansion, {"key":{"v":"value"}}; since ENGINE 0.1.0
+  /// expansion, {"key":{"v":"value"}}
   public var extraContent: String {
     get {_storage._extraContent ?? String()}
     set {_uniqueStorage()._extraContent = newValue}
@@ -242,7 +304,7 @@ public nonisolated struct Modules_UpStreamMessage: @unchecked Sendable {
   /// Clears the value of `extraContent`. Subsequent reads from it will return its default value.
   public mutating func clearExtraContent() {_uniqueStorage()._extraContent = nil}
 
-  /// since ENGINE-LATE
+  /// since ENGINE-4.5
   public var pushExt: Modules_PushExtra {
     get {_storage._pushExt ?? Modules_PushExtra()}
     set {_uniqueStorage()._pushExt = newValue}
@@ -252,7 +314,7 @@ public nonisolated struct Modules_UpStreamMessage: @unchecked Sendable {
   /// Clears the value of `pushExt`. Subsequent reads from it will return its default value.
   public mutating func clearPushExt() {_uniqueStorage()._pushExt = nil}
 
-  /// ultragroup channel id; since ENGINE-LATE
+  /// the conversation's business channel (ultragroup); since WRAPPER-2022
   public var busChannel: String {
     get {_storage._busChannel ?? String()}
     set {_uniqueStorage()._busChannel = newValue}
@@ -269,7 +331,7 @@ public nonisolated struct Modules_UpStreamMessage: @unchecked Sendable {
   fileprivate var _storage = _StorageClass.defaultInstance
 }
 
-/// Server → client message: `s_msg` push, element of pull and history lists. § 7.2.
+/// Server → client message: the `s_msg` body, the element of pull and history lists (ENGINE 0.1.0 line 1950).
 public nonisolated struct Modules_DownStreamMessage: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -369,7 +431,7 @@ public nonisolated struct Modules_DownStreamMessage: @unchecked Sendable {
   /// Clears the value of `direction`. Subsequent reads from it will return its default value.
   public mutating func clearDirection() {_uniqueStorage()._direction = nil}
 
-  /// (sic); since ENGINE 0.1.0
+  /// (sic)
   public var plantform: Int32 {
     get {_storage._plantform ?? 0}
     set {_uniqueStorage()._plantform = newValue}
@@ -379,7 +441,6 @@ public nonisolated struct Modules_DownStreamMessage: @unchecked Sendable {
   /// Clears the value of `plantform`. Subsequent reads from it will return its default value.
   public mutating func clearPlantform() {_uniqueStorage()._plantform = nil}
 
-  /// since ENGINE 0.1.0
   public var isRemoved: Int32 {
     get {_storage._isRemoved ?? 0}
     set {_uniqueStorage()._isRemoved = newValue}
@@ -389,7 +450,6 @@ public nonisolated struct Modules_DownStreamMessage: @unchecked Sendable {
   /// Clears the value of `isRemoved`. Subsequent reads from it will return its default value.
   public mutating func clearIsRemoved() {_uniqueStorage()._isRemoved = nil}
 
-  /// since ENGINE 0.1.0
   public var source: String {
     get {_storage._source ?? String()}
     set {_uniqueStorage()._source = newValue}
@@ -399,7 +459,6 @@ public nonisolated struct Modules_DownStreamMessage: @unchecked Sendable {
   /// Clears the value of `source`. Subsequent reads from it will return its default value.
   public mutating func clearSource() {_uniqueStorage()._source = nil}
 
-  /// since ENGINE 0.1.0
   public var clientUniqueID: Int64 {
     get {_storage._clientUniqueID ?? 0}
     set {_uniqueStorage()._clientUniqueID = newValue}
@@ -409,7 +468,6 @@ public nonisolated struct Modules_DownStreamMessage: @unchecked Sendable {
   /// Clears the value of `clientUniqueID`. Subsequent reads from it will return its default value.
   public mutating func clearClientUniqueID() {_uniqueStorage()._clientUniqueID = nil}
 
-  /// expansion; since ENGINE 0.1.0
   public var extraContent: String {
     get {_storage._extraContent ?? String()}
     set {_uniqueStorage()._extraContent = newValue}
@@ -419,7 +477,7 @@ public nonisolated struct Modules_DownStreamMessage: @unchecked Sendable {
   /// Clears the value of `extraContent`. Subsequent reads from it will return its default value.
   public mutating func clearExtraContent() {_uniqueStorage()._extraContent = nil}
 
-  /// since ENGINE-LATE
+  /// since ENGINE-4.5
   public var pushContent: String {
     get {_storage._pushContent ?? String()}
     set {_uniqueStorage()._pushContent = newValue}
@@ -429,7 +487,7 @@ public nonisolated struct Modules_DownStreamMessage: @unchecked Sendable {
   /// Clears the value of `pushContent`. Subsequent reads from it will return its default value.
   public mutating func clearPushContent() {_uniqueStorage()._pushContent = nil}
 
-  /// since ENGINE-LATE
+  /// since ENGINE-4.5
   public var configFlag: Int32 {
     get {_storage._configFlag ?? 0}
     set {_uniqueStorage()._configFlag = newValue}
@@ -439,7 +497,7 @@ public nonisolated struct Modules_DownStreamMessage: @unchecked Sendable {
   /// Clears the value of `configFlag`. Subsequent reads from it will return its default value.
   public mutating func clearConfigFlag() {_uniqueStorage()._configFlag = nil}
 
-  /// since ENGINE-LATE
+  /// since ENGINE-4.5
   public var pushExt: Modules_PushExtra {
     get {_storage._pushExt ?? Modules_PushExtra()}
     set {_uniqueStorage()._pushExt = newValue}
@@ -449,7 +507,7 @@ public nonisolated struct Modules_DownStreamMessage: @unchecked Sendable {
   /// Clears the value of `pushExt`. Subsequent reads from it will return its default value.
   public mutating func clearPushExt() {_uniqueStorage()._pushExt = nil}
 
-  /// since ENGINE-LATE
+  /// since WRAPPER-2022
   public var busChannel: String {
     get {_storage._busChannel ?? String()}
     set {_uniqueStorage()._busChannel = newValue}
@@ -459,7 +517,7 @@ public nonisolated struct Modules_DownStreamMessage: @unchecked Sendable {
   /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
   public mutating func clearBusChannel() {_uniqueStorage()._busChannel = nil}
 
-  /// since ENGINE-LATE
+  /// 0x01 delivered, 0x02 gap strategy, 0x04 modified, 0x08 channel type; since WRAPPER-2022
   public var extStatus: Int64 {
     get {_storage._extStatus ?? 0}
     set {_uniqueStorage()._extStatus = newValue}
@@ -469,13 +527,13 @@ public nonisolated struct Modules_DownStreamMessage: @unchecked Sendable {
   /// Clears the value of `extStatus`. Subsequent reads from it will return its default value.
   public mutating func clearExtStatus() {_uniqueStorage()._extStatus = nil}
 
-  /// since ENGINE-LATE
+  /// directed recipients; since WRAPPER-2022
   public var toUserID: [String] {
     get {_storage._toUserID}
     set {_uniqueStorage()._toUserID = newValue}
   }
 
-  /// since ENGINE-LATE
+  /// the group's default do-not-disturb level; since WRAPPER-2022
   public var groupUnpush: Int32 {
     get {_storage._groupUnpush ?? 0}
     set {_uniqueStorage()._groupUnpush = newValue}
@@ -492,7 +550,7 @@ public nonisolated struct Modules_DownStreamMessage: @unchecked Sendable {
   fileprivate var _storage = _StorageClass.defaultInstance
 }
 
-/// Result of `pullMsg` and `chrmPull`. § 7.3.
+/// Reply to `pullMsg` and `chrmPull` (ENGINE 0.1.0 line 1945).
 public nonisolated struct Modules_DownStreamMessages: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -519,7 +577,7 @@ public nonisolated struct Modules_DownStreamMessages: Sendable {
   /// Clears the value of `finished`. Subsequent reads from it will return its default value.
   public mutating func clearFinished() {self._finished = nil}
 
-  /// since ENGINE-LATE
+  /// since WRAPPER-2022
   public var broadcastSyncTime: Int64 {
     get {_broadcastSyncTime ?? 0}
     set {_broadcastSyncTime = newValue}
@@ -538,7 +596,7 @@ public nonisolated struct Modules_DownStreamMessages: Sendable {
   fileprivate var _broadcastSyncTime: Int64? = nil
 }
 
-/// `s_ntf` (pull notification) and `s_cmd` bodies. § 7.3.
+/// `s_ntf` (type 2: pull the chatroom `chrmId`; any other type: pull the inbox) and `s_cmd` (type 2 chatroom KV changed, 3 conversation status changed, 4 chatroom destroyed) bodies (ENGINE 0.1.0 line 1919).
 public nonisolated struct Modules_NotifyMsg: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -580,7 +638,7 @@ public nonisolated struct Modules_NotifyMsg: Sendable {
   fileprivate var _chrmID: String? = nil
 }
 
-/// `pullMsg` request. § 7.3.
+/// `pullMsg` request (ENGINE 0.1.0 line 1924).
 public nonisolated struct Modules_SyncRequestMsg: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -640,7 +698,7 @@ public nonisolated struct Modules_SyncRequestMsg: Sendable {
   /// Clears the value of `sendBoxSyncTime`. Subsequent reads from it will return its default value.
   public mutating func clearSendBoxSyncTime() {self._sendBoxSyncTime = nil}
 
-  /// since ENGINE-LATE
+  /// since WRAPPER-2022
   public var broadcastSyncTime: Int64 {
     get {_broadcastSyncTime ?? 0}
     set {_broadcastSyncTime = newValue}
@@ -663,273 +721,71 @@ public nonisolated struct Modules_SyncRequestMsg: Sendable {
   fileprivate var _broadcastSyncTime: Int64? = nil
 }
 
-/// `chrmPull` request. § 7.3.
-public nonisolated struct Modules_ChrmPullMsg: Sendable {
+/// `qrySessionsAtt` request (defined by ENGINE 0.1.0, never sent) (ENGINE 0.1.0 line 2354).
+public nonisolated struct Modules_SessionsAttQryInput: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var syncTime: Int64 {
-    get {_syncTime ?? 0}
-    set {_syncTime = newValue}
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
   }
-  /// Returns true if `syncTime` has been explicitly set.
-  public var hasSyncTime: Bool {self._syncTime != nil}
-  /// Clears the value of `syncTime`. Subsequent reads from it will return its default value.
-  public mutating func clearSyncTime() {self._syncTime = nil}
-
-  public var count: Int32 {
-    get {_count ?? 0}
-    set {_count = newValue}
-  }
-  /// Returns true if `count` has been explicitly set.
-  public var hasCount: Bool {self._count != nil}
-  /// Clears the value of `count`. Subsequent reads from it will return its default value.
-  public mutating func clearCount() {self._count = nil}
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _syncTime: Int64? = nil
-  fileprivate var _count: Int32? = nil
+  fileprivate var _nothing: Int32? = nil
 }
 
-/// One chatroom KV entry. § 7.5.
-public nonisolated struct Modules_ChrmKVEntity: Sendable {
+/// `qrySessionsAtt` reply (ENGINE 0.1.0 line 2357).
+public nonisolated struct Modules_SessionsAttOutput: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var key: String {
-    get {_key ?? String()}
-    set {_key = newValue}
+  public var inboxTime: Int64 {
+    get {_inboxTime ?? 0}
+    set {_inboxTime = newValue}
   }
-  /// Returns true if `key` has been explicitly set.
-  public var hasKey: Bool {self._key != nil}
-  /// Clears the value of `key`. Subsequent reads from it will return its default value.
-  public mutating func clearKey() {self._key = nil}
+  /// Returns true if `inboxTime` has been explicitly set.
+  public var hasInboxTime: Bool {self._inboxTime != nil}
+  /// Clears the value of `inboxTime`. Subsequent reads from it will return its default value.
+  public mutating func clearInboxTime() {self._inboxTime = nil}
 
-  public var value: String {
-    get {_value ?? String()}
-    set {_value = newValue}
+  public var sendboxTime: Int64 {
+    get {_sendboxTime ?? 0}
+    set {_sendboxTime = newValue}
   }
-  /// Returns true if `value` has been explicitly set.
-  public var hasValue: Bool {self._value != nil}
-  /// Clears the value of `value`. Subsequent reads from it will return its default value.
-  public mutating func clearValue() {self._value = nil}
+  /// Returns true if `sendboxTime` has been explicitly set.
+  public var hasSendboxTime: Bool {self._sendboxTime != nil}
+  /// Clears the value of `sendboxTime`. Subsequent reads from it will return its default value.
+  public mutating func clearSendboxTime() {self._sendboxTime = nil}
 
-  /// 0x1 auto-delete, 0x2 overwrite, 0x4 delete
-  public var status: Int32 {
-    get {_status ?? 0}
-    set {_status = newValue}
+  public var totalUnreadCount: Int64 {
+    get {_totalUnreadCount ?? 0}
+    set {_totalUnreadCount = newValue}
   }
-  /// Returns true if `status` has been explicitly set.
-  public var hasStatus: Bool {self._status != nil}
-  /// Clears the value of `status`. Subsequent reads from it will return its default value.
-  public mutating func clearStatus() {self._status = nil}
-
-  public var timestamp: Int64 {
-    get {_timestamp ?? 0}
-    set {_timestamp = newValue}
-  }
-  /// Returns true if `timestamp` has been explicitly set.
-  public var hasTimestamp: Bool {self._timestamp != nil}
-  /// Clears the value of `timestamp`. Subsequent reads from it will return its default value.
-  public mutating func clearTimestamp() {self._timestamp = nil}
-
-  public var uid: String {
-    get {_uid ?? String()}
-    set {_uid = newValue}
-  }
-  /// Returns true if `uid` has been explicitly set.
-  public var hasUid: Bool {self._uid != nil}
-  /// Clears the value of `uid`. Subsequent reads from it will return its default value.
-  public mutating func clearUid() {self._uid = nil}
-
-  /// later schemas
-  public var version: Int64 {
-    get {_version ?? 0}
-    set {_version = newValue}
-  }
-  /// Returns true if `version` has been explicitly set.
-  public var hasVersion: Bool {self._version != nil}
-  /// Clears the value of `version`. Subsequent reads from it will return its default value.
-  public mutating func clearVersion() {self._version = nil}
+  /// Returns true if `totalUnreadCount` has been explicitly set.
+  public var hasTotalUnreadCount: Bool {self._totalUnreadCount != nil}
+  /// Clears the value of `totalUnreadCount`. Subsequent reads from it will return its default value.
+  public mutating func clearTotalUnreadCount() {self._totalUnreadCount = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _key: String? = nil
-  fileprivate var _value: String? = nil
-  fileprivate var _status: Int32? = nil
-  fileprivate var _timestamp: Int64? = nil
-  fileprivate var _uid: String? = nil
-  fileprivate var _version: Int64? = nil
+  fileprivate var _inboxTime: Int64? = nil
+  fileprivate var _sendboxTime: Int64? = nil
+  fileprivate var _totalUnreadCount: Int64? = nil
 }
 
-/// `setKV` request. § 7.5.
-public nonisolated struct Modules_SetChrmKV: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var entry: Modules_ChrmKVEntity {
-    get {_entry ?? Modules_ChrmKVEntity()}
-    set {_entry = newValue}
-  }
-  /// Returns true if `entry` has been explicitly set.
-  public var hasEntry: Bool {self._entry != nil}
-  /// Clears the value of `entry`. Subsequent reads from it will return its default value.
-  public mutating func clearEntry() {self._entry = nil}
-
-  public var bNotify: Bool {
-    get {_bNotify ?? false}
-    set {_bNotify = newValue}
-  }
-  /// Returns true if `bNotify` has been explicitly set.
-  public var hasBNotify: Bool {self._bNotify != nil}
-  /// Clears the value of `bNotify`. Subsequent reads from it will return its default value.
-  public mutating func clearBNotify() {self._bNotify = nil}
-
-  public var notification: Modules_UpStreamMessage {
-    get {_notification ?? Modules_UpStreamMessage()}
-    set {_notification = newValue}
-  }
-  /// Returns true if `notification` has been explicitly set.
-  public var hasNotification: Bool {self._notification != nil}
-  /// Clears the value of `notification`. Subsequent reads from it will return its default value.
-  public mutating func clearNotification() {self._notification = nil}
-
-  public var type: Modules_ChannelType {
-    get {_type ?? .person}
-    set {_type = newValue}
-  }
-  /// Returns true if `type` has been explicitly set.
-  public var hasType: Bool {self._type != nil}
-  /// Clears the value of `type`. Subsequent reads from it will return its default value.
-  public mutating func clearType() {self._type = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _entry: Modules_ChrmKVEntity? = nil
-  fileprivate var _bNotify: Bool? = nil
-  fileprivate var _notification: Modules_UpStreamMessage? = nil
-  fileprivate var _type: Modules_ChannelType? = nil
-}
-
-/// `delKV` request (same fields as SetChrmKV). § 7.5.
-public nonisolated struct Modules_DeleteChrmKV: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var entry: Modules_ChrmKVEntity {
-    get {_entry ?? Modules_ChrmKVEntity()}
-    set {_entry = newValue}
-  }
-  /// Returns true if `entry` has been explicitly set.
-  public var hasEntry: Bool {self._entry != nil}
-  /// Clears the value of `entry`. Subsequent reads from it will return its default value.
-  public mutating func clearEntry() {self._entry = nil}
-
-  public var bNotify: Bool {
-    get {_bNotify ?? false}
-    set {_bNotify = newValue}
-  }
-  /// Returns true if `bNotify` has been explicitly set.
-  public var hasBNotify: Bool {self._bNotify != nil}
-  /// Clears the value of `bNotify`. Subsequent reads from it will return its default value.
-  public mutating func clearBNotify() {self._bNotify = nil}
-
-  public var notification: Modules_UpStreamMessage {
-    get {_notification ?? Modules_UpStreamMessage()}
-    set {_notification = newValue}
-  }
-  /// Returns true if `notification` has been explicitly set.
-  public var hasNotification: Bool {self._notification != nil}
-  /// Clears the value of `notification`. Subsequent reads from it will return its default value.
-  public mutating func clearNotification() {self._notification = nil}
-
-  public var type: Modules_ChannelType {
-    get {_type ?? .person}
-    set {_type = newValue}
-  }
-  /// Returns true if `type` has been explicitly set.
-  public var hasType: Bool {self._type != nil}
-  /// Clears the value of `type`. Subsequent reads from it will return its default value.
-  public mutating func clearType() {self._type = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _entry: Modules_ChrmKVEntity? = nil
-  fileprivate var _bNotify: Bool? = nil
-  fileprivate var _notification: Modules_UpStreamMessage? = nil
-  fileprivate var _type: Modules_ChannelType? = nil
-}
-
-/// `pullKV` result. § 7.5.
-public nonisolated struct Modules_ChrmKVOutput: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var entries: [Modules_ChrmKVEntity] = []
-
-  public var bFullUpdate: Bool {
-    get {_bFullUpdate ?? false}
-    set {_bFullUpdate = newValue}
-  }
-  /// Returns true if `bFullUpdate` has been explicitly set.
-  public var hasBFullUpdate: Bool {self._bFullUpdate != nil}
-  /// Clears the value of `bFullUpdate`. Subsequent reads from it will return its default value.
-  public mutating func clearBFullUpdate() {self._bFullUpdate = nil}
-
-  public var syncTime: Int64 {
-    get {_syncTime ?? 0}
-    set {_syncTime = newValue}
-  }
-  /// Returns true if `syncTime` has been explicitly set.
-  public var hasSyncTime: Bool {self._syncTime != nil}
-  /// Clears the value of `syncTime`. Subsequent reads from it will return its default value.
-  public mutating func clearSyncTime() {self._syncTime = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _bFullUpdate: Bool? = nil
-  fileprivate var _syncTime: Int64? = nil
-}
-
-/// `pullKV` request. § 7.5.
-public nonisolated struct Modules_QueryChrmKV: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var timestamp: Int64 {
-    get {_timestamp ?? 0}
-    set {_timestamp = newValue}
-  }
-  /// Returns true if `timestamp` has been explicitly set.
-  public var hasTimestamp: Bool {self._timestamp != nil}
-  /// Clears the value of `timestamp`. Subsequent reads from it will return its default value.
-  public mutating func clearTimestamp() {self._timestamp = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _timestamp: Int64? = nil
-}
-
-/// `qryPMsg`, `qryGMsg`, `qryCHMsg`, `qryCMsg`, `qrySMsg` request. § 7.6.
+/// History request: `qryPMsg`, `qryGMsg`, `qryCHMsg`, `qryCMsg`, `qrySMsg` (ENGINE 0.1.0 line 2251).
 public nonisolated struct Modules_HistoryMsgInput: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -971,7 +827,7 @@ public nonisolated struct Modules_HistoryMsgInput: Sendable {
   /// Clears the value of `order`. Subsequent reads from it will return its default value.
   public mutating func clearOrder() {self._order = nil}
 
-  /// later schemas
+  /// since WRAPPER-2022
   public var busChannel: String {
     get {_busChannel ?? String()}
     set {_busChannel = newValue}
@@ -992,7 +848,7 @@ public nonisolated struct Modules_HistoryMsgInput: Sendable {
   fileprivate var _busChannel: String? = nil
 }
 
-/// History result (the name's spelling is the schema's). § 7.6.
+/// History reply (the schema spells it `Ouput`) (ENGINE 0.1.0 line 2259).
 public nonisolated struct Modules_HistoryMsgOuput: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1026,9 +882,84 @@ public nonisolated struct Modules_HistoryMsgOuput: Sendable {
   fileprivate var _hasMsg_p: Int32? = nil
 }
 
-/// `qryRelation` request. Field 4 is `repeated string busChannel` in ENGINE-LATE (an older schema
-/// had `optional int32 offset` there); the newest form is used. § 7.6.
-public nonisolated struct Modules_RelationsInput: Sendable {
+/// An older history request; no topic of the engines read uses it (ENGINE 0.1.0 line 2167).
+public nonisolated struct Modules_HistoryMessageInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var targetID: String {
+    get {_targetID ?? String()}
+    set {_targetID = newValue}
+  }
+  /// Returns true if `targetID` has been explicitly set.
+  public var hasTargetID: Bool {self._targetID != nil}
+  /// Clears the value of `targetID`. Subsequent reads from it will return its default value.
+  public mutating func clearTargetID() {self._targetID = nil}
+
+  public var dataTime: Int64 {
+    get {_dataTime ?? 0}
+    set {_dataTime = newValue}
+  }
+  /// Returns true if `dataTime` has been explicitly set.
+  public var hasDataTime: Bool {self._dataTime != nil}
+  /// Clears the value of `dataTime`. Subsequent reads from it will return its default value.
+  public mutating func clearDataTime() {self._dataTime = nil}
+
+  public var size: Int32 {
+    get {_size ?? 0}
+    set {_size = newValue}
+  }
+  /// Returns true if `size` has been explicitly set.
+  public var hasSize: Bool {self._size != nil}
+  /// Clears the value of `size`. Subsequent reads from it will return its default value.
+  public mutating func clearSize() {self._size = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _targetID: String? = nil
+  fileprivate var _dataTime: Int64? = nil
+  fileprivate var _size: Int32? = nil
+}
+
+/// Its reply (ENGINE 0.1.0 line 2174).
+public nonisolated struct Modules_HistoryMessagesOuput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var list: [Modules_DownStreamMessage] = []
+
+  public var syncTime: Int64 {
+    get {_syncTime ?? 0}
+    set {_syncTime = newValue}
+  }
+  /// Returns true if `syncTime` has been explicitly set.
+  public var hasSyncTime: Bool {self._syncTime != nil}
+  /// Clears the value of `syncTime`. Subsequent reads from it will return its default value.
+  public mutating func clearSyncTime() {self._syncTime = nil}
+
+  public var hasMsg_p: Int32 {
+    get {_hasMsg_p ?? 0}
+    set {_hasMsg_p = newValue}
+  }
+  /// Returns true if `hasMsg_p` has been explicitly set.
+  public var hasHasMsg_p: Bool {self._hasMsg_p != nil}
+  /// Clears the value of `hasMsg_p`. Subsequent reads from it will return its default value.
+  public mutating func clearHasMsg_p() {self._hasMsg_p = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _syncTime: Int64? = nil
+  fileprivate var _hasMsg_p: Int32? = nil
+}
+
+/// `delMsg` request: delete messages by UID (ENGINE 0.1.0 line 2385).
+public nonisolated struct Modules_DeleteMsgInput: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
@@ -1042,135 +973,37 @@ public nonisolated struct Modules_RelationsInput: Sendable {
   /// Clears the value of `type`. Subsequent reads from it will return its default value.
   public mutating func clearType() {self._type = nil}
 
-  public var msg: Modules_DownStreamMessage {
-    get {_msg ?? Modules_DownStreamMessage()}
-    set {_msg = newValue}
+  public var conversationID: String {
+    get {_conversationID ?? String()}
+    set {_conversationID = newValue}
   }
-  /// Returns true if `msg` has been explicitly set.
-  public var hasMsg: Bool {self._msg != nil}
-  /// Clears the value of `msg`. Subsequent reads from it will return its default value.
-  public mutating func clearMsg() {self._msg = nil}
+  /// Returns true if `conversationID` has been explicitly set.
+  public var hasConversationID: Bool {self._conversationID != nil}
+  /// Clears the value of `conversationID`. Subsequent reads from it will return its default value.
+  public mutating func clearConversationID() {self._conversationID = nil}
 
-  public var count: Int32 {
-    get {_count ?? 0}
-    set {_count = newValue}
+  public var msgs: [Modules_DeleteMsg] = []
+
+  /// since WRAPPER-2022
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
   }
-  /// Returns true if `count` has been explicitly set.
-  public var hasCount: Bool {self._count != nil}
-  /// Clears the value of `count`. Subsequent reads from it will return its default value.
-  public mutating func clearCount() {self._count = nil}
-
-  public var busChannel: [String] = []
-
-  public var startTime: Int64 {
-    get {_startTime ?? 0}
-    set {_startTime = newValue}
-  }
-  /// Returns true if `startTime` has been explicitly set.
-  public var hasStartTime: Bool {self._startTime != nil}
-  /// Clears the value of `startTime`. Subsequent reads from it will return its default value.
-  public mutating func clearStartTime() {self._startTime = nil}
-
-  public var endTime: Int64 {
-    get {_endTime ?? 0}
-    set {_endTime = newValue}
-  }
-  /// Returns true if `endTime` has been explicitly set.
-  public var hasEndTime: Bool {self._endTime != nil}
-  /// Clears the value of `endTime`. Subsequent reads from it will return its default value.
-  public mutating func clearEndTime() {self._endTime = nil}
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _type: Modules_ChannelType? = nil
-  fileprivate var _msg: Modules_DownStreamMessage? = nil
-  fileprivate var _count: Int32? = nil
-  fileprivate var _startTime: Int64? = nil
-  fileprivate var _endTime: Int64? = nil
+  fileprivate var _conversationID: String? = nil
+  fileprivate var _busChannel: String? = nil
 }
 
-/// One conversation of a `qryRelation` result. Fields 5-10 of later schemas (unreadCount,
-/// busChannel, versionTime, remindCount, busChannelType, msgInfo) have no public type and are left
-/// out; they survive as unknown fields. § 7.6.
-public nonisolated struct Modules_RelationInfo: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var type: Modules_ChannelType {
-    get {_type ?? .person}
-    set {_type = newValue}
-  }
-  /// Returns true if `type` has been explicitly set.
-  public var hasType: Bool {self._type != nil}
-  /// Clears the value of `type`. Subsequent reads from it will return its default value.
-  public mutating func clearType() {self._type = nil}
-
-  public var userID: String {
-    get {_userID ?? String()}
-    set {_userID = newValue}
-  }
-  /// Returns true if `userID` has been explicitly set.
-  public var hasUserID: Bool {self._userID != nil}
-  /// Clears the value of `userID`. Subsequent reads from it will return its default value.
-  public mutating func clearUserID() {self._userID = nil}
-
-  public var msg: Modules_DownStreamMessage {
-    get {_msg ?? Modules_DownStreamMessage()}
-    set {_msg = newValue}
-  }
-  /// Returns true if `msg` has been explicitly set.
-  public var hasMsg: Bool {self._msg != nil}
-  /// Clears the value of `msg`. Subsequent reads from it will return its default value.
-  public mutating func clearMsg() {self._msg = nil}
-
-  public var readMsgTime: Int64 {
-    get {_readMsgTime ?? 0}
-    set {_readMsgTime = newValue}
-  }
-  /// Returns true if `readMsgTime` has been explicitly set.
-  public var hasReadMsgTime: Bool {self._readMsgTime != nil}
-  /// Clears the value of `readMsgTime`. Subsequent reads from it will return its default value.
-  public mutating func clearReadMsgTime() {self._readMsgTime = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _type: Modules_ChannelType? = nil
-  fileprivate var _userID: String? = nil
-  fileprivate var _msg: Modules_DownStreamMessage? = nil
-  fileprivate var _readMsgTime: Int64? = nil
-}
-
-/// `qryRelation` result. § 7.6.
-public nonisolated struct Modules_RelationsOutput: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var info: [Modules_RelationInfo] = []
-
-  /// later schemas
-  public var isFinished: Bool {
-    get {_isFinished ?? false}
-    set {_isFinished = newValue}
-  }
-  /// Returns true if `isFinished` has been explicitly set.
-  public var hasIsFinished: Bool {self._isFinished != nil}
-  /// Clears the value of `isFinished`. Subsequent reads from it will return its default value.
-  public mutating func clearIsFinished() {self._isFinished = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _isFinished: Bool? = nil
-}
-
-/// One message to delete. § 7.6.
+/// One message to delete (`direct`: 1 sent, 2 received) (ENGINE 0.1.0 line 2391).
 public nonisolated struct Modules_DeleteMsg: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1212,8 +1045,412 @@ public nonisolated struct Modules_DeleteMsg: Sendable {
   fileprivate var _direct: Int32? = nil
 }
 
-/// `delMsg` request. § 7.6.
-public nonisolated struct Modules_DeleteMsgInput: Sendable {
+/// `cleanPMsg`, `cleanGMsg`, `cleanCMsg`, `cleanSMsg` request: delete a conversation's messages up to `dataTime` (ENGINE 0.1.0 line 2161).
+public nonisolated struct Modules_CleanHisMsgInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var targetID: String {
+    get {_targetID ?? String()}
+    set {_targetID = newValue}
+  }
+  /// Returns true if `targetID` has been explicitly set.
+  public var hasTargetID: Bool {self._targetID != nil}
+  /// Clears the value of `targetID`. Subsequent reads from it will return its default value.
+  public mutating func clearTargetID() {self._targetID = nil}
+
+  public var dataTime: Int64 {
+    get {_dataTime ?? 0}
+    set {_dataTime = newValue}
+  }
+  /// Returns true if `dataTime` has been explicitly set.
+  public var hasDataTime: Bool {self._dataTime != nil}
+  /// Clears the value of `dataTime`. Subsequent reads from it will return its default value.
+  public mutating func clearDataTime() {self._dataTime = nil}
+
+  /// never set by ENGINE 0.1.0
+  public var conversationType: Int32 {
+    get {_conversationType ?? 0}
+    set {_conversationType = newValue}
+  }
+  /// Returns true if `conversationType` has been explicitly set.
+  public var hasConversationType: Bool {self._conversationType != nil}
+  /// Clears the value of `conversationType`. Subsequent reads from it will return its default value.
+  public mutating func clearConversationType() {self._conversationType = nil}
+
+  /// since WRAPPER-2022
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
+  }
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _targetID: String? = nil
+  fileprivate var _dataTime: Int64? = nil
+  fileprivate var _conversationType: Int32? = nil
+  fileprivate var _busChannel: String? = nil
+}
+
+/// Message lookup request (`qryMsg` in VILLA's traffic) (WRAPPER-2022).
+public nonisolated struct Modules_MsgQuery: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var targetID: String {
+    get {_targetID ?? String()}
+    set {_targetID = newValue}
+  }
+  /// Returns true if `targetID` has been explicitly set.
+  public var hasTargetID: Bool {self._targetID != nil}
+  /// Clears the value of `targetID`. Subsequent reads from it will return its default value.
+  public mutating func clearTargetID() {self._targetID = nil}
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var query: [Modules_MessageQueryInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _targetID: String? = nil
+  fileprivate var _type: Modules_ChannelType? = nil
+}
+
+/// One message to look up (WRAPPER-2022).
+public nonisolated struct Modules_MessageQueryInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var msgTime: Int64 {
+    get {_msgTime ?? 0}
+    set {_msgTime = newValue}
+  }
+  /// Returns true if `msgTime` has been explicitly set.
+  public var hasMsgTime: Bool {self._msgTime != nil}
+  /// Clears the value of `msgTime`. Subsequent reads from it will return its default value.
+  public mutating func clearMsgTime() {self._msgTime = nil}
+
+  public var msgUid: String {
+    get {_msgUid ?? String()}
+    set {_msgUid = newValue}
+  }
+  /// Returns true if `msgUid` has been explicitly set.
+  public var hasMsgUid: Bool {self._msgUid != nil}
+  /// Clears the value of `msgUid`. Subsequent reads from it will return its default value.
+  public mutating func clearMsgUid() {self._msgUid = nil}
+
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
+  }
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _msgTime: Int64? = nil
+  fileprivate var _msgUid: String? = nil
+  fileprivate var _busChannel: String? = nil
+}
+
+/// Message lookup reply (WRAPPER-2022).
+public nonisolated struct Modules_MsgQueryAck: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var list: [Modules_DownStreamMessage] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Message change request (`modifyMsg` in VILLA's traffic) (WRAPPER-2022).
+public nonisolated struct Modules_MsgChangeReq: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var fromUserID: String {
+    get {_fromUserID ?? String()}
+    set {_fromUserID = newValue}
+  }
+  /// Returns true if `fromUserID` has been explicitly set.
+  public var hasFromUserID: Bool {self._fromUserID != nil}
+  /// Clears the value of `fromUserID`. Subsequent reads from it will return its default value.
+  public mutating func clearFromUserID() {self._fromUserID = nil}
+
+  public var targetID: String {
+    get {_targetID ?? String()}
+    set {_targetID = newValue}
+  }
+  /// Returns true if `targetID` has been explicitly set.
+  public var hasTargetID: Bool {self._targetID != nil}
+  /// Clears the value of `targetID`. Subsequent reads from it will return its default value.
+  public mutating func clearTargetID() {self._targetID = nil}
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var msgUid: String {
+    get {_msgUid ?? String()}
+    set {_msgUid = newValue}
+  }
+  /// Returns true if `msgUid` has been explicitly set.
+  public var hasMsgUid: Bool {self._msgUid != nil}
+  /// Clears the value of `msgUid`. Subsequent reads from it will return its default value.
+  public mutating func clearMsgUid() {self._msgUid = nil}
+
+  public var msgTime: Int64 {
+    get {_msgTime ?? 0}
+    set {_msgTime = newValue}
+  }
+  /// Returns true if `msgTime` has been explicitly set.
+  public var hasMsgTime: Bool {self._msgTime != nil}
+  /// Clears the value of `msgTime`. Subsequent reads from it will return its default value.
+  public mutating func clearMsgTime() {self._msgTime = nil}
+
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
+  }
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
+
+  public var content: String {
+    get {_content ?? String()}
+    set {_content = newValue}
+  }
+  /// Returns true if `content` has been explicitly set.
+  public var hasContent: Bool {self._content != nil}
+  /// Clears the value of `content`. Subsequent reads from it will return its default value.
+  public mutating func clearContent() {self._content = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _fromUserID: String? = nil
+  fileprivate var _targetID: String? = nil
+  fileprivate var _type: Modules_ChannelType? = nil
+  fileprivate var _msgUid: String? = nil
+  fileprivate var _msgTime: Int64? = nil
+  fileprivate var _busChannel: String? = nil
+  fileprivate var _content: String? = nil
+}
+
+/// Message change pull request (`qryMsgChange` in VILLA's traffic) (WRAPPER-2022).
+public nonisolated struct Modules_QueryMsgChange: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var syncTime: Int64 {
+    get {_syncTime ?? 0}
+    set {_syncTime = newValue}
+  }
+  /// Returns true if `syncTime` has been explicitly set.
+  public var hasSyncTime: Bool {self._syncTime != nil}
+  /// Clears the value of `syncTime`. Subsequent reads from it will return its default value.
+  public mutating func clearSyncTime() {self._syncTime = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _syncTime: Int64? = nil
+}
+
+/// Message change pull reply (WRAPPER-2022).
+public nonisolated struct Modules_MsgChangeList: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var list: [Modules_MsgChange] = []
+
+  public var syncTime: Int64 {
+    get {_syncTime ?? 0}
+    set {_syncTime = newValue}
+  }
+  /// Returns true if `syncTime` has been explicitly set.
+  public var hasSyncTime: Bool {self._syncTime != nil}
+  /// Clears the value of `syncTime`. Subsequent reads from it will return its default value.
+  public mutating func clearSyncTime() {self._syncTime = nil}
+
+  public var hasNext_p: Bool {
+    get {_hasNext_p ?? false}
+    set {_hasNext_p = newValue}
+  }
+  /// Returns true if `hasNext_p` has been explicitly set.
+  public var hasHasNext_p: Bool {self._hasNext_p != nil}
+  /// Clears the value of `hasNext_p`. Subsequent reads from it will return its default value.
+  public mutating func clearHasNext_p() {self._hasNext_p = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _syncTime: Int64? = nil
+  fileprivate var _hasNext_p: Bool? = nil
+}
+
+/// One message change (`changeType` 1 expansion, 2 modified, 3 recalled, 4 channel changed) (WRAPPER-2022).
+public nonisolated struct Modules_MsgChange: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var targetID: String {
+    get {_targetID ?? String()}
+    set {_targetID = newValue}
+  }
+  /// Returns true if `targetID` has been explicitly set.
+  public var hasTargetID: Bool {self._targetID != nil}
+  /// Clears the value of `targetID`. Subsequent reads from it will return its default value.
+  public mutating func clearTargetID() {self._targetID = nil}
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var time: Int64 {
+    get {_time ?? 0}
+    set {_time = newValue}
+  }
+  /// Returns true if `time` has been explicitly set.
+  public var hasTime: Bool {self._time != nil}
+  /// Clears the value of `time`. Subsequent reads from it will return its default value.
+  public mutating func clearTime() {self._time = nil}
+
+  public var changeType: Int32 {
+    get {_changeType ?? 0}
+    set {_changeType = newValue}
+  }
+  /// Returns true if `changeType` has been explicitly set.
+  public var hasChangeType: Bool {self._changeType != nil}
+  /// Clears the value of `changeType`. Subsequent reads from it will return its default value.
+  public mutating func clearChangeType() {self._changeType = nil}
+
+  public var msgUid: String {
+    get {_msgUid ?? String()}
+    set {_msgUid = newValue}
+  }
+  /// Returns true if `msgUid` has been explicitly set.
+  public var hasMsgUid: Bool {self._msgUid != nil}
+  /// Clears the value of `msgUid`. Subsequent reads from it will return its default value.
+  public mutating func clearMsgUid() {self._msgUid = nil}
+
+  public var msgTime: Int64 {
+    get {_msgTime ?? 0}
+    set {_msgTime = newValue}
+  }
+  /// Returns true if `msgTime` has been explicitly set.
+  public var hasMsgTime: Bool {self._msgTime != nil}
+  /// Clears the value of `msgTime`. Subsequent reads from it will return its default value.
+  public mutating func clearMsgTime() {self._msgTime = nil}
+
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
+  }
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
+
+  public var isAdmin: Bool {
+    get {_isAdmin ?? false}
+    set {_isAdmin = newValue}
+  }
+  /// Returns true if `isAdmin` has been explicitly set.
+  public var hasIsAdmin: Bool {self._isAdmin != nil}
+  /// Clears the value of `isAdmin`. Subsequent reads from it will return its default value.
+  public mutating func clearIsAdmin() {self._isAdmin = nil}
+
+  public var isDel: Bool {
+    get {_isDel ?? false}
+    set {_isDel = newValue}
+  }
+  /// Returns true if `isDel` has been explicitly set.
+  public var hasIsDel: Bool {self._isDel != nil}
+  /// Clears the value of `isDel`. Subsequent reads from it will return its default value.
+  public mutating func clearIsDel() {self._isDel = nil}
+
+  public var operatorID: String {
+    get {_operatorID ?? String()}
+    set {_operatorID = newValue}
+  }
+  /// Returns true if `operatorID` has been explicitly set.
+  public var hasOperatorID: Bool {self._operatorID != nil}
+  /// Clears the value of `operatorID`. Subsequent reads from it will return its default value.
+  public mutating func clearOperatorID() {self._operatorID = nil}
+
+  /// changeType 4: 1 deleted, 2 public→private, 3 private→public, 4 joined, 5 left, 6 made private without you
+  public var subChangeType: Int32 {
+    get {_subChangeType ?? 0}
+    set {_subChangeType = newValue}
+  }
+  /// Returns true if `subChangeType` has been explicitly set.
+  public var hasSubChangeType: Bool {self._subChangeType != nil}
+  /// Clears the value of `subChangeType`. Subsequent reads from it will return its default value.
+  public mutating func clearSubChangeType() {self._subChangeType = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _targetID: String? = nil
+  fileprivate var _type: Modules_ChannelType? = nil
+  fileprivate var _time: Int64? = nil
+  fileprivate var _changeType: Int32? = nil
+  fileprivate var _msgUid: String? = nil
+  fileprivate var _msgTime: Int64? = nil
+  fileprivate var _busChannel: String? = nil
+  fileprivate var _isAdmin: Bool? = nil
+  fileprivate var _isDel: Bool? = nil
+  fileprivate var _operatorID: String? = nil
+  fileprivate var _subChangeType: Int32? = nil
+}
+
+/// `qryRelationR` (conversation list) and `delRelation` request; also `qrySessions` (defined, never sent) (ENGINE 0.1.0 line 2127).
+public nonisolated struct Modules_RelationQryInput: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
@@ -1227,18 +1464,369 @@ public nonisolated struct Modules_DeleteMsgInput: Sendable {
   /// Clears the value of `type`. Subsequent reads from it will return its default value.
   public mutating func clearType() {self._type = nil}
 
-  public var conversationID: String {
-    get {_conversationID ?? String()}
-    set {_conversationID = newValue}
+  public var count: Int32 {
+    get {_count ?? 0}
+    set {_count = newValue}
   }
-  /// Returns true if `conversationID` has been explicitly set.
-  public var hasConversationID: Bool {self._conversationID != nil}
-  /// Clears the value of `conversationID`. Subsequent reads from it will return its default value.
-  public mutating func clearConversationID() {self._conversationID = nil}
+  /// Returns true if `count` has been explicitly set.
+  public var hasCount: Bool {self._count != nil}
+  /// Clears the value of `count`. Subsequent reads from it will return its default value.
+  public mutating func clearCount() {self._count = nil}
 
-  public var msgs: [Modules_DeleteMsg] = []
+  public var startTime: Int64 {
+    get {_startTime ?? 0}
+    set {_startTime = newValue}
+  }
+  /// Returns true if `startTime` has been explicitly set.
+  public var hasStartTime: Bool {self._startTime != nil}
+  /// Clears the value of `startTime`. Subsequent reads from it will return its default value.
+  public mutating func clearStartTime() {self._startTime = nil}
 
-  /// later schemas
+  public var order: Int32 {
+    get {_order ?? 0}
+    set {_order = newValue}
+  }
+  /// Returns true if `order` has been explicitly set.
+  public var hasOrder: Bool {self._order != nil}
+  /// Clears the value of `order`. Subsequent reads from it will return its default value.
+  public mutating func clearOrder() {self._order = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _type: Modules_ChannelType? = nil
+  fileprivate var _count: Int32? = nil
+  fileprivate var _startTime: Int64? = nil
+  fileprivate var _order: Int32? = nil
+}
+
+/// `qryRelation` request (WEBv2). Field 4 is `optional int32 offset` in WEBv2 and ENGINE 0.1.0-5.0, `repeated string busChannel` in WRAPPER-2022; the newest form is used, so WEBv2's offset is an unknown field here (spec ENV-BODY-002) (ENGINE 0.1.0 line 2134).
+public nonisolated struct Modules_RelationsInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var msg: Modules_DownStreamMessage {
+    get {_msg ?? Modules_DownStreamMessage()}
+    set {_msg = newValue}
+  }
+  /// Returns true if `msg` has been explicitly set.
+  public var hasMsg: Bool {self._msg != nil}
+  /// Clears the value of `msg`. Subsequent reads from it will return its default value.
+  public mutating func clearMsg() {self._msg = nil}
+
+  public var count: Int32 {
+    get {_count ?? 0}
+    set {_count = newValue}
+  }
+  /// Returns true if `count` has been explicitly set.
+  public var hasCount: Bool {self._count != nil}
+  /// Clears the value of `count`. Subsequent reads from it will return its default value.
+  public mutating func clearCount() {self._count = nil}
+
+  /// WEBv2 and ENGINE 0.1.0-5.0: optional int32 offset
+  public var busChannel: [String] = []
+
+  public var startTime: Int64 {
+    get {_startTime ?? 0}
+    set {_startTime = newValue}
+  }
+  /// Returns true if `startTime` has been explicitly set.
+  public var hasStartTime: Bool {self._startTime != nil}
+  /// Clears the value of `startTime`. Subsequent reads from it will return its default value.
+  public mutating func clearStartTime() {self._startTime = nil}
+
+  public var endTime: Int64 {
+    get {_endTime ?? 0}
+    set {_endTime = newValue}
+  }
+  /// Returns true if `endTime` has been explicitly set.
+  public var hasEndTime: Bool {self._endTime != nil}
+  /// Clears the value of `endTime`. Subsequent reads from it will return its default value.
+  public mutating func clearEndTime() {self._endTime = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _type: Modules_ChannelType? = nil
+  fileprivate var _msg: Modules_DownStreamMessage? = nil
+  fileprivate var _count: Int32? = nil
+  fileprivate var _startTime: Int64? = nil
+  fileprivate var _endTime: Int64? = nil
+}
+
+/// Reply to `qryRelationR` and `qryRelation` (ENGINE 0.1.0 line 2143).
+public nonisolated struct Modules_RelationsOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var info: [Modules_RelationInfo] = []
+
+  /// since WRAPPER-2022
+  public var isFinished: Bool {
+    get {_isFinished ?? false}
+    set {_isFinished = newValue}
+  }
+  /// Returns true if `isFinished` has been explicitly set.
+  public var hasIsFinished: Bool {self._isFinished != nil}
+  /// Clears the value of `isFinished`. Subsequent reads from it will return its default value.
+  public mutating func clearIsFinished() {self._isFinished = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _isFinished: Bool? = nil
+}
+
+/// One conversation of a RelationsOutput (ENGINE 0.1.0 line 2147).
+public nonisolated struct Modules_RelationInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var userID: String {
+    get {_userID ?? String()}
+    set {_userID = newValue}
+  }
+  /// Returns true if `userID` has been explicitly set.
+  public var hasUserID: Bool {self._userID != nil}
+  /// Clears the value of `userID`. Subsequent reads from it will return its default value.
+  public mutating func clearUserID() {self._userID = nil}
+
+  public var msg: Modules_DownStreamMessage {
+    get {_msg ?? Modules_DownStreamMessage()}
+    set {_msg = newValue}
+  }
+  /// Returns true if `msg` has been explicitly set.
+  public var hasMsg: Bool {self._msg != nil}
+  /// Clears the value of `msg`. Subsequent reads from it will return its default value.
+  public mutating func clearMsg() {self._msg = nil}
+
+  public var readMsgTime: Int64 {
+    get {_readMsgTime ?? 0}
+    set {_readMsgTime = newValue}
+  }
+  /// Returns true if `readMsgTime` has been explicitly set.
+  public var hasReadMsgTime: Bool {self._readMsgTime != nil}
+  /// Clears the value of `readMsgTime`. Subsequent reads from it will return its default value.
+  public mutating func clearReadMsgTime() {self._readMsgTime = nil}
+
+  /// unread count (ENGINE line 2153)
+  public var unreadCount: Int64 {
+    get {_unreadCount ?? 0}
+    set {_unreadCount = newValue}
+  }
+  /// Returns true if `unreadCount` has been explicitly set.
+  public var hasUnreadCount: Bool {self._unreadCount != nil}
+  /// Clears the value of `unreadCount`. Subsequent reads from it will return its default value.
+  public mutating func clearUnreadCount() {self._unreadCount = nil}
+
+  /// `channelId` in ENGINE-4.5/5.0; since ENGINE-4.5
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
+  }
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
+
+  /// change time, not the sort time; since WRAPPER-2022
+  public var versionTime: Int64 {
+    get {_versionTime ?? 0}
+    set {_versionTime = newValue}
+  }
+  /// Returns true if `versionTime` has been explicitly set.
+  public var hasVersionTime: Bool {self._versionTime != nil}
+  /// Clears the value of `versionTime`. Subsequent reads from it will return its default value.
+  public mutating func clearVersionTime() {self._versionTime = nil}
+
+  /// unread @-mentions; since WRAPPER-2022
+  public var remindCount: Int64 {
+    get {_remindCount ?? 0}
+    set {_remindCount = newValue}
+  }
+  /// Returns true if `remindCount` has been explicitly set.
+  public var hasRemindCount: Bool {self._remindCount != nil}
+  /// Clears the value of `remindCount`. Subsequent reads from it will return its default value.
+  public mutating func clearRemindCount() {self._remindCount = nil}
+
+  /// 0 public, 1 private channel; since WRAPPER-2022
+  public var busChannelType: Int32 {
+    get {_busChannelType ?? 0}
+    set {_busChannelType = newValue}
+  }
+  /// Returns true if `busChannelType` has been explicitly set.
+  public var hasBusChannelType: Bool {self._busChannelType != nil}
+  /// Clears the value of `busChannelType`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannelType() {self._busChannelType = nil}
+
+  /// the first unread message; since WRAPPER-2022
+  public var msgInfo: Modules_UnreadMsgInfo {
+    get {_msgInfo ?? Modules_UnreadMsgInfo()}
+    set {_msgInfo = newValue}
+  }
+  /// Returns true if `msgInfo` has been explicitly set.
+  public var hasMsgInfo: Bool {self._msgInfo != nil}
+  /// Clears the value of `msgInfo`. Subsequent reads from it will return its default value.
+  public mutating func clearMsgInfo() {self._msgInfo = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _type: Modules_ChannelType? = nil
+  fileprivate var _userID: String? = nil
+  fileprivate var _msg: Modules_DownStreamMessage? = nil
+  fileprivate var _readMsgTime: Int64? = nil
+  fileprivate var _unreadCount: Int64? = nil
+  fileprivate var _busChannel: String? = nil
+  fileprivate var _versionTime: Int64? = nil
+  fileprivate var _remindCount: Int64? = nil
+  fileprivate var _busChannelType: Int32? = nil
+  fileprivate var _msgInfo: Modules_UnreadMsgInfo? = nil
+}
+
+/// The first unread message of a conversation, or one unread @-mention (WRAPPER-2022).
+public nonisolated struct Modules_UnreadMsgInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var msgID: String {
+    get {_msgID ?? String()}
+    set {_msgID = newValue}
+  }
+  /// Returns true if `msgID` has been explicitly set.
+  public var hasMsgID: Bool {self._msgID != nil}
+  /// Clears the value of `msgID`. Subsequent reads from it will return its default value.
+  public mutating func clearMsgID() {self._msgID = nil}
+
+  public var msgTime: Int64 {
+    get {_msgTime ?? 0}
+    set {_msgTime = newValue}
+  }
+  /// Returns true if `msgTime` has been explicitly set.
+  public var hasMsgTime: Bool {self._msgTime != nil}
+  /// Clears the value of `msgTime`. Subsequent reads from it will return its default value.
+  public mutating func clearMsgTime() {self._msgTime = nil}
+
+  public var remindType: Int32 {
+    get {_remindType ?? 0}
+    set {_remindType = newValue}
+  }
+  /// Returns true if `remindType` has been explicitly set.
+  public var hasRemindType: Bool {self._remindType != nil}
+  /// Clears the value of `remindType`. Subsequent reads from it will return its default value.
+  public mutating func clearRemindType() {self._remindType = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _msgID: String? = nil
+  fileprivate var _msgTime: Int64? = nil
+  fileprivate var _remindType: Int32? = nil
+}
+
+/// A conversation's read time; no topic of the engines read uses it (ENGINE 0.1.0 line 2155).
+public nonisolated struct Modules_RelationInfoReadTime: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var readMsgTime: Int64 {
+    get {_readMsgTime ?? 0}
+    set {_readMsgTime = newValue}
+  }
+  /// Returns true if `readMsgTime` has been explicitly set.
+  public var hasReadMsgTime: Bool {self._readMsgTime != nil}
+  /// Clears the value of `readMsgTime`. Subsequent reads from it will return its default value.
+  public mutating func clearReadMsgTime() {self._readMsgTime = nil}
+
+  public var targetID: String {
+    get {_targetID ?? String()}
+    set {_targetID = newValue}
+  }
+  /// Returns true if `targetID` has been explicitly set.
+  public var hasTargetID: Bool {self._targetID != nil}
+  /// Clears the value of `targetID`. Subsequent reads from it will return its default value.
+  public mutating func clearTargetID() {self._targetID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _type: Modules_ChannelType? = nil
+  fileprivate var _readMsgTime: Int64? = nil
+  fileprivate var _targetID: String? = nil
+}
+
+/// `updRRTime` request (defined by ENGINE 0.1.0, never sent) (ENGINE 0.1.0 line 2362).
+public nonisolated struct Modules_SessionMsgReadInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var msgTime: Int64 {
+    get {_msgTime ?? 0}
+    set {_msgTime = newValue}
+  }
+  /// Returns true if `msgTime` has been explicitly set.
+  public var hasMsgTime: Bool {self._msgTime != nil}
+  /// Clears the value of `msgTime`. Subsequent reads from it will return its default value.
+  public mutating func clearMsgTime() {self._msgTime = nil}
+
+  public var channelID: String {
+    get {_channelID ?? String()}
+    set {_channelID = newValue}
+  }
+  /// Returns true if `channelID` has been explicitly set.
+  public var hasChannelID: Bool {self._channelID != nil}
+  /// Clears the value of `channelID`. Subsequent reads from it will return its default value.
+  public mutating func clearChannelID() {self._channelID = nil}
+
+  /// since WRAPPER-2022
   public var busChannel: String {
     get {_busChannel ?? String()}
     set {_busChannel = newValue}
@@ -1253,11 +1841,592 @@ public nonisolated struct Modules_DeleteMsgInput: Sendable {
   public init() {}
 
   fileprivate var _type: Modules_ChannelType? = nil
-  fileprivate var _conversationID: String? = nil
+  fileprivate var _msgTime: Int64? = nil
+  fileprivate var _channelID: String? = nil
   fileprivate var _busChannel: String? = nil
 }
 
-/// One user setting. Field 3 is unused. § 7.6.
+/// `updRRTime` reply (ENGINE 0.1.0 line 2368).
+public nonisolated struct Modules_SessionMsgReadOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// `delSessions` request (defined by ENGINE 0.1.0, never sent) (ENGINE 0.1.0 line 2372).
+public nonisolated struct Modules_DeleteSessionsInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var sessions: [Modules_SessionInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// One conversation of DeleteSessionsInput (ENGINE 0.1.0 line 2376).
+public nonisolated struct Modules_SessionInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var channelID: String {
+    get {_channelID ?? String()}
+    set {_channelID = newValue}
+  }
+  /// Returns true if `channelID` has been explicitly set.
+  public var hasChannelID: Bool {self._channelID != nil}
+  /// Clears the value of `channelID`. Subsequent reads from it will return its default value.
+  public mutating func clearChannelID() {self._channelID = nil}
+
+  /// since WRAPPER-2022
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
+  }
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _type: Modules_ChannelType? = nil
+  fileprivate var _channelID: String? = nil
+  fileprivate var _busChannel: String? = nil
+}
+
+/// `delSessions` reply (ENGINE 0.1.0 line 2381).
+public nonisolated struct Modules_DeleteSessionsOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// Unread @-mention list request (size at most 20) (WRAPPER-2022).
+public nonisolated struct Modules_QryRemindListReq: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var groupID: String {
+    get {_groupID ?? String()}
+    set {_groupID = newValue}
+  }
+  /// Returns true if `groupID` has been explicitly set.
+  public var hasGroupID: Bool {self._groupID != nil}
+  /// Clears the value of `groupID`. Subsequent reads from it will return its default value.
+  public mutating func clearGroupID() {self._groupID = nil}
+
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
+  }
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
+
+  public var msgTime: Int64 {
+    get {_msgTime ?? 0}
+    set {_msgTime = newValue}
+  }
+  /// Returns true if `msgTime` has been explicitly set.
+  public var hasMsgTime: Bool {self._msgTime != nil}
+  /// Clears the value of `msgTime`. Subsequent reads from it will return its default value.
+  public mutating func clearMsgTime() {self._msgTime = nil}
+
+  public var size: Int32 {
+    get {_size ?? 0}
+    set {_size = newValue}
+  }
+  /// Returns true if `size` has been explicitly set.
+  public var hasSize: Bool {self._size != nil}
+  /// Clears the value of `size`. Subsequent reads from it will return its default value.
+  public mutating func clearSize() {self._size = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _groupID: String? = nil
+  fileprivate var _busChannel: String? = nil
+  fileprivate var _msgTime: Int64? = nil
+  fileprivate var _size: Int32? = nil
+}
+
+/// Unread @-mention list reply (WRAPPER-2022).
+public nonisolated struct Modules_QryRemindListResp: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var msgInfo: [Modules_UnreadMsgInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// `pullSeAtts` request: the conversation status changes after `time` (ENGINE 0.1.0 line 2442).
+public nonisolated struct Modules_SessionReq: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var time: Int64 {
+    get {_time ?? 0}
+    set {_time = newValue}
+  }
+  /// Returns true if `time` has been explicitly set.
+  public var hasTime: Bool {self._time != nil}
+  /// Clears the value of `time`. Subsequent reads from it will return its default value.
+  public mutating func clearTime() {self._time = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _time: Int64? = nil
+}
+
+/// `pullSeAtts` reply (ENGINE 0.1.0 line 2445).
+public nonisolated struct Modules_SessionStates: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var version: Int64 {
+    get {_version ?? 0}
+    set {_version = newValue}
+  }
+  /// Returns true if `version` has been explicitly set.
+  public var hasVersion: Bool {self._version != nil}
+  /// Clears the value of `version`. Subsequent reads from it will return its default value.
+  public mutating func clearVersion() {self._version = nil}
+
+  public var state: [Modules_SessionState] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _version: Int64? = nil
+}
+
+/// One conversation's status (ENGINE 0.1.0 line 2449).
+public nonisolated struct Modules_SessionState: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var channelID: String {
+    get {_channelID ?? String()}
+    set {_channelID = newValue}
+  }
+  /// Returns true if `channelID` has been explicitly set.
+  public var hasChannelID: Bool {self._channelID != nil}
+  /// Clears the value of `channelID`. Subsequent reads from it will return its default value.
+  public mutating func clearChannelID() {self._channelID = nil}
+
+  public var time: Int64 {
+    get {_time ?? 0}
+    set {_time = newValue}
+  }
+  /// Returns true if `time` has been explicitly set.
+  public var hasTime: Bool {self._time != nil}
+  /// Clears the value of `time`. Subsequent reads from it will return its default value.
+  public mutating func clearTime() {self._time = nil}
+
+  public var stateItem: [Modules_SessionStateItem] = []
+
+  /// since WRAPPER-2022
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
+  }
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _type: Modules_ChannelType? = nil
+  fileprivate var _channelID: String? = nil
+  fileprivate var _time: Int64? = nil
+  fileprivate var _busChannel: String? = nil
+}
+
+/// One status item: IsSilent (do not disturb) or IsTop (pinned) with value "1" or "0" (ENGINE 0.1.0 line 2455).
+public nonisolated struct Modules_SessionStateItem: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var sessionStateType: Modules_SessionStateType {
+    get {_sessionStateType ?? .isSilent}
+    set {_sessionStateType = newValue}
+  }
+  /// Returns true if `sessionStateType` has been explicitly set.
+  public var hasSessionStateType: Bool {self._sessionStateType != nil}
+  /// Clears the value of `sessionStateType`. Subsequent reads from it will return its default value.
+  public mutating func clearSessionStateType() {self._sessionStateType = nil}
+
+  public var value: String {
+    get {_value ?? String()}
+    set {_value = newValue}
+  }
+  /// Returns true if `value` has been explicitly set.
+  public var hasValue: Bool {self._value != nil}
+  /// Clears the value of `value`. Subsequent reads from it will return its default value.
+  public mutating func clearValue() {self._value = nil}
+
+  /// since ENGINE-4.5
+  public var tags: [Modules_SessionTagItem] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _sessionStateType: Modules_SessionStateType? = nil
+  fileprivate var _value: String? = nil
+}
+
+/// `setSeAtt` request (ENGINE-5.0 also `addTag`, `delTag`) (ENGINE 0.1.0 line 2463).
+public nonisolated struct Modules_SessionStateModifyReq: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var version: Int64 {
+    get {_version ?? 0}
+    set {_version = newValue}
+  }
+  /// Returns true if `version` has been explicitly set.
+  public var hasVersion: Bool {self._version != nil}
+  /// Clears the value of `version`. Subsequent reads from it will return its default value.
+  public mutating func clearVersion() {self._version = nil}
+
+  public var state: [Modules_SessionState] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _version: Int64? = nil
+}
+
+/// `setSeAtt` reply (ENGINE 0.1.0 line 2467).
+public nonisolated struct Modules_SessionStateModifyResp: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var version: Int64 {
+    get {_version ?? 0}
+    set {_version = newValue}
+  }
+  /// Returns true if `version` has been explicitly set.
+  public var hasVersion: Bool {self._version != nil}
+  /// Clears the value of `version`. Subsequent reads from it will return its default value.
+  public mutating func clearVersion() {self._version = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _version: Int64? = nil
+}
+
+/// `addSeTag` request (ENGINE-4.5 line 3801).
+public nonisolated struct Modules_SessionTagAddInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var version: Int64 {
+    get {_version ?? 0}
+    set {_version = newValue}
+  }
+  /// Returns true if `version` has been explicitly set.
+  public var hasVersion: Bool {self._version != nil}
+  /// Clears the value of `version`. Subsequent reads from it will return its default value.
+  public mutating func clearVersion() {self._version = nil}
+
+  public var tags: [Modules_SessionTagItem] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _version: Int64? = nil
+}
+
+/// `delSeTag` request (ENGINE-4.5 line 3811).
+public nonisolated struct Modules_SessionTagDelInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var version: Int64 {
+    get {_version ?? 0}
+    set {_version = newValue}
+  }
+  /// Returns true if `version` has been explicitly set.
+  public var hasVersion: Bool {self._version != nil}
+  /// Clears the value of `version`. Subsequent reads from it will return its default value.
+  public mutating func clearVersion() {self._version = nil}
+
+  public var tags: [Modules_SessionTagItem] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _version: Int64? = nil
+}
+
+/// One conversation tag (ENGINE-4.5 line 3805).
+public nonisolated struct Modules_SessionTagItem: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var tagID: String {
+    get {_tagID ?? String()}
+    set {_tagID = newValue}
+  }
+  /// Returns true if `tagID` has been explicitly set.
+  public var hasTagID: Bool {self._tagID != nil}
+  /// Clears the value of `tagID`. Subsequent reads from it will return its default value.
+  public mutating func clearTagID() {self._tagID = nil}
+
+  public var name: String {
+    get {_name ?? String()}
+    set {_name = newValue}
+  }
+  /// Returns true if `name` has been explicitly set.
+  public var hasName: Bool {self._name != nil}
+  /// Clears the value of `name`. Subsequent reads from it will return its default value.
+  public mutating func clearName() {self._name = nil}
+
+  public var createdTime: Int64 {
+    get {_createdTime ?? 0}
+    set {_createdTime = newValue}
+  }
+  /// Returns true if `createdTime` has been explicitly set.
+  public var hasCreatedTime: Bool {self._createdTime != nil}
+  /// Clears the value of `createdTime`. Subsequent reads from it will return its default value.
+  public mutating func clearCreatedTime() {self._createdTime = nil}
+
+  public var isTop: Bool {
+    get {_isTop ?? false}
+    set {_isTop = newValue}
+  }
+  /// Returns true if `isTop` has been explicitly set.
+  public var hasIsTop: Bool {self._isTop != nil}
+  /// Clears the value of `isTop`. Subsequent reads from it will return its default value.
+  public mutating func clearIsTop() {self._isTop = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _tagID: String? = nil
+  fileprivate var _name: String? = nil
+  fileprivate var _createdTime: Int64? = nil
+  fileprivate var _isTop: Bool? = nil
+}
+
+/// Remove conversations from tags (`disTag`) (ENGINE-4.5 line 3815).
+public nonisolated struct Modules_SessionDisTagReq: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var tagID: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A user setting to store (ENGINE 0.1.0 line 2418).
+public nonisolated struct Modules_SetUserSettingInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var version: Int64 {
+    get {_version ?? 0}
+    set {_version = newValue}
+  }
+  /// Returns true if `version` has been explicitly set.
+  public var hasVersion: Bool {self._version != nil}
+  /// Clears the value of `version`. Subsequent reads from it will return its default value.
+  public mutating func clearVersion() {self._version = nil}
+
+  public var value: String {
+    get {_value ?? String()}
+    set {_value = newValue}
+  }
+  /// Returns true if `value` has been explicitly set.
+  public var hasValue: Bool {self._value != nil}
+  /// Clears the value of `value`. Subsequent reads from it will return its default value.
+  public mutating func clearValue() {self._value = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _version: Int64? = nil
+  fileprivate var _value: String? = nil
+}
+
+/// Reply to a user setting change (ENGINE-5.0: `addSeTag`, `delSeTag`) (ENGINE 0.1.0 line 2422).
+public nonisolated struct Modules_SetUserSettingOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var version: Int64 {
+    get {_version ?? 0}
+    set {_version = newValue}
+  }
+  /// Returns true if `version` has been explicitly set.
+  public var hasVersion: Bool {self._version != nil}
+  /// Clears the value of `version`. Subsequent reads from it will return its default value.
+  public mutating func clearVersion() {self._version = nil}
+
+  public var reserve: Bool {
+    get {_reserve ?? false}
+    set {_reserve = newValue}
+  }
+  /// Returns true if `reserve` has been explicitly set.
+  public var hasReserve: Bool {self._reserve != nil}
+  /// Clears the value of `reserve`. Subsequent reads from it will return its default value.
+  public mutating func clearReserve() {self._reserve = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _version: Int64? = nil
+  fileprivate var _reserve: Bool? = nil
+}
+
+/// `pullUS` request (ENGINE 0.1.0 line 2426).
+public nonisolated struct Modules_PullUserSettingInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var version: Int64 {
+    get {_version ?? 0}
+    set {_version = newValue}
+  }
+  /// Returns true if `version` has been explicitly set.
+  public var hasVersion: Bool {self._version != nil}
+  /// Clears the value of `version`. Subsequent reads from it will return its default value.
+  public mutating func clearVersion() {self._version = nil}
+
+  public var reserve: Bool {
+    get {_reserve ?? false}
+    set {_reserve = newValue}
+  }
+  /// Returns true if `reserve` has been explicitly set.
+  public var hasReserve: Bool {self._reserve != nil}
+  /// Clears the value of `reserve`. Subsequent reads from it will return its default value.
+  public mutating func clearReserve() {self._reserve = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _version: Int64? = nil
+  fileprivate var _reserve: Bool? = nil
+}
+
+/// `pullUS` reply (ENGINE 0.1.0 line 2430).
+public nonisolated struct Modules_PullUserSettingOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var items: [Modules_UserSettingItem] = []
+
+  public var version: Int64 {
+    get {_version ?? 0}
+    set {_version = newValue}
+  }
+  /// Returns true if `version` has been explicitly set.
+  public var hasVersion: Bool {self._version != nil}
+  /// Clears the value of `version`. Subsequent reads from it will return its default value.
+  public mutating func clearVersion() {self._version = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _version: Int64? = nil
+}
+
+/// One user setting (field 3 is unused) (ENGINE 0.1.0 line 2434).
 public nonisolated struct Modules_UserSettingItem: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1318,6 +2487,9 @@ public nonisolated struct Modules_UserSettingItem: Sendable {
   /// Clears the value of `status`. Subsequent reads from it will return its default value.
   public mutating func clearStatus() {self._status = nil}
 
+  /// since ENGINE-4.5
+  public var tags: [Modules_SessionTagItem] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1330,8 +2502,8 @@ public nonisolated struct Modules_UserSettingItem: Sendable {
   fileprivate var _status: Int32? = nil
 }
 
-/// `pullUS` request. § 7.6.
-public nonisolated struct Modules_PullUserSettingInput: Sendable {
+/// `s_us` body: the user settings changed, pull them (ENGINE-4.5 line 3818).
+public nonisolated struct Modules_UserSettingNotification: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
@@ -1362,14 +2534,383 @@ public nonisolated struct Modules_PullUserSettingInput: Sendable {
   fileprivate var _reserve: Bool? = nil
 }
 
-/// `pullUS` result. § 7.6.
-public nonisolated struct Modules_PullUserSettingOutput: Sendable {
+/// A group's default do-not-disturb level, query (WRAPPER-2022).
+public nonisolated struct Modules_GroupUnpushQuery: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var items: [Modules_UserSettingItem] = []
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
+  }
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
 
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _busChannel: String? = nil
+}
+
+/// A group's default do-not-disturb level, set (WRAPPER-2022).
+public nonisolated struct Modules_GroupUnpushSet: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
+  }
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
+
+  public var unpushLevel: Int32 {
+    get {_unpushLevel ?? 0}
+    set {_unpushLevel = newValue}
+  }
+  /// Returns true if `unpushLevel` has been explicitly set.
+  public var hasUnpushLevel: Bool {self._unpushLevel != nil}
+  /// Clears the value of `unpushLevel`. Subsequent reads from it will return its default value.
+  public mutating func clearUnpushLevel() {self._unpushLevel = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _busChannel: String? = nil
+  fileprivate var _unpushLevel: Int32? = nil
+}
+
+/// A group's default do-not-disturb level (WRAPPER-2022).
+public nonisolated struct Modules_GroupUnpushResult: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var groupID: String {
+    get {_groupID ?? String()}
+    set {_groupID = newValue}
+  }
+  /// Returns true if `groupID` has been explicitly set.
+  public var hasGroupID: Bool {self._groupID != nil}
+  /// Clears the value of `groupID`. Subsequent reads from it will return its default value.
+  public mutating func clearGroupID() {self._groupID = nil}
+
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
+  }
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
+
+  public var unpushLevel: Int32 {
+    get {_unpushLevel ?? 0}
+    set {_unpushLevel = newValue}
+  }
+  /// Returns true if `unpushLevel` has been explicitly set.
+  public var hasUnpushLevel: Bool {self._unpushLevel != nil}
+  /// Clears the value of `unpushLevel`. Subsequent reads from it will return its default value.
+  public mutating func clearUnpushLevel() {self._unpushLevel = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _groupID: String? = nil
+  fileprivate var _busChannel: String? = nil
+  fileprivate var _unpushLevel: Int32? = nil
+}
+
+/// `joinChrm`, `joinChrmR` and `exitChrm` request (`nothing` = 1) (ENGINE 0.1.0 line 2110).
+public nonisolated struct Modules_ChrmInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// Reply to `joinChrm`/`joinChrmR` (ENGINE-4.5 and later read `joinTime`; 0.1.0 ignores the reply) (ENGINE 0.1.0 line 2113).
+public nonisolated struct Modules_ChrmOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  /// since ENGINE-4.5
+  public var sessionID: String {
+    get {_sessionID ?? String()}
+    set {_sessionID = newValue}
+  }
+  /// Returns true if `sessionID` has been explicitly set.
+  public var hasSessionID: Bool {self._sessionID != nil}
+  /// Clears the value of `sessionID`. Subsequent reads from it will return its default value.
+  public mutating func clearSessionID() {self._sessionID = nil}
+
+  /// since ENGINE-4.5
+  public var joinTime: Int64 {
+    get {_joinTime ?? 0}
+    set {_joinTime = newValue}
+  }
+  /// Returns true if `joinTime` has been explicitly set.
+  public var hasJoinTime: Bool {self._joinTime != nil}
+  /// Clears the value of `joinTime`. Subsequent reads from it will return its default value.
+  public mutating func clearJoinTime() {self._joinTime = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+  fileprivate var _sessionID: String? = nil
+  fileprivate var _joinTime: Int64? = nil
+}
+
+/// `chrmPull` request (ENGINE 0.1.0 line 2116).
+public nonisolated struct Modules_ChrmPullMsg: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var syncTime: Int64 {
+    get {_syncTime ?? 0}
+    set {_syncTime = newValue}
+  }
+  /// Returns true if `syncTime` has been explicitly set.
+  public var hasSyncTime: Bool {self._syncTime != nil}
+  /// Clears the value of `syncTime`. Subsequent reads from it will return its default value.
+  public mutating func clearSyncTime() {self._syncTime = nil}
+
+  public var count: Int32 {
+    get {_count ?? 0}
+    set {_count = newValue}
+  }
+  /// Returns true if `count` has been explicitly set.
+  public var hasCount: Bool {self._count != nil}
+  /// Clears the value of `count`. Subsequent reads from it will return its default value.
+  public mutating func clearCount() {self._count = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _syncTime: Int64? = nil
+  fileprivate var _count: Int32? = nil
+}
+
+/// A newer chatroom pull request; no topic of the engines read uses it (ENGINE 0.1.0 line 2121).
+public nonisolated struct Modules_ChrmPullMsgNew: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var count: Int32 {
+    get {_count ?? 0}
+    set {_count = newValue}
+  }
+  /// Returns true if `count` has been explicitly set.
+  public var hasCount: Bool {self._count != nil}
+  /// Clears the value of `count`. Subsequent reads from it will return its default value.
+  public mutating func clearCount() {self._count = nil}
+
+  public var syncTime: Int64 {
+    get {_syncTime ?? 0}
+    set {_syncTime = newValue}
+  }
+  /// Returns true if `syncTime` has been explicitly set.
+  public var hasSyncTime: Bool {self._syncTime != nil}
+  /// Clears the value of `syncTime`. Subsequent reads from it will return its default value.
+  public mutating func clearSyncTime() {self._syncTime = nil}
+
+  public var chrmID: String {
+    get {_chrmID ?? String()}
+    set {_chrmID = newValue}
+  }
+  /// Returns true if `chrmID` has been explicitly set.
+  public var hasChrmID: Bool {self._chrmID != nil}
+  /// Clears the value of `chrmID`. Subsequent reads from it will return its default value.
+  public mutating func clearChrmID() {self._chrmID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _count: Int32? = nil
+  fileprivate var _syncTime: Int64? = nil
+  fileprivate var _chrmID: String? = nil
+}
+
+/// `queryChrmI` request: how many members to list, and the order (ENGINE 0.1.0 line 2180).
+public nonisolated struct Modules_QueryChatRoomInfoInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var count: Int32 {
+    get {_count ?? 0}
+    set {_count = newValue}
+  }
+  /// Returns true if `count` has been explicitly set.
+  public var hasCount: Bool {self._count != nil}
+  /// Clears the value of `count`. Subsequent reads from it will return its default value.
+  public mutating func clearCount() {self._count = nil}
+
+  public var order: Int32 {
+    get {_order ?? 0}
+    set {_order = newValue}
+  }
+  /// Returns true if `order` has been explicitly set.
+  public var hasOrder: Bool {self._order != nil}
+  /// Clears the value of `order`. Subsequent reads from it will return its default value.
+  public mutating func clearOrder() {self._order = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _count: Int32? = nil
+  fileprivate var _order: Int32? = nil
+}
+
+/// `queryChrmI` reply (ENGINE 0.1.0 line 2186).
+public nonisolated struct Modules_QueryChatRoomInfoOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userTotalNums: Int32 {
+    get {_userTotalNums ?? 0}
+    set {_userTotalNums = newValue}
+  }
+  /// Returns true if `userTotalNums` has been explicitly set.
+  public var hasUserTotalNums: Bool {self._userTotalNums != nil}
+  /// Clears the value of `userTotalNums`. Subsequent reads from it will return its default value.
+  public mutating func clearUserTotalNums() {self._userTotalNums = nil}
+
+  public var userInfos: [Modules_ChrmMember] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _userTotalNums: Int32? = nil
+}
+
+/// One chatroom member and the time they joined (ENGINE 0.1.0 line 2191).
+public nonisolated struct Modules_ChrmMember: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var time: Int64 {
+    get {_time ?? 0}
+    set {_time = newValue}
+  }
+  /// Returns true if `time` has been explicitly set.
+  public var hasTime: Bool {self._time != nil}
+  /// Clears the value of `time`. Subsequent reads from it will return its default value.
+  public mutating func clearTime() {self._time = nil}
+
+  public var id: String {
+    get {_id ?? String()}
+    set {_id = newValue}
+  }
+  /// Returns true if `id` has been explicitly set.
+  public var hasID: Bool {self._id != nil}
+  /// Clears the value of `id`. Subsequent reads from it will return its default value.
+  public mutating func clearID() {self._id = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _time: Int64? = nil
+  fileprivate var _id: String? = nil
+}
+
+/// One chatroom KV entry (ENGINE 0.1.0 line 2397).
+public nonisolated struct Modules_ChrmKVEntity: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var key: String {
+    get {_key ?? String()}
+    set {_key = newValue}
+  }
+  /// Returns true if `key` has been explicitly set.
+  public var hasKey: Bool {self._key != nil}
+  /// Clears the value of `key`. Subsequent reads from it will return its default value.
+  public mutating func clearKey() {self._key = nil}
+
+  public var value: String {
+    get {_value ?? String()}
+    set {_value = newValue}
+  }
+  /// Returns true if `value` has been explicitly set.
+  public var hasValue: Bool {self._value != nil}
+  /// Clears the value of `value`. Subsequent reads from it will return its default value.
+  public mutating func clearValue() {self._value = nil}
+
+  /// 0x1 auto-delete, 0x2 overwrite, 0x4 delete
+  public var status: Int32 {
+    get {_status ?? 0}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var timestamp: Int64 {
+    get {_timestamp ?? 0}
+    set {_timestamp = newValue}
+  }
+  /// Returns true if `timestamp` has been explicitly set.
+  public var hasTimestamp: Bool {self._timestamp != nil}
+  /// Clears the value of `timestamp`. Subsequent reads from it will return its default value.
+  public mutating func clearTimestamp() {self._timestamp = nil}
+
+  public var uid: String {
+    get {_uid ?? String()}
+    set {_uid = newValue}
+  }
+  /// Returns true if `uid` has been explicitly set.
+  public var hasUid: Bool {self._uid != nil}
+  /// Clears the value of `uid`. Subsequent reads from it will return its default value.
+  public mutating func clearUid() {self._uid = nil}
+
+  /// since WRAPPER-2022
   public var version: Int64 {
     get {_version ?? 0}
     set {_version = newValue}
@@ -1383,7 +2924,3259 @@ public nonisolated struct Modules_PullUserSettingOutput: Sendable {
 
   public init() {}
 
+  fileprivate var _key: String? = nil
+  fileprivate var _value: String? = nil
+  fileprivate var _status: Int32? = nil
+  fileprivate var _timestamp: Int64? = nil
+  fileprivate var _uid: String? = nil
   fileprivate var _version: Int64? = nil
+}
+
+/// `setKV` and `delKV` request (0x04 in the entry's `status` says delete) (ENGINE 0.1.0 line 2404).
+public nonisolated struct Modules_SetChrmKV: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var entry: Modules_ChrmKVEntity {
+    get {_entry ?? Modules_ChrmKVEntity()}
+    set {_entry = newValue}
+  }
+  /// Returns true if `entry` has been explicitly set.
+  public var hasEntry: Bool {self._entry != nil}
+  /// Clears the value of `entry`. Subsequent reads from it will return its default value.
+  public mutating func clearEntry() {self._entry = nil}
+
+  public var bNotify: Bool {
+    get {_bNotify ?? false}
+    set {_bNotify = newValue}
+  }
+  /// Returns true if `bNotify` has been explicitly set.
+  public var hasBNotify: Bool {self._bNotify != nil}
+  /// Clears the value of `bNotify`. Subsequent reads from it will return its default value.
+  public mutating func clearBNotify() {self._bNotify = nil}
+
+  public var notification: Modules_UpStreamMessage {
+    get {_notification ?? Modules_UpStreamMessage()}
+    set {_notification = newValue}
+  }
+  /// Returns true if `notification` has been explicitly set.
+  public var hasNotification: Bool {self._notification != nil}
+  /// Clears the value of `notification`. Subsequent reads from it will return its default value.
+  public mutating func clearNotification() {self._notification = nil}
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _entry: Modules_ChrmKVEntity? = nil
+  fileprivate var _bNotify: Bool? = nil
+  fileprivate var _notification: Modules_UpStreamMessage? = nil
+  fileprivate var _type: Modules_ChannelType? = nil
+}
+
+/// Kept for the packet JSON form only: no engine schema has it and no topic maps to it. WEBv2's
+/// long-polling codec names a DeleteChrmKV with these fields, and RongWire mapped `delKV` to it
+/// until the engines were read; ENGINE 0.1.0 line 3285 encodes `delKV` as SetChrmKV (the bytes
+/// are the same), so `delKV` decodes as SetChrmKV and a packet JSON that says DeleteChrmKV still
+/// encodes.
+public nonisolated struct Modules_DeleteChrmKV: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var entry: Modules_ChrmKVEntity {
+    get {_entry ?? Modules_ChrmKVEntity()}
+    set {_entry = newValue}
+  }
+  /// Returns true if `entry` has been explicitly set.
+  public var hasEntry: Bool {self._entry != nil}
+  /// Clears the value of `entry`. Subsequent reads from it will return its default value.
+  public mutating func clearEntry() {self._entry = nil}
+
+  public var bNotify: Bool {
+    get {_bNotify ?? false}
+    set {_bNotify = newValue}
+  }
+  /// Returns true if `bNotify` has been explicitly set.
+  public var hasBNotify: Bool {self._bNotify != nil}
+  /// Clears the value of `bNotify`. Subsequent reads from it will return its default value.
+  public mutating func clearBNotify() {self._bNotify = nil}
+
+  public var notification: Modules_UpStreamMessage {
+    get {_notification ?? Modules_UpStreamMessage()}
+    set {_notification = newValue}
+  }
+  /// Returns true if `notification` has been explicitly set.
+  public var hasNotification: Bool {self._notification != nil}
+  /// Clears the value of `notification`. Subsequent reads from it will return its default value.
+  public mutating func clearNotification() {self._notification = nil}
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _entry: Modules_ChrmKVEntity? = nil
+  fileprivate var _bNotify: Bool? = nil
+  fileprivate var _notification: Modules_UpStreamMessage? = nil
+  fileprivate var _type: Modules_ChannelType? = nil
+}
+
+/// `pullKV` reply (ENGINE 0.1.0 line 2410).
+public nonisolated struct Modules_ChrmKVOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var entries: [Modules_ChrmKVEntity] = []
+
+  public var bFullUpdate: Bool {
+    get {_bFullUpdate ?? false}
+    set {_bFullUpdate = newValue}
+  }
+  /// Returns true if `bFullUpdate` has been explicitly set.
+  public var hasBFullUpdate: Bool {self._bFullUpdate != nil}
+  /// Clears the value of `bFullUpdate`. Subsequent reads from it will return its default value.
+  public mutating func clearBFullUpdate() {self._bFullUpdate = nil}
+
+  public var syncTime: Int64 {
+    get {_syncTime ?? 0}
+    set {_syncTime = newValue}
+  }
+  /// Returns true if `syncTime` has been explicitly set.
+  public var hasSyncTime: Bool {self._syncTime != nil}
+  /// Clears the value of `syncTime`. Subsequent reads from it will return its default value.
+  public mutating func clearSyncTime() {self._syncTime = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _bFullUpdate: Bool? = nil
+  fileprivate var _syncTime: Int64? = nil
+}
+
+/// `pullKV` request (ENGINE 0.1.0 line 2415).
+public nonisolated struct Modules_QueryChrmKV: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var timestamp: Int64 {
+    get {_timestamp ?? 0}
+    set {_timestamp = newValue}
+  }
+  /// Returns true if `timestamp` has been explicitly set.
+  public var hasTimestamp: Bool {self._timestamp != nil}
+  /// Clears the value of `timestamp`. Subsequent reads from it will return its default value.
+  public mutating func clearTimestamp() {self._timestamp = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _timestamp: Int64? = nil
+}
+
+/// `setKVS` and `delKVS` request (several entries) (ENGINE-5.0 line 3873).
+public nonisolated struct Modules_SetChrmKVS: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var entry: [Modules_ChrmKVEntity] = []
+
+  public var bNotify: Bool {
+    get {_bNotify ?? false}
+    set {_bNotify = newValue}
+  }
+  /// Returns true if `bNotify` has been explicitly set.
+  public var hasBNotify: Bool {self._bNotify != nil}
+  /// Clears the value of `bNotify`. Subsequent reads from it will return its default value.
+  public mutating func clearBNotify() {self._bNotify = nil}
+
+  public var notification: Modules_UpStreamMessage {
+    get {_notification ?? Modules_UpStreamMessage()}
+    set {_notification = newValue}
+  }
+  /// Returns true if `notification` has been explicitly set.
+  public var hasNotification: Bool {self._notification != nil}
+  /// Clears the value of `notification`. Subsequent reads from it will return its default value.
+  public mutating func clearNotification() {self._notification = nil}
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _bNotify: Bool? = nil
+  fileprivate var _notification: Modules_UpStreamMessage? = nil
+  fileprivate var _type: Modules_ChannelType? = nil
+}
+
+/// The batch delete form of SetChrmKVS (ENGINE-5.0 encodes `delKVS` as SetChrmKVS) (ENGINE-5.0 line 3879).
+public nonisolated struct Modules_DeleteChrmKVS: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var entry: [Modules_ChrmKVEntity] = []
+
+  public var bNotify: Bool {
+    get {_bNotify ?? false}
+    set {_bNotify = newValue}
+  }
+  /// Returns true if `bNotify` has been explicitly set.
+  public var hasBNotify: Bool {self._bNotify != nil}
+  /// Clears the value of `bNotify`. Subsequent reads from it will return its default value.
+  public mutating func clearBNotify() {self._bNotify = nil}
+
+  public var notification: Modules_UpStreamMessage {
+    get {_notification ?? Modules_UpStreamMessage()}
+    set {_notification = newValue}
+  }
+  /// Returns true if `notification` has been explicitly set.
+  public var hasNotification: Bool {self._notification != nil}
+  /// Clears the value of `notification`. Subsequent reads from it will return its default value.
+  public mutating func clearNotification() {self._notification = nil}
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _bNotify: Bool? = nil
+  fileprivate var _notification: Modules_UpStreamMessage? = nil
+  fileprivate var _type: Modules_ChannelType? = nil
+}
+
+/// `setKVS`/`delKVS` reply (ENGINE-5.0 line 3890).
+public nonisolated struct Modules_ChrmKVSOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errorKeys: [Modules_ChrmKVSOutputEntity] = []
+
+  /// since WRAPPER-2022
+  public var keysVersion: [Modules_ChrmKVSVersionEntity] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A key a batch change failed for (ENGINE-5.0 line 3893).
+public nonisolated struct Modules_ChrmKVSOutputEntity: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var key: String {
+    get {_key ?? String()}
+    set {_key = newValue}
+  }
+  /// Returns true if `key` has been explicitly set.
+  public var hasKey: Bool {self._key != nil}
+  /// Clears the value of `key`. Subsequent reads from it will return its default value.
+  public mutating func clearKey() {self._key = nil}
+
+  public var errorCode: Int32 {
+    get {_errorCode ?? 0}
+    set {_errorCode = newValue}
+  }
+  /// Returns true if `errorCode` has been explicitly set.
+  public var hasErrorCode: Bool {self._errorCode != nil}
+  /// Clears the value of `errorCode`. Subsequent reads from it will return its default value.
+  public mutating func clearErrorCode() {self._errorCode = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _key: String? = nil
+  fileprivate var _errorCode: Int32? = nil
+}
+
+/// A key's version after a batch change (WRAPPER-2022).
+public nonisolated struct Modules_ChrmKVSVersionEntity: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var version: Int64 {
+    get {_version ?? 0}
+    set {_version = newValue}
+  }
+  /// Returns true if `version` has been explicitly set.
+  public var hasVersion: Bool {self._version != nil}
+  /// Clears the value of `version`. Subsequent reads from it will return its default value.
+  public mutating func clearVersion() {self._version = nil}
+
+  public var key: String {
+    get {_key ?? String()}
+    set {_key = newValue}
+  }
+  /// Returns true if `key` has been explicitly set.
+  public var hasKey: Bool {self._key != nil}
+  /// Clears the value of `key`. Subsequent reads from it will return its default value.
+  public mutating func clearKey() {self._key = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _version: Int64? = nil
+  fileprivate var _key: String? = nil
+}
+
+/// `rrMsg` request (read receipts for group messages) and `rrList` request (ENGINE-4.5 line 3785).
+public nonisolated struct Modules_GrpReadReceiptMsg: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var msgID: [String] = []
+
+  /// `busChannel` in ENGINE-4.5/5.0
+  public var channelID: String {
+    get {_channelID ?? String()}
+    set {_channelID = newValue}
+  }
+  /// Returns true if `channelID` has been explicitly set.
+  public var hasChannelID: Bool {self._channelID != nil}
+  /// Clears the value of `channelID`. Subsequent reads from it will return its default value.
+  public mutating func clearChannelID() {self._channelID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _channelID: String? = nil
+}
+
+/// The schema's own name for the `rrList` request; ENGINE-5.0 encodes GrpReadReceiptMsg, the same fields (ENGINE-4.5 line 3789).
+public nonisolated struct Modules_GrpReadReceiptQryReq: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var msgID: [String] = []
+
+  /// `busChannel` in ENGINE-4.5/5.0
+  public var channelID: String {
+    get {_channelID ?? String()}
+    set {_channelID = newValue}
+  }
+  /// Returns true if `channelID` has been explicitly set.
+  public var hasChannelID: Bool {self._channelID != nil}
+  /// Clears the value of `channelID`. Subsequent reads from it will return its default value.
+  public mutating func clearChannelID() {self._channelID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _channelID: String? = nil
+}
+
+/// `rrList` reply (ENGINE-4.5 line 3793).
+public nonisolated struct Modules_GrpReadReceiptQryResp: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var totalMemberNum: Int32 {
+    get {_totalMemberNum ?? 0}
+    set {_totalMemberNum = newValue}
+  }
+  /// Returns true if `totalMemberNum` has been explicitly set.
+  public var hasTotalMemberNum: Bool {self._totalMemberNum != nil}
+  /// Clears the value of `totalMemberNum`. Subsequent reads from it will return its default value.
+  public mutating func clearTotalMemberNum() {self._totalMemberNum = nil}
+
+  public var list: [Modules_GrpMsgReadUser] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _totalMemberNum: Int32? = nil
+}
+
+/// One reader of a group message (ENGINE-4.5 line 3797).
+public nonisolated struct Modules_GrpMsgReadUser: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var readTime: Int64 {
+    get {_readTime ?? 0}
+    set {_readTime = newValue}
+  }
+  /// Returns true if `readTime` has been explicitly set.
+  public var hasReadTime: Bool {self._readTime != nil}
+  /// Clears the value of `readTime`. Subsequent reads from it will return its default value.
+  public mutating func clearReadTime() {self._readTime = nil}
+
+  public var userID: String {
+    get {_userID ?? String()}
+    set {_userID = newValue}
+  }
+  /// Returns true if `userID` has been explicitly set.
+  public var hasUserID: Bool {self._userID != nil}
+  /// Clears the value of `userID`. Subsequent reads from it will return its default value.
+  public mutating func clearUserID() {self._userID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _readTime: Int64? = nil
+  fileprivate var _userID: String? = nil
+}
+
+/// Ultragroup conversation pull request (`pullUgSes` in VILLA's traffic) (WRAPPER-2022).
+public nonisolated struct Modules_UltraGrpPullSes: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var syncTime: Int64 {
+    get {_syncTime ?? 0}
+    set {_syncTime = newValue}
+  }
+  /// Returns true if `syncTime` has been explicitly set.
+  public var hasSyncTime: Bool {self._syncTime != nil}
+  /// Clears the value of `syncTime`. Subsequent reads from it will return its default value.
+  public mutating func clearSyncTime() {self._syncTime = nil}
+
+  public var isEraseMsgContent: Bool {
+    get {_isEraseMsgContent ?? false}
+    set {_isEraseMsgContent = newValue}
+  }
+  /// Returns true if `isEraseMsgContent` has been explicitly set.
+  public var hasIsEraseMsgContent: Bool {self._isEraseMsgContent != nil}
+  /// Clears the value of `isEraseMsgContent`. Subsequent reads from it will return its default value.
+  public mutating func clearIsEraseMsgContent() {self._isEraseMsgContent = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _syncTime: Int64? = nil
+  fileprivate var _isEraseMsgContent: Bool? = nil
+}
+
+/// Ultragroup message pull request (`pullUgMsg` in VILLA's traffic) (WRAPPER-2022).
+public nonisolated struct Modules_UltraGrpPullMsg: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var syncTime: Int64 {
+    get {_syncTime ?? 0}
+    set {_syncTime = newValue}
+  }
+  /// Returns true if `syncTime` has been explicitly set.
+  public var hasSyncTime: Bool {self._syncTime != nil}
+  /// Clears the value of `syncTime`. Subsequent reads from it will return its default value.
+  public mutating func clearSyncTime() {self._syncTime = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _syncTime: Int64? = nil
+}
+
+/// Typing-like status, client → server (WRAPPER-2022).
+public nonisolated struct Modules_OperateStatus: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var targetID: String {
+    get {_targetID ?? String()}
+    set {_targetID = newValue}
+  }
+  /// Returns true if `targetID` has been explicitly set.
+  public var hasTargetID: Bool {self._targetID != nil}
+  /// Clears the value of `targetID`. Subsequent reads from it will return its default value.
+  public mutating func clearTargetID() {self._targetID = nil}
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var opType: Int32 {
+    get {_opType ?? 0}
+    set {_opType = newValue}
+  }
+  /// Returns true if `opType` has been explicitly set.
+  public var hasOpType: Bool {self._opType != nil}
+  /// Clears the value of `opType`. Subsequent reads from it will return its default value.
+  public mutating func clearOpType() {self._opType = nil}
+
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
+  }
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _targetID: String? = nil
+  fileprivate var _type: Modules_ChannelType? = nil
+  fileprivate var _opType: Int32? = nil
+  fileprivate var _busChannel: String? = nil
+}
+
+/// Typing-like status, server → client (`notifyType` 0x1 details, 0x2 summary) (WRAPPER-2022).
+public nonisolated struct Modules_OperateStatusNotify: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var notifyType: Int64 {
+    get {_notifyType ?? 0}
+    set {_notifyType = newValue}
+  }
+  /// Returns true if `notifyType` has been explicitly set.
+  public var hasNotifyType: Bool {self._notifyType != nil}
+  /// Clears the value of `notifyType`. Subsequent reads from it will return its default value.
+  public mutating func clearNotifyType() {self._notifyType = nil}
+
+  public var info: [Modules_OperateInfo] = []
+
+  public var summary: [Modules_OperateSummary] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _type: Modules_ChannelType? = nil
+  fileprivate var _notifyType: Int64? = nil
+}
+
+/// Who is doing what (WRAPPER-2022).
+public nonisolated struct Modules_OperateInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var targetID: String {
+    get {_targetID ?? String()}
+    set {_targetID = newValue}
+  }
+  /// Returns true if `targetID` has been explicitly set.
+  public var hasTargetID: Bool {self._targetID != nil}
+  /// Clears the value of `targetID`. Subsequent reads from it will return its default value.
+  public mutating func clearTargetID() {self._targetID = nil}
+
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
+  }
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
+
+  public var userID: String {
+    get {_userID ?? String()}
+    set {_userID = newValue}
+  }
+  /// Returns true if `userID` has been explicitly set.
+  public var hasUserID: Bool {self._userID != nil}
+  /// Clears the value of `userID`. Subsequent reads from it will return its default value.
+  public mutating func clearUserID() {self._userID = nil}
+
+  public var opType: Int32 {
+    get {_opType ?? 0}
+    set {_opType = newValue}
+  }
+  /// Returns true if `opType` has been explicitly set.
+  public var hasOpType: Bool {self._opType != nil}
+  /// Clears the value of `opType`. Subsequent reads from it will return its default value.
+  public mutating func clearOpType() {self._opType = nil}
+
+  public var optime: Int64 {
+    get {_optime ?? 0}
+    set {_optime = newValue}
+  }
+  /// Returns true if `optime` has been explicitly set.
+  public var hasOptime: Bool {self._optime != nil}
+  /// Clears the value of `optime`. Subsequent reads from it will return its default value.
+  public mutating func clearOptime() {self._optime = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _targetID: String? = nil
+  fileprivate var _busChannel: String? = nil
+  fileprivate var _userID: String? = nil
+  fileprivate var _opType: Int32? = nil
+  fileprivate var _optime: Int64? = nil
+}
+
+/// How many are doing what (WRAPPER-2022).
+public nonisolated struct Modules_OperateSummary: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var targetID: String {
+    get {_targetID ?? String()}
+    set {_targetID = newValue}
+  }
+  /// Returns true if `targetID` has been explicitly set.
+  public var hasTargetID: Bool {self._targetID != nil}
+  /// Clears the value of `targetID`. Subsequent reads from it will return its default value.
+  public mutating func clearTargetID() {self._targetID = nil}
+
+  public var busChannel: String {
+    get {_busChannel ?? String()}
+    set {_busChannel = newValue}
+  }
+  /// Returns true if `busChannel` has been explicitly set.
+  public var hasBusChannel: Bool {self._busChannel != nil}
+  /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
+  public mutating func clearBusChannel() {self._busChannel = nil}
+
+  public var count: Int32 {
+    get {_count ?? 0}
+    set {_count = newValue}
+  }
+  /// Returns true if `count` has been explicitly set.
+  public var hasCount: Bool {self._count != nil}
+  /// Clears the value of `count`. Subsequent reads from it will return its default value.
+  public mutating func clearCount() {self._count = nil}
+
+  public var opType: Int32 {
+    get {_opType ?? 0}
+    set {_opType = newValue}
+  }
+  /// Returns true if `opType` has been explicitly set.
+  public var hasOpType: Bool {self._opType != nil}
+  /// Clears the value of `opType`. Subsequent reads from it will return its default value.
+  public mutating func clearOpType() {self._opType = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _targetID: String? = nil
+  fileprivate var _busChannel: String? = nil
+  fileprivate var _count: Int32? = nil
+  fileprivate var _opType: Int32? = nil
+}
+
+/// `qnTkn` request: an upload token (ENGINE 0.1.0 line 2049).
+public nonisolated struct Modules_GetQNupTokenInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var type: Modules_FileType {
+    get {_type ?? .image}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var key: String {
+    get {_key ?? String()}
+    set {_key = newValue}
+  }
+  /// Returns true if `key` has been explicitly set.
+  public var hasKey: Bool {self._key != nil}
+  /// Clears the value of `key`. Subsequent reads from it will return its default value.
+  public mutating func clearKey() {self._key = nil}
+
+  /// since ENGINE-4.5
+  public var httpMethod: String {
+    get {_httpMethod ?? String()}
+    set {_httpMethod = newValue}
+  }
+  /// Returns true if `httpMethod` has been explicitly set.
+  public var hasHTTPMethod: Bool {self._httpMethod != nil}
+  /// Clears the value of `httpMethod`. Subsequent reads from it will return its default value.
+  public mutating func clearHTTPMethod() {self._httpMethod = nil}
+
+  /// since ENGINE-4.5
+  public var queryString: String {
+    get {_queryString ?? String()}
+    set {_queryString = newValue}
+  }
+  /// Returns true if `queryString` has been explicitly set.
+  public var hasQueryString: Bool {self._queryString != nil}
+  /// Clears the value of `queryString`. Subsequent reads from it will return its default value.
+  public mutating func clearQueryString() {self._queryString = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _type: Modules_FileType? = nil
+  fileprivate var _key: String? = nil
+  fileprivate var _httpMethod: String? = nil
+  fileprivate var _queryString: String? = nil
+}
+
+/// `qnTkn` reply (ENGINE 0.1.0 line 2058).
+public nonisolated struct Modules_GetQNupTokenOutput: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var deadline: Int64 {
+    get {_storage._deadline ?? 0}
+    set {_uniqueStorage()._deadline = newValue}
+  }
+  /// Returns true if `deadline` has been explicitly set.
+  public var hasDeadline: Bool {_storage._deadline != nil}
+  /// Clears the value of `deadline`. Subsequent reads from it will return its default value.
+  public mutating func clearDeadline() {_uniqueStorage()._deadline = nil}
+
+  public var token: String {
+    get {_storage._token ?? String()}
+    set {_uniqueStorage()._token = newValue}
+  }
+  /// Returns true if `token` has been explicitly set.
+  public var hasToken: Bool {_storage._token != nil}
+  /// Clears the value of `token`. Subsequent reads from it will return its default value.
+  public mutating func clearToken() {_uniqueStorage()._token = nil}
+
+  public var bosToken: String {
+    get {_storage._bosToken ?? String()}
+    set {_uniqueStorage()._bosToken = newValue}
+  }
+  /// Returns true if `bosToken` has been explicitly set.
+  public var hasBosToken: Bool {_storage._bosToken != nil}
+  /// Clears the value of `bosToken`. Subsequent reads from it will return its default value.
+  public mutating func clearBosToken() {_uniqueStorage()._bosToken = nil}
+
+  public var bosDate: String {
+    get {_storage._bosDate ?? String()}
+    set {_uniqueStorage()._bosDate = newValue}
+  }
+  /// Returns true if `bosDate` has been explicitly set.
+  public var hasBosDate: Bool {_storage._bosDate != nil}
+  /// Clears the value of `bosDate`. Subsequent reads from it will return its default value.
+  public mutating func clearBosDate() {_uniqueStorage()._bosDate = nil}
+
+  public var path: String {
+    get {_storage._path ?? String()}
+    set {_uniqueStorage()._path = newValue}
+  }
+  /// Returns true if `path` has been explicitly set.
+  public var hasPath: Bool {_storage._path != nil}
+  /// Clears the value of `path`. Subsequent reads from it will return its default value.
+  public mutating func clearPath() {_uniqueStorage()._path = nil}
+
+  /// since ENGINE-4.5
+  public var osskeyID: String {
+    get {_storage._osskeyID ?? String()}
+    set {_uniqueStorage()._osskeyID = newValue}
+  }
+  /// Returns true if `osskeyID` has been explicitly set.
+  public var hasOsskeyID: Bool {_storage._osskeyID != nil}
+  /// Clears the value of `osskeyID`. Subsequent reads from it will return its default value.
+  public mutating func clearOsskeyID() {_uniqueStorage()._osskeyID = nil}
+
+  /// since ENGINE-4.5
+  public var ossPolicy: String {
+    get {_storage._ossPolicy ?? String()}
+    set {_uniqueStorage()._ossPolicy = newValue}
+  }
+  /// Returns true if `ossPolicy` has been explicitly set.
+  public var hasOssPolicy: Bool {_storage._ossPolicy != nil}
+  /// Clears the value of `ossPolicy`. Subsequent reads from it will return its default value.
+  public mutating func clearOssPolicy() {_uniqueStorage()._ossPolicy = nil}
+
+  /// since ENGINE-4.5
+  public var ossSign: String {
+    get {_storage._ossSign ?? String()}
+    set {_uniqueStorage()._ossSign = newValue}
+  }
+  /// Returns true if `ossSign` has been explicitly set.
+  public var hasOssSign: Bool {_storage._ossSign != nil}
+  /// Clears the value of `ossSign`. Subsequent reads from it will return its default value.
+  public mutating func clearOssSign() {_uniqueStorage()._ossSign = nil}
+
+  /// since ENGINE-4.5
+  public var ossBucketName: String {
+    get {_storage._ossBucketName ?? String()}
+    set {_uniqueStorage()._ossBucketName = newValue}
+  }
+  /// Returns true if `ossBucketName` has been explicitly set.
+  public var hasOssBucketName: Bool {_storage._ossBucketName != nil}
+  /// Clears the value of `ossBucketName`. Subsequent reads from it will return its default value.
+  public mutating func clearOssBucketName() {_uniqueStorage()._ossBucketName = nil}
+
+  /// since ENGINE-4.5
+  public var s3Credential: String {
+    get {_storage._s3Credential ?? String()}
+    set {_uniqueStorage()._s3Credential = newValue}
+  }
+  /// Returns true if `s3Credential` has been explicitly set.
+  public var hasS3Credential: Bool {_storage._s3Credential != nil}
+  /// Clears the value of `s3Credential`. Subsequent reads from it will return its default value.
+  public mutating func clearS3Credential() {_uniqueStorage()._s3Credential = nil}
+
+  /// since ENGINE-4.5
+  public var s3Algorithm: String {
+    get {_storage._s3Algorithm ?? String()}
+    set {_uniqueStorage()._s3Algorithm = newValue}
+  }
+  /// Returns true if `s3Algorithm` has been explicitly set.
+  public var hasS3Algorithm: Bool {_storage._s3Algorithm != nil}
+  /// Clears the value of `s3Algorithm`. Subsequent reads from it will return its default value.
+  public mutating func clearS3Algorithm() {_uniqueStorage()._s3Algorithm = nil}
+
+  /// since ENGINE-4.5
+  public var s3Date: String {
+    get {_storage._s3Date ?? String()}
+    set {_uniqueStorage()._s3Date = newValue}
+  }
+  /// Returns true if `s3Date` has been explicitly set.
+  public var hasS3Date: Bool {_storage._s3Date != nil}
+  /// Clears the value of `s3Date`. Subsequent reads from it will return its default value.
+  public mutating func clearS3Date() {_uniqueStorage()._s3Date = nil}
+
+  /// since ENGINE-4.5
+  public var s3Policy: String {
+    get {_storage._s3Policy ?? String()}
+    set {_uniqueStorage()._s3Policy = newValue}
+  }
+  /// Returns true if `s3Policy` has been explicitly set.
+  public var hasS3Policy: Bool {_storage._s3Policy != nil}
+  /// Clears the value of `s3Policy`. Subsequent reads from it will return its default value.
+  public mutating func clearS3Policy() {_uniqueStorage()._s3Policy = nil}
+
+  /// since ENGINE-4.5
+  public var s3Signature: String {
+    get {_storage._s3Signature ?? String()}
+    set {_uniqueStorage()._s3Signature = newValue}
+  }
+  /// Returns true if `s3Signature` has been explicitly set.
+  public var hasS3Signature: Bool {_storage._s3Signature != nil}
+  /// Clears the value of `s3Signature`. Subsequent reads from it will return its default value.
+  public mutating func clearS3Signature() {_uniqueStorage()._s3Signature = nil}
+
+  /// since ENGINE-4.5
+  public var s3BucketName: String {
+    get {_storage._s3BucketName ?? String()}
+    set {_uniqueStorage()._s3BucketName = newValue}
+  }
+  /// Returns true if `s3BucketName` has been explicitly set.
+  public var hasS3BucketName: Bool {_storage._s3BucketName != nil}
+  /// Clears the value of `s3BucketName`. Subsequent reads from it will return its default value.
+  public mutating func clearS3BucketName() {_uniqueStorage()._s3BucketName = nil}
+
+  /// since ENGINE-4.5
+  public var stcAuthorization: String {
+    get {_storage._stcAuthorization ?? String()}
+    set {_uniqueStorage()._stcAuthorization = newValue}
+  }
+  /// Returns true if `stcAuthorization` has been explicitly set.
+  public var hasStcAuthorization: Bool {_storage._stcAuthorization != nil}
+  /// Clears the value of `stcAuthorization`. Subsequent reads from it will return its default value.
+  public mutating func clearStcAuthorization() {_uniqueStorage()._stcAuthorization = nil}
+
+  /// since ENGINE-4.5
+  public var stcContentSha256: String {
+    get {_storage._stcContentSha256 ?? String()}
+    set {_uniqueStorage()._stcContentSha256 = newValue}
+  }
+  /// Returns true if `stcContentSha256` has been explicitly set.
+  public var hasStcContentSha256: Bool {_storage._stcContentSha256 != nil}
+  /// Clears the value of `stcContentSha256`. Subsequent reads from it will return its default value.
+  public mutating func clearStcContentSha256() {_uniqueStorage()._stcContentSha256 = nil}
+
+  /// since ENGINE-4.5
+  public var stcDate: String {
+    get {_storage._stcDate ?? String()}
+    set {_uniqueStorage()._stcDate = newValue}
+  }
+  /// Returns true if `stcDate` has been explicitly set.
+  public var hasStcDate: Bool {_storage._stcDate != nil}
+  /// Clears the value of `stcDate`. Subsequent reads from it will return its default value.
+  public mutating func clearStcDate() {_uniqueStorage()._stcDate = nil}
+
+  /// since ENGINE-4.5
+  public var stcBucketName: String {
+    get {_storage._stcBucketName ?? String()}
+    set {_uniqueStorage()._stcBucketName = newValue}
+  }
+  /// Returns true if `stcBucketName` has been explicitly set.
+  public var hasStcBucketName: Bool {_storage._stcBucketName != nil}
+  /// Clears the value of `stcBucketName`. Subsequent reads from it will return its default value.
+  public mutating func clearStcBucketName() {_uniqueStorage()._stcBucketName = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// `qnUrl` request: a download URL (ENGINE 0.1.0 line 2053).
+public nonisolated struct Modules_GetQNdownloadUrlInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var type: Modules_FileType {
+    get {_type ?? .image}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var key: String {
+    get {_key ?? String()}
+    set {_key = newValue}
+  }
+  /// Returns true if `key` has been explicitly set.
+  public var hasKey: Bool {self._key != nil}
+  /// Clears the value of `key`. Subsequent reads from it will return its default value.
+  public mutating func clearKey() {self._key = nil}
+
+  public var fileName: String {
+    get {_fileName ?? String()}
+    set {_fileName = newValue}
+  }
+  /// Returns true if `fileName` has been explicitly set.
+  public var hasFileName: Bool {self._fileName != nil}
+  /// Clears the value of `fileName`. Subsequent reads from it will return its default value.
+  public mutating func clearFileName() {self._fileName = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _type: Modules_FileType? = nil
+  fileprivate var _key: String? = nil
+  fileprivate var _fileName: String? = nil
+}
+
+/// `qnUrl` reply (ENGINE 0.1.0 line 2065).
+public nonisolated struct Modules_GetQNdownloadUrlOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var downloadURL: String {
+    get {_downloadURL ?? String()}
+    set {_downloadURL = newValue}
+  }
+  /// Returns true if `downloadURL` has been explicitly set.
+  public var hasDownloadURL: Bool {self._downloadURL != nil}
+  /// Clears the value of `downloadURL`. Subsequent reads from it will return its default value.
+  public mutating func clearDownloadURL() {self._downloadURL = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _downloadURL: String? = nil
+}
+
+/// `aliUrl`, `s3Url`, `stcUrl` request (ENGINE-5.0) (ENGINE-4.5 line 3335).
+public nonisolated struct Modules_GetDownloadUrlInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var type: Modules_FileType {
+    get {_type ?? .image}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var key: String {
+    get {_key ?? String()}
+    set {_key = newValue}
+  }
+  /// Returns true if `key` has been explicitly set.
+  public var hasKey: Bool {self._key != nil}
+  /// Clears the value of `key`. Subsequent reads from it will return its default value.
+  public mutating func clearKey() {self._key = nil}
+
+  public var fileName: String {
+    get {_fileName ?? String()}
+    set {_fileName = newValue}
+  }
+  /// Returns true if `fileName` has been explicitly set.
+  public var hasFileName: Bool {self._fileName != nil}
+  /// Clears the value of `fileName`. Subsequent reads from it will return its default value.
+  public mutating func clearFileName() {self._fileName = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _type: Modules_FileType? = nil
+  fileprivate var _key: String? = nil
+  fileprivate var _fileName: String? = nil
+}
+
+/// Their reply (ENGINE-4.5 line 3364).
+public nonisolated struct Modules_GetDownloadUrlOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var downloadURL: String {
+    get {_downloadURL ?? String()}
+    set {_downloadURL = newValue}
+  }
+  /// Returns true if `downloadURL` has been explicitly set.
+  public var hasDownloadURL: Bool {self._downloadURL != nil}
+  /// Clears the value of `downloadURL`. Subsequent reads from it will return its default value.
+  public mutating func clearDownloadURL() {self._downloadURL = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _downloadURL: String? = nil
+}
+
+/// `reportsdk` request: the SDK versions, JSON (ENGINE-4.5 line 3822).
+public nonisolated struct Modules_ReportSDKInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var sdkInfo: String {
+    get {_sdkInfo ?? String()}
+    set {_sdkInfo = newValue}
+  }
+  /// Returns true if `sdkInfo` has been explicitly set.
+  public var hasSdkInfo: Bool {self._sdkInfo != nil}
+  /// Clears the value of `sdkInfo`. Subsequent reads from it will return its default value.
+  public mutating func clearSdkInfo() {self._sdkInfo = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _sdkInfo: String? = nil
+}
+
+/// `reportsdk` reply (ENGINE-4.5 line 3825).
+public nonisolated struct Modules_ReportSDKOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 1978.
+public nonisolated struct Modules_CreateDiscussionInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String {
+    get {_name ?? String()}
+    set {_name = newValue}
+  }
+  /// Returns true if `name` has been explicitly set.
+  public var hasName: Bool {self._name != nil}
+  /// Clears the value of `name`. Subsequent reads from it will return its default value.
+  public mutating func clearName() {self._name = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _name: String? = nil
+}
+
+/// ENGINE 0.1.0 line 1981.
+public nonisolated struct Modules_CreateDiscussionOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String {
+    get {_id ?? String()}
+    set {_id = newValue}
+  }
+  /// Returns true if `id` has been explicitly set.
+  public var hasID: Bool {self._id != nil}
+  /// Clears the value of `id`. Subsequent reads from it will return its default value.
+  public mutating func clearID() {self._id = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _id: String? = nil
+}
+
+/// ENGINE 0.1.0 line 1984.
+public nonisolated struct Modules_ChannelInvitationInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var users: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// ENGINE 0.1.0 line 1987.
+public nonisolated struct Modules_LeaveChannelInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 1990.
+public nonisolated struct Modules_ChannelEvictionInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var user: String {
+    get {_user ?? String()}
+    set {_user = newValue}
+  }
+  /// Returns true if `user` has been explicitly set.
+  public var hasUser: Bool {self._user != nil}
+  /// Clears the value of `user`. Subsequent reads from it will return its default value.
+  public mutating func clearUser() {self._user = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _user: String? = nil
+}
+
+/// ENGINE 0.1.0 line 1993.
+public nonisolated struct Modules_RenameChannelInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String {
+    get {_name ?? String()}
+    set {_name = newValue}
+  }
+  /// Returns true if `name` has been explicitly set.
+  public var hasName: Bool {self._name != nil}
+  /// Clears the value of `name`. Subsequent reads from it will return its default value.
+  public mutating func clearName() {self._name = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _name: String? = nil
+}
+
+/// ENGINE 0.1.0 line 1996.
+public nonisolated struct Modules_ChannelInfoInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 1999.
+public nonisolated struct Modules_ChannelInfoOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var type: Modules_ChannelType {
+    get {_type ?? .person}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var channelID: String {
+    get {_channelID ?? String()}
+    set {_channelID = newValue}
+  }
+  /// Returns true if `channelID` has been explicitly set.
+  public var hasChannelID: Bool {self._channelID != nil}
+  /// Clears the value of `channelID`. Subsequent reads from it will return its default value.
+  public mutating func clearChannelID() {self._channelID = nil}
+
+  public var channelName: String {
+    get {_channelName ?? String()}
+    set {_channelName = newValue}
+  }
+  /// Returns true if `channelName` has been explicitly set.
+  public var hasChannelName: Bool {self._channelName != nil}
+  /// Clears the value of `channelName`. Subsequent reads from it will return its default value.
+  public mutating func clearChannelName() {self._channelName = nil}
+
+  public var adminUserID: String {
+    get {_adminUserID ?? String()}
+    set {_adminUserID = newValue}
+  }
+  /// Returns true if `adminUserID` has been explicitly set.
+  public var hasAdminUserID: Bool {self._adminUserID != nil}
+  /// Clears the value of `adminUserID`. Subsequent reads from it will return its default value.
+  public mutating func clearAdminUserID() {self._adminUserID = nil}
+
+  public var firstTenUserIds: [String] = []
+
+  public var openStatus: Int32 {
+    get {_openStatus ?? 0}
+    set {_openStatus = newValue}
+  }
+  /// Returns true if `openStatus` has been explicitly set.
+  public var hasOpenStatus: Bool {self._openStatus != nil}
+  /// Clears the value of `openStatus`. Subsequent reads from it will return its default value.
+  public mutating func clearOpenStatus() {self._openStatus = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _type: Modules_ChannelType? = nil
+  fileprivate var _channelID: String? = nil
+  fileprivate var _channelName: String? = nil
+  fileprivate var _adminUserID: String? = nil
+  fileprivate var _openStatus: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 2007.
+public nonisolated struct Modules_ChannelInfosInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var page: Int32 {
+    get {_page ?? 0}
+    set {_page = newValue}
+  }
+  /// Returns true if `page` has been explicitly set.
+  public var hasPage: Bool {self._page != nil}
+  /// Clears the value of `page`. Subsequent reads from it will return its default value.
+  public mutating func clearPage() {self._page = nil}
+
+  public var number: Int32 {
+    get {_number ?? 0}
+    set {_number = newValue}
+  }
+  /// Returns true if `number` has been explicitly set.
+  public var hasNumber: Bool {self._number != nil}
+  /// Clears the value of `number`. Subsequent reads from it will return its default value.
+  public mutating func clearNumber() {self._number = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _page: Int32? = nil
+  fileprivate var _number: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 2011.
+public nonisolated struct Modules_ChannelInfosOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var channels: [Modules_ChannelInfoOutput] = []
+
+  public var total: Int32 {
+    get {_total ?? 0}
+    set {_total = newValue}
+  }
+  /// Returns true if `total` has been explicitly set.
+  public var hasTotal: Bool {self._total != nil}
+  /// Clears the value of `total`. Subsequent reads from it will return its default value.
+  public mutating func clearTotal() {self._total = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _total: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 2015.
+public nonisolated struct Modules_MemberInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String {
+    get {_userID ?? String()}
+    set {_userID = newValue}
+  }
+  /// Returns true if `userID` has been explicitly set.
+  public var hasUserID: Bool {self._userID != nil}
+  /// Clears the value of `userID`. Subsequent reads from it will return its default value.
+  public mutating func clearUserID() {self._userID = nil}
+
+  public var userName: String {
+    get {_userName ?? String()}
+    set {_userName = newValue}
+  }
+  /// Returns true if `userName` has been explicitly set.
+  public var hasUserName: Bool {self._userName != nil}
+  /// Clears the value of `userName`. Subsequent reads from it will return its default value.
+  public mutating func clearUserName() {self._userName = nil}
+
+  public var userPortrait: String {
+    get {_userPortrait ?? String()}
+    set {_userPortrait = newValue}
+  }
+  /// Returns true if `userPortrait` has been explicitly set.
+  public var hasUserPortrait: Bool {self._userPortrait != nil}
+  /// Clears the value of `userPortrait`. Subsequent reads from it will return its default value.
+  public mutating func clearUserPortrait() {self._userPortrait = nil}
+
+  public var `extension`: String {
+    get {_extension ?? String()}
+    set {_extension = newValue}
+  }
+  /// Returns true if ``extension`` has been explicitly set.
+  public var hasExtension: Bool {self._extension != nil}
+  /// Clears the value of ``extension``. Subsequent reads from it will return its default value.
+  public mutating func clearExtension() {self._extension = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _userID: String? = nil
+  fileprivate var _userName: String? = nil
+  fileprivate var _userPortrait: String? = nil
+  fileprivate var _extension: String? = nil
+}
+
+/// ENGINE 0.1.0 line 2021.
+public nonisolated struct Modules_GroupMembersInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var page: Int32 {
+    get {_page ?? 0}
+    set {_page = newValue}
+  }
+  /// Returns true if `page` has been explicitly set.
+  public var hasPage: Bool {self._page != nil}
+  /// Clears the value of `page`. Subsequent reads from it will return its default value.
+  public mutating func clearPage() {self._page = nil}
+
+  public var number: Int32 {
+    get {_number ?? 0}
+    set {_number = newValue}
+  }
+  /// Returns true if `number` has been explicitly set.
+  public var hasNumber: Bool {self._number != nil}
+  /// Clears the value of `number`. Subsequent reads from it will return its default value.
+  public mutating func clearNumber() {self._number = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _page: Int32? = nil
+  fileprivate var _number: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 2025.
+public nonisolated struct Modules_GroupMembersOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var members: [Modules_MemberInfo] = []
+
+  public var total: Int32 {
+    get {_total ?? 0}
+    set {_total = newValue}
+  }
+  /// Returns true if `total` has been explicitly set.
+  public var hasTotal: Bool {self._total != nil}
+  /// Clears the value of `total`. Subsequent reads from it will return its default value.
+  public mutating func clearTotal() {self._total = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _total: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 2029.
+public nonisolated struct Modules_GetUserInfoInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 2032.
+public nonisolated struct Modules_GetUserInfoOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String {
+    get {_userID ?? String()}
+    set {_userID = newValue}
+  }
+  /// Returns true if `userID` has been explicitly set.
+  public var hasUserID: Bool {self._userID != nil}
+  /// Clears the value of `userID`. Subsequent reads from it will return its default value.
+  public mutating func clearUserID() {self._userID = nil}
+
+  public var userName: String {
+    get {_userName ?? String()}
+    set {_userName = newValue}
+  }
+  /// Returns true if `userName` has been explicitly set.
+  public var hasUserName: Bool {self._userName != nil}
+  /// Clears the value of `userName`. Subsequent reads from it will return its default value.
+  public mutating func clearUserName() {self._userName = nil}
+
+  public var userPortrait: String {
+    get {_userPortrait ?? String()}
+    set {_userPortrait = newValue}
+  }
+  /// Returns true if `userPortrait` has been explicitly set.
+  public var hasUserPortrait: Bool {self._userPortrait != nil}
+  /// Clears the value of `userPortrait`. Subsequent reads from it will return its default value.
+  public mutating func clearUserPortrait() {self._userPortrait = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _userID: String? = nil
+  fileprivate var _userName: String? = nil
+  fileprivate var _userPortrait: String? = nil
+}
+
+/// ENGINE 0.1.0 line 2037.
+public nonisolated struct Modules_GetSessionIdInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 2040.
+public nonisolated struct Modules_GetSessionIdOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var sessionID: Int32 {
+    get {_sessionID ?? 0}
+    set {_sessionID = newValue}
+  }
+  /// Returns true if `sessionID` has been explicitly set.
+  public var hasSessionID: Bool {self._sessionID != nil}
+  /// Clears the value of `sessionID`. Subsequent reads from it will return its default value.
+  public mutating func clearSessionID() {self._sessionID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _sessionID: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 2068.
+public nonisolated struct Modules_Add2BlackListInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String {
+    get {_userID ?? String()}
+    set {_userID = newValue}
+  }
+  /// Returns true if `userID` has been explicitly set.
+  public var hasUserID: Bool {self._userID != nil}
+  /// Clears the value of `userID`. Subsequent reads from it will return its default value.
+  public mutating func clearUserID() {self._userID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _userID: String? = nil
+}
+
+/// ENGINE 0.1.0 line 2071.
+public nonisolated struct Modules_RemoveFromBlackListInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String {
+    get {_userID ?? String()}
+    set {_userID = newValue}
+  }
+  /// Returns true if `userID` has been explicitly set.
+  public var hasUserID: Bool {self._userID != nil}
+  /// Clears the value of `userID`. Subsequent reads from it will return its default value.
+  public mutating func clearUserID() {self._userID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _userID: String? = nil
+}
+
+/// ENGINE 0.1.0 line 2074.
+public nonisolated struct Modules_QueryBlackListInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 2077.
+public nonisolated struct Modules_QueryBlackListOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userIds: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// ENGINE 0.1.0 line 2080.
+public nonisolated struct Modules_BlackListStatusInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String {
+    get {_userID ?? String()}
+    set {_userID = newValue}
+  }
+  /// Returns true if `userID` has been explicitly set.
+  public var hasUserID: Bool {self._userID != nil}
+  /// Clears the value of `userID`. Subsequent reads from it will return its default value.
+  public mutating func clearUserID() {self._userID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _userID: String? = nil
+}
+
+/// ENGINE 0.1.0 line 2083.
+public nonisolated struct Modules_BlockPushInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var blockeeID: String {
+    get {_blockeeID ?? String()}
+    set {_blockeeID = newValue}
+  }
+  /// Returns true if `blockeeID` has been explicitly set.
+  public var hasBlockeeID: Bool {self._blockeeID != nil}
+  /// Clears the value of `blockeeID`. Subsequent reads from it will return its default value.
+  public mutating func clearBlockeeID() {self._blockeeID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _blockeeID: String? = nil
+}
+
+/// ENGINE 0.1.0 line 2086.
+public nonisolated struct Modules_ModifyPermissionInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var openStatus: Int32 {
+    get {_openStatus ?? 0}
+    set {_openStatus = newValue}
+  }
+  /// Returns true if `openStatus` has been explicitly set.
+  public var hasOpenStatus: Bool {self._openStatus != nil}
+  /// Clears the value of `openStatus`. Subsequent reads from it will return its default value.
+  public mutating func clearOpenStatus() {self._openStatus = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _openStatus: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 2089.
+public nonisolated struct Modules_GroupInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var groupInfo: [Modules_GroupInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// ENGINE 0.1.0 line 2092.
+public nonisolated struct Modules_GroupOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 2095.
+public nonisolated struct Modules_GroupInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String {
+    get {_id ?? String()}
+    set {_id = newValue}
+  }
+  /// Returns true if `id` has been explicitly set.
+  public var hasID: Bool {self._id != nil}
+  /// Clears the value of `id`. Subsequent reads from it will return its default value.
+  public mutating func clearID() {self._id = nil}
+
+  public var name: String {
+    get {_name ?? String()}
+    set {_name = newValue}
+  }
+  /// Returns true if `name` has been explicitly set.
+  public var hasName: Bool {self._name != nil}
+  /// Clears the value of `name`. Subsequent reads from it will return its default value.
+  public mutating func clearName() {self._name = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _id: String? = nil
+  fileprivate var _name: String? = nil
+}
+
+/// ENGINE 0.1.0 line 2099.
+public nonisolated struct Modules_GroupHashInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String {
+    get {_userID ?? String()}
+    set {_userID = newValue}
+  }
+  /// Returns true if `userID` has been explicitly set.
+  public var hasUserID: Bool {self._userID != nil}
+  /// Clears the value of `userID`. Subsequent reads from it will return its default value.
+  public mutating func clearUserID() {self._userID = nil}
+
+  public var groupHashCode: String {
+    get {_groupHashCode ?? String()}
+    set {_groupHashCode = newValue}
+  }
+  /// Returns true if `groupHashCode` has been explicitly set.
+  public var hasGroupHashCode: Bool {self._groupHashCode != nil}
+  /// Clears the value of `groupHashCode`. Subsequent reads from it will return its default value.
+  public mutating func clearGroupHashCode() {self._groupHashCode = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _userID: String? = nil
+  fileprivate var _groupHashCode: String? = nil
+}
+
+/// ENGINE 0.1.0 line 2103.
+public nonisolated struct Modules_GroupHashOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var result: Modules_GroupHashType {
+    get {_result ?? .groupSuccess}
+    set {_result = newValue}
+  }
+  /// Returns true if `result` has been explicitly set.
+  public var hasResult: Bool {self._result != nil}
+  /// Clears the value of `result`. Subsequent reads from it will return its default value.
+  public mutating func clearResult() {self._result = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _result: Modules_GroupHashType? = nil
+}
+
+/// User online status to set; ENGINE 0.1.0 also sends it, empty, as the `rtcRExit` request (ENGINE 0.1.0 line 1878).
+public nonisolated struct Modules_SetUserStatusInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Int32 {
+    get {_status ?? 0}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 1883.
+public nonisolated struct Modules_SetUserStatusOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 1888.
+public nonisolated struct Modules_GetUserStatusInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 1893.
+public nonisolated struct Modules_GetUserStatusOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: String {
+    get {_status ?? String()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var subUserID: String {
+    get {_subUserID ?? String()}
+    set {_subUserID = newValue}
+  }
+  /// Returns true if `subUserID` has been explicitly set.
+  public var hasSubUserID: Bool {self._subUserID != nil}
+  /// Clears the value of `subUserID`. Subsequent reads from it will return its default value.
+  public mutating func clearSubUserID() {self._subUserID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: String? = nil
+  fileprivate var _subUserID: String? = nil
+}
+
+/// ENGINE 0.1.0 line 1899.
+public nonisolated struct Modules_SubUserStatusInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userid: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// ENGINE 0.1.0 line 1904.
+public nonisolated struct Modules_SubUserStatusOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 1908.
+public nonisolated struct Modules_VoipDynamicInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var engineType: Int32 {
+    get {_engineType ?? 0}
+    set {_engineType = newValue}
+  }
+  /// Returns true if `engineType` has been explicitly set.
+  public var hasEngineType: Bool {self._engineType != nil}
+  /// Clears the value of `engineType`. Subsequent reads from it will return its default value.
+  public mutating func clearEngineType() {self._engineType = nil}
+
+  public var channelName: String {
+    get {_channelName ?? String()}
+    set {_channelName = newValue}
+  }
+  /// Returns true if `channelName` has been explicitly set.
+  public var hasChannelName: Bool {self._channelName != nil}
+  /// Clears the value of `channelName`. Subsequent reads from it will return its default value.
+  public mutating func clearChannelName() {self._channelName = nil}
+
+  public var channelExtra: String {
+    get {_channelExtra ?? String()}
+    set {_channelExtra = newValue}
+  }
+  /// Returns true if `channelExtra` has been explicitly set.
+  public var hasChannelExtra: Bool {self._channelExtra != nil}
+  /// Clears the value of `channelExtra`. Subsequent reads from it will return its default value.
+  public mutating func clearChannelExtra() {self._channelExtra = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _engineType: Int32? = nil
+  fileprivate var _channelName: String? = nil
+  fileprivate var _channelExtra: String? = nil
+}
+
+/// ENGINE 0.1.0 line 1915.
+public nonisolated struct Modules_VoipDynamicOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var dynamicKey: String {
+    get {_dynamicKey ?? String()}
+    set {_dynamicKey = newValue}
+  }
+  /// Returns true if `dynamicKey` has been explicitly set.
+  public var hasDynamicKey: Bool {self._dynamicKey != nil}
+  /// Clears the value of `dynamicKey`. Subsequent reads from it will return its default value.
+  public mutating func clearDynamicKey() {self._dynamicKey = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _dynamicKey: String? = nil
+}
+
+/// ENGINE 0.1.0 line 2196.
+public nonisolated struct Modules_MPFollowInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String {
+    get {_id ?? String()}
+    set {_id = newValue}
+  }
+  /// Returns true if `id` has been explicitly set.
+  public var hasID: Bool {self._id != nil}
+  /// Clears the value of `id`. Subsequent reads from it will return its default value.
+  public mutating func clearID() {self._id = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _id: String? = nil
+}
+
+/// ENGINE 0.1.0 line 2201.
+public nonisolated struct Modules_MPFollowOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var info: Modules_MpInfo {
+    get {_info ?? Modules_MpInfo()}
+    set {_info = newValue}
+  }
+  /// Returns true if `info` has been explicitly set.
+  public var hasInfo: Bool {self._info != nil}
+  /// Clears the value of `info`. Subsequent reads from it will return its default value.
+  public mutating func clearInfo() {self._info = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+  fileprivate var _info: Modules_MpInfo? = nil
+}
+
+/// Follow an app public service; ENGINE 0.1.0 also sends it as the `rtcUserState` request (field 1 is `id` in ENGINE 0.1.0, `state` from ENGINE-4.5; the newest name is used) (ENGINE 0.1.0 line 2207).
+public nonisolated struct Modules_MCFollowInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// `id` in ENGINE 0.1.0
+  public var state: String {
+    get {_state ?? String()}
+    set {_state = newValue}
+  }
+  /// Returns true if `state` has been explicitly set.
+  public var hasState: Bool {self._state != nil}
+  /// Clears the value of `state`. Subsequent reads from it will return its default value.
+  public mutating func clearState() {self._state = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _state: String? = nil
+}
+
+/// ENGINE 0.1.0 line 2212.
+public nonisolated struct Modules_MCFollowOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var info: Modules_MpInfo {
+    get {_info ?? Modules_MpInfo()}
+    set {_info = newValue}
+  }
+  /// Returns true if `info` has been explicitly set.
+  public var hasInfo: Bool {self._info != nil}
+  /// Clears the value of `info`. Subsequent reads from it will return its default value.
+  public mutating func clearInfo() {self._info = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+  fileprivate var _info: Modules_MpInfo? = nil
+}
+
+/// ENGINE 0.1.0 line 2218.
+public nonisolated struct Modules_MpInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var mpid: String {
+    get {_mpid ?? String()}
+    set {_mpid = newValue}
+  }
+  /// Returns true if `mpid` has been explicitly set.
+  public var hasMpid: Bool {self._mpid != nil}
+  /// Clears the value of `mpid`. Subsequent reads from it will return its default value.
+  public mutating func clearMpid() {self._mpid = nil}
+
+  public var name: String {
+    get {_name ?? String()}
+    set {_name = newValue}
+  }
+  /// Returns true if `name` has been explicitly set.
+  public var hasName: Bool {self._name != nil}
+  /// Clears the value of `name`. Subsequent reads from it will return its default value.
+  public mutating func clearName() {self._name = nil}
+
+  public var type: String {
+    get {_type ?? String()}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var time: Int64 {
+    get {_time ?? 0}
+    set {_time = newValue}
+  }
+  /// Returns true if `time` has been explicitly set.
+  public var hasTime: Bool {self._time != nil}
+  /// Clears the value of `time`. Subsequent reads from it will return its default value.
+  public mutating func clearTime() {self._time = nil}
+
+  public var portraitURL: String {
+    get {_portraitURL ?? String()}
+    set {_portraitURL = newValue}
+  }
+  /// Returns true if `portraitURL` has been explicitly set.
+  public var hasPortraitURL: Bool {self._portraitURL != nil}
+  /// Clears the value of `portraitURL`. Subsequent reads from it will return its default value.
+  public mutating func clearPortraitURL() {self._portraitURL = nil}
+
+  public var extra: String {
+    get {_extra ?? String()}
+    set {_extra = newValue}
+  }
+  /// Returns true if `extra` has been explicitly set.
+  public var hasExtra: Bool {self._extra != nil}
+  /// Clears the value of `extra`. Subsequent reads from it will return its default value.
+  public mutating func clearExtra() {self._extra = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _mpid: String? = nil
+  fileprivate var _name: String? = nil
+  fileprivate var _type: String? = nil
+  fileprivate var _time: Int64? = nil
+  fileprivate var _portraitURL: String? = nil
+  fileprivate var _extra: String? = nil
+}
+
+/// ENGINE 0.1.0 line 2228.
+public nonisolated struct Modules_SearchMpInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var type: Int32 {
+    get {_type ?? 0}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var id: String {
+    get {_id ?? String()}
+    set {_id = newValue}
+  }
+  /// Returns true if `id` has been explicitly set.
+  public var hasID: Bool {self._id != nil}
+  /// Clears the value of `id`. Subsequent reads from it will return its default value.
+  public mutating func clearID() {self._id = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _type: Int32? = nil
+  fileprivate var _id: String? = nil
+}
+
+/// ENGINE 0.1.0 line 2234.
+public nonisolated struct Modules_SearchMpOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var info: [Modules_MpInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// ENGINE 0.1.0 line 2240.
+public nonisolated struct Modules_PullMpInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var time: Int64 {
+    get {_time ?? 0}
+    set {_time = newValue}
+  }
+  /// Returns true if `time` has been explicitly set.
+  public var hasTime: Bool {self._time != nil}
+  /// Clears the value of `time`. Subsequent reads from it will return its default value.
+  public mutating func clearTime() {self._time = nil}
+
+  public var mpid: String {
+    get {_mpid ?? String()}
+    set {_mpid = newValue}
+  }
+  /// Returns true if `mpid` has been explicitly set.
+  public var hasMpid: Bool {self._mpid != nil}
+  /// Clears the value of `mpid`. Subsequent reads from it will return its default value.
+  public mutating func clearMpid() {self._mpid = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _time: Int64? = nil
+  fileprivate var _mpid: String? = nil
+}
+
+/// ENGINE 0.1.0 line 2246.
+public nonisolated struct Modules_PullMpOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Int32 {
+    get {_status ?? 0}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var info: [Modules_MpInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Int32? = nil
+}
+
+/// `rtcRJoin_data`, `rtcPing`, `rtcToken` request (ENGINE-5.0 also `viewerJoinR`, `rtcIdentityChange`) (ENGINE 0.1.0 line 2294).
+public nonisolated struct Modules_RtcInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var roomType: Int32 {
+    get {_roomType ?? 0}
+    set {_roomType = newValue}
+  }
+  /// Returns true if `roomType` has been explicitly set.
+  public var hasRoomType: Bool {self._roomType != nil}
+  /// Clears the value of `roomType`. Subsequent reads from it will return its default value.
+  public mutating func clearRoomType() {self._roomType = nil}
+
+  public var broadcastType: Int32 {
+    get {_broadcastType ?? 0}
+    set {_broadcastType = newValue}
+  }
+  /// Returns true if `broadcastType` has been explicitly set.
+  public var hasBroadcastType: Bool {self._broadcastType != nil}
+  /// Clears the value of `broadcastType`. Subsequent reads from it will return its default value.
+  public mutating func clearBroadcastType() {self._broadcastType = nil}
+
+  /// since ENGINE-4.5
+  public var extraInnerData: Modules_RtcValueInfo {
+    get {_extraInnerData ?? Modules_RtcValueInfo()}
+    set {_extraInnerData = newValue}
+  }
+  /// Returns true if `extraInnerData` has been explicitly set.
+  public var hasExtraInnerData: Bool {self._extraInnerData != nil}
+  /// Clears the value of `extraInnerData`. Subsequent reads from it will return its default value.
+  public mutating func clearExtraInnerData() {self._extraInnerData = nil}
+
+  /// since ENGINE-4.5
+  public var needSysChatroom: Bool {
+    get {_needSysChatroom ?? false}
+    set {_needSysChatroom = newValue}
+  }
+  /// Returns true if `needSysChatroom` has been explicitly set.
+  public var hasNeedSysChatroom: Bool {self._needSysChatroom != nil}
+  /// Clears the value of `needSysChatroom`. Subsequent reads from it will return its default value.
+  public mutating func clearNeedSysChatroom() {self._needSysChatroom = nil}
+
+  /// since ENGINE-4.5
+  public var identityChangeType: Modules_IdentityChangeType {
+    get {_identityChangeType ?? .anchorToViewer}
+    set {_identityChangeType = newValue}
+  }
+  /// Returns true if `identityChangeType` has been explicitly set.
+  public var hasIdentityChangeType: Bool {self._identityChangeType != nil}
+  /// Clears the value of `identityChangeType`. Subsequent reads from it will return its default value.
+  public mutating func clearIdentityChangeType() {self._identityChangeType = nil}
+
+  /// since ENGINE-4.5
+  public var joinType: Modules_JoinType {
+    get {_joinType ?? .kick}
+    set {_joinType = newValue}
+  }
+  /// Returns true if `joinType` has been explicitly set.
+  public var hasJoinType: Bool {self._joinType != nil}
+  /// Clears the value of `joinType`. Subsequent reads from it will return its default value.
+  public mutating func clearJoinType() {self._joinType = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _roomType: Int32? = nil
+  fileprivate var _broadcastType: Int32? = nil
+  fileprivate var _extraInnerData: Modules_RtcValueInfo? = nil
+  fileprivate var _needSysChatroom: Bool? = nil
+  fileprivate var _identityChangeType: Modules_IdentityChangeType? = nil
+  fileprivate var _joinType: Modules_JoinType? = nil
+}
+
+/// `rtcRInfo`, `rtcUData`, `rtcUList` request (ENGINE 0.1.0 line 2265).
+public nonisolated struct Modules_RtcQueryListInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var order: Int32 {
+    get {_order ?? 0}
+    set {_order = newValue}
+  }
+  /// Returns true if `order` has been explicitly set.
+  public var hasOrder: Bool {self._order != nil}
+  /// Clears the value of `order`. Subsequent reads from it will return its default value.
+  public mutating func clearOrder() {self._order = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _order: Int32? = nil
+}
+
+/// `rtcUDel` body (a client PUBLISH) (ENGINE 0.1.0 line 2269).
+public nonisolated struct Modules_RtcKeyDeleteInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var key: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A key and value; the `rtcUPut` request (ENGINE 0.1.0 line 2273).
+public nonisolated struct Modules_RtcValueInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var key: String {
+    get {_key ?? String()}
+    set {_key = newValue}
+  }
+  /// Returns true if `key` has been explicitly set.
+  public var hasKey: Bool {self._key != nil}
+  /// Clears the value of `key`. Subsequent reads from it will return its default value.
+  public mutating func clearKey() {self._key = nil}
+
+  public var value: String {
+    get {_value ?? String()}
+    set {_value = newValue}
+  }
+  /// Returns true if `value` has been explicitly set.
+  public var hasValue: Bool {self._value != nil}
+  /// Clears the value of `value`. Subsequent reads from it will return its default value.
+  public mutating func clearValue() {self._value = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _key: String? = nil
+  fileprivate var _value: String? = nil
+}
+
+/// An RTC room member and their data (ENGINE 0.1.0 line 2278).
+public nonisolated struct Modules_RtcUserInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String {
+    get {_userID ?? String()}
+    set {_userID = newValue}
+  }
+  /// Returns true if `userID` has been explicitly set.
+  public var hasUserID: Bool {self._userID != nil}
+  /// Clears the value of `userID`. Subsequent reads from it will return its default value.
+  public mutating func clearUserID() {self._userID = nil}
+
+  public var userData: [Modules_RtcValueInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _userID: String? = nil
+}
+
+/// Reply to `rtcRJoin_data`, `rtcUData`, `rtcUList` (field 1 is `list` in ENGINE 0.1.0, `users` from ENGINE-4.5; the newest name is used) (ENGINE 0.1.0 line 2283).
+public nonisolated struct Modules_RtcUserListOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// `list` in ENGINE 0.1.0
+  public var users: [Modules_RtcUserInfo] = []
+
+  public var token: String {
+    get {_token ?? String()}
+    set {_token = newValue}
+  }
+  /// Returns true if `token` has been explicitly set.
+  public var hasToken: Bool {self._token != nil}
+  /// Clears the value of `token`. Subsequent reads from it will return its default value.
+  public mutating func clearToken() {self._token = nil}
+
+  public var sessionID: String {
+    get {_sessionID ?? String()}
+    set {_sessionID = newValue}
+  }
+  /// Returns true if `sessionID` has been explicitly set.
+  public var hasSessionID: Bool {self._sessionID != nil}
+  /// Clears the value of `sessionID`. Subsequent reads from it will return its default value.
+  public mutating func clearSessionID() {self._sessionID = nil}
+
+  /// since ENGINE-4.5
+  public var roomInfo: [Modules_RtcValueInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _token: String? = nil
+  fileprivate var _sessionID: String? = nil
+}
+
+/// `rtcRInfo` reply (ENGINE 0.1.0 line 2288).
+public nonisolated struct Modules_RtcRoomInfoOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var roomID: String {
+    get {_roomID ?? String()}
+    set {_roomID = newValue}
+  }
+  /// Returns true if `roomID` has been explicitly set.
+  public var hasRoomID: Bool {self._roomID != nil}
+  /// Clears the value of `roomID`. Subsequent reads from it will return its default value.
+  public mutating func clearRoomID() {self._roomID = nil}
+
+  public var roomData: [Modules_RtcValueInfo] = []
+
+  public var userCount: Int32 {
+    get {_userCount ?? 0}
+    set {_userCount = newValue}
+  }
+  /// Returns true if `userCount` has been explicitly set.
+  public var hasUserCount: Bool {self._userCount != nil}
+  /// Clears the value of `userCount`. Subsequent reads from it will return its default value.
+  public mutating func clearUserCount() {self._userCount = nil}
+
+  public var list: [Modules_RtcUserInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _roomID: String? = nil
+  fileprivate var _userCount: Int32? = nil
+}
+
+/// RTC data query (no topic of ENGINE 0.1.0 sends it; its `targetType` enum is nested here, see the file comment) (ENGINE 0.1.0 line 2298).
+public nonisolated struct Modules_RtcQryInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var isInterior: Bool {
+    get {_isInterior ?? false}
+    set {_isInterior = newValue}
+  }
+  /// Returns true if `isInterior` has been explicitly set.
+  public var hasIsInterior: Bool {self._isInterior != nil}
+  /// Clears the value of `isInterior`. Subsequent reads from it will return its default value.
+  public mutating func clearIsInterior() {self._isInterior = nil}
+
+  public var target: Modules_RtcQryInput.targetType {
+    get {_target ?? .room}
+    set {_target = newValue}
+  }
+  /// Returns true if `target` has been explicitly set.
+  public var hasTarget: Bool {self._target != nil}
+  /// Clears the value of `target`. Subsequent reads from it will return its default value.
+  public mutating func clearTarget() {self._target = nil}
+
+  public var key: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  /// ENGINE 0.1.0 line 2338: `enum targetType` sits beside ChannelType in ENGINE's schema, but
+  /// protoc scopes enum values to the package and both define PERSON, so it is nested here.
+  /// Names and numbers are unchanged; only the generated type's name differs.
+  public nonisolated enum targetType: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
+    case room = 1
+    case person = 2
+
+    public init() {
+      self = .room
+    }
+
+  }
+
+  public init() {}
+
+  fileprivate var _isInterior: Bool? = nil
+  fileprivate var _target: Modules_RtcQryInput.targetType? = nil
+}
+
+/// `rtcQryData` reply (ENGINE 0.1.0 line 2303).
+public nonisolated struct Modules_RtcQryOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var outInfo: [Modules_RtcValueInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// RTC data deletion (ENGINE 0.1.0 sends `rtcDelData` as RtcDataInput) (ENGINE 0.1.0 line 2306).
+public nonisolated struct Modules_RtcDelDataInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var key: [String] = []
+
+  public var isInterior: Bool {
+    get {_isInterior ?? false}
+    set {_isInterior = newValue}
+  }
+  /// Returns true if `isInterior` has been explicitly set.
+  public var hasIsInterior: Bool {self._isInterior != nil}
+  /// Clears the value of `isInterior`. Subsequent reads from it will return its default value.
+  public mutating func clearIsInterior() {self._isInterior = nil}
+
+  public var target: Modules_RtcQryInput.targetType {
+    get {_target ?? .room}
+    set {_target = newValue}
+  }
+  /// Returns true if `target` has been explicitly set.
+  public var hasTarget: Bool {self._target != nil}
+  /// Clears the value of `target`. Subsequent reads from it will return its default value.
+  public mutating func clearTarget() {self._target = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _isInterior: Bool? = nil
+  fileprivate var _target: Modules_RtcQryInput.targetType? = nil
+}
+
+/// `rtcQryData` request and `rtcDelData` body (a client PUBLISH) (ENGINE 0.1.0 line 2311).
+public nonisolated struct Modules_RtcDataInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var interior: Bool {
+    get {_interior ?? false}
+    set {_interior = newValue}
+  }
+  /// Returns true if `interior` has been explicitly set.
+  public var hasInterior: Bool {self._interior != nil}
+  /// Clears the value of `interior`. Subsequent reads from it will return its default value.
+  public mutating func clearInterior() {self._interior = nil}
+
+  public var target: Modules_RtcQryInput.targetType {
+    get {_target ?? .room}
+    set {_target = newValue}
+  }
+  /// Returns true if `target` has been explicitly set.
+  public var hasTarget: Bool {self._target != nil}
+  /// Clears the value of `target`. Subsequent reads from it will return its default value.
+  public mutating func clearTarget() {self._target = nil}
+
+  public var key: [String] = []
+
+  public var objectName: String {
+    get {_objectName ?? String()}
+    set {_objectName = newValue}
+  }
+  /// Returns true if `objectName` has been explicitly set.
+  public var hasObjectName: Bool {self._objectName != nil}
+  /// Clears the value of `objectName`. Subsequent reads from it will return its default value.
+  public mutating func clearObjectName() {self._objectName = nil}
+
+  public var content: String {
+    get {_content ?? String()}
+    set {_content = newValue}
+  }
+  /// Returns true if `content` has been explicitly set.
+  public var hasContent: Bool {self._content != nil}
+  /// Clears the value of `content`. Subsequent reads from it will return its default value.
+  public mutating func clearContent() {self._content = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _interior: Bool? = nil
+  fileprivate var _target: Modules_RtcQryInput.targetType? = nil
+  fileprivate var _objectName: String? = nil
+  fileprivate var _content: String? = nil
+}
+
+/// `rtcSetData` body (a client PUBLISH) (ENGINE 0.1.0 line 2318).
+public nonisolated struct Modules_RtcSetDataInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var interior: Bool {
+    get {_interior ?? false}
+    set {_interior = newValue}
+  }
+  /// Returns true if `interior` has been explicitly set.
+  public var hasInterior: Bool {self._interior != nil}
+  /// Clears the value of `interior`. Subsequent reads from it will return its default value.
+  public mutating func clearInterior() {self._interior = nil}
+
+  public var target: Modules_RtcQryInput.targetType {
+    get {_target ?? .room}
+    set {_target = newValue}
+  }
+  /// Returns true if `target` has been explicitly set.
+  public var hasTarget: Bool {self._target != nil}
+  /// Clears the value of `target`. Subsequent reads from it will return its default value.
+  public mutating func clearTarget() {self._target = nil}
+
+  public var key: String {
+    get {_key ?? String()}
+    set {_key = newValue}
+  }
+  /// Returns true if `key` has been explicitly set.
+  public var hasKey: Bool {self._key != nil}
+  /// Clears the value of `key`. Subsequent reads from it will return its default value.
+  public mutating func clearKey() {self._key = nil}
+
+  public var value: String {
+    get {_value ?? String()}
+    set {_value = newValue}
+  }
+  /// Returns true if `value` has been explicitly set.
+  public var hasValue: Bool {self._value != nil}
+  /// Clears the value of `value`. Subsequent reads from it will return its default value.
+  public mutating func clearValue() {self._value = nil}
+
+  public var objectName: String {
+    get {_objectName ?? String()}
+    set {_objectName = newValue}
+  }
+  /// Returns true if `objectName` has been explicitly set.
+  public var hasObjectName: Bool {self._objectName != nil}
+  /// Clears the value of `objectName`. Subsequent reads from it will return its default value.
+  public mutating func clearObjectName() {self._objectName = nil}
+
+  public var content: String {
+    get {_content ?? String()}
+    set {_content = newValue}
+  }
+  /// Returns true if `content` has been explicitly set.
+  public var hasContent: Bool {self._content != nil}
+  /// Clears the value of `content`. Subsequent reads from it will return its default value.
+  public mutating func clearContent() {self._content = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _interior: Bool? = nil
+  fileprivate var _target: Modules_RtcQryInput.targetType? = nil
+  fileprivate var _key: String? = nil
+  fileprivate var _value: String? = nil
+  fileprivate var _objectName: String? = nil
+  fileprivate var _content: String? = nil
+}
+
+/// `userSetData` body (a client PUBLISH in ENGINE 0.1.0, a QUERY in ENGINE-5.0) (ENGINE 0.1.0 line 2326).
+public nonisolated struct Modules_RtcUserSetDataInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var valueInfo: [Modules_RtcValueInfo] = []
+
+  public var objectName: String {
+    get {_objectName ?? String()}
+    set {_objectName = newValue}
+  }
+  /// Returns true if `objectName` has been explicitly set.
+  public var hasObjectName: Bool {self._objectName != nil}
+  /// Clears the value of `objectName`. Subsequent reads from it will return its default value.
+  public mutating func clearObjectName() {self._objectName = nil}
+
+  public var content: [Modules_RtcValueInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _objectName: String? = nil
+}
+
+/// An empty RTC reply (ENGINE 0.1.0 line 2331).
+public nonisolated struct Modules_RtcOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
+}
+
+/// `rtcToken` reply (ENGINE-5.0 also `viewerJoinR`) (ENGINE 0.1.0 line 2335).
+public nonisolated struct Modules_RtcTokenOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var rtcToken: String {
+    get {_rtcToken ?? String()}
+    set {_rtcToken = newValue}
+  }
+  /// Returns true if `rtcToken` has been explicitly set.
+  public var hasRtcToken: Bool {self._rtcToken != nil}
+  /// Clears the value of `rtcToken`. Subsequent reads from it will return its default value.
+  public mutating func clearRtcToken() {self._rtcToken = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _rtcToken: String? = nil
+}
+
+/// `rtcSetOutData` body (commented out in ENGINE 0.1.0) (ENGINE 0.1.0 line 2342).
+public nonisolated struct Modules_RtcSetOutDataInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var target: Modules_RtcQryInput.targetType {
+    get {_target ?? .room}
+    set {_target = newValue}
+  }
+  /// Returns true if `target` has been explicitly set.
+  public var hasTarget: Bool {self._target != nil}
+  /// Clears the value of `target`. Subsequent reads from it will return its default value.
+  public mutating func clearTarget() {self._target = nil}
+
+  public var valueInfo: [Modules_RtcValueInfo] = []
+
+  public var objectName: String {
+    get {_objectName ?? String()}
+    set {_objectName = newValue}
+  }
+  /// Returns true if `objectName` has been explicitly set.
+  public var hasObjectName: Bool {self._objectName != nil}
+  /// Clears the value of `objectName`. Subsequent reads from it will return its default value.
+  public mutating func clearObjectName() {self._objectName = nil}
+
+  public var content: String {
+    get {_content ?? String()}
+    set {_content = newValue}
+  }
+  /// Returns true if `content` has been explicitly set.
+  public var hasContent: Bool {self._content != nil}
+  /// Clears the value of `content`. Subsequent reads from it will return its default value.
+  public mutating func clearContent() {self._content = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _target: Modules_RtcQryInput.targetType? = nil
+  fileprivate var _objectName: String? = nil
+  fileprivate var _content: String? = nil
+}
+
+/// `rtcQryUserOutData` request (commented out in ENGINE 0.1.0) (ENGINE 0.1.0 line 2348).
+public nonisolated struct Modules_RtcQryUserOutDataInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// `rtcQryUserOutData` reply (ENGINE 0.1.0 line 2351).
+public nonisolated struct Modules_RtcUserOutDataOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var user: [Modules_RtcUserInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// `rtc_ntf` body (ENGINE-4.5 line 3829).
+public nonisolated struct Modules_RtcNotifyMsg: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var type: Int32 {
+    get {_type ?? 0}
+    set {_type = newValue}
+  }
+  /// Returns true if `type` has been explicitly set.
+  public var hasType: Bool {self._type != nil}
+  /// Clears the value of `type`. Subsequent reads from it will return its default value.
+  public mutating func clearType() {self._type = nil}
+
+  public var time: Int64 {
+    get {_time ?? 0}
+    set {_time = newValue}
+  }
+  /// Returns true if `time` has been explicitly set.
+  public var hasTime: Bool {self._time != nil}
+  /// Clears the value of `time`. Subsequent reads from it will return its default value.
+  public mutating func clearTime() {self._time = nil}
+
+  public var roomID: String {
+    get {_roomID ?? String()}
+    set {_roomID = newValue}
+  }
+  /// Returns true if `roomID` has been explicitly set.
+  public var hasRoomID: Bool {self._roomID != nil}
+  /// Clears the value of `roomID`. Subsequent reads from it will return its default value.
+  public mutating func clearRoomID() {self._roomID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _type: Int32? = nil
+  fileprivate var _time: Int64? = nil
+  fileprivate var _roomID: String? = nil
+}
+
+/// `rtcPullKv` request (ENGINE-4.5 line 3835).
+public nonisolated struct Modules_RtcPullKV: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var timestamp: Int64 {
+    get {_timestamp ?? 0}
+    set {_timestamp = newValue}
+  }
+  /// Returns true if `timestamp` has been explicitly set.
+  public var hasTimestamp: Bool {self._timestamp != nil}
+  /// Clears the value of `timestamp`. Subsequent reads from it will return its default value.
+  public mutating func clearTimestamp() {self._timestamp = nil}
+
+  public var roomID: String {
+    get {_roomID ?? String()}
+    set {_roomID = newValue}
+  }
+  /// Returns true if `roomID` has been explicitly set.
+  public var hasRoomID: Bool {self._roomID != nil}
+  /// Clears the value of `roomID`. Subsequent reads from it will return its default value.
+  public mutating func clearRoomID() {self._roomID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _timestamp: Int64? = nil
+  fileprivate var _roomID: String? = nil
+}
+
+/// `rtcPullKv` reply (ENGINE-4.5 line 3840).
+public nonisolated struct Modules_RtcKVOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var entries: [Modules_RtcKVEntity] = []
+
+  public var bFullUpdate: Bool {
+    get {_bFullUpdate ?? false}
+    set {_bFullUpdate = newValue}
+  }
+  /// Returns true if `bFullUpdate` has been explicitly set.
+  public var hasBFullUpdate: Bool {self._bFullUpdate != nil}
+  /// Clears the value of `bFullUpdate`. Subsequent reads from it will return its default value.
+  public mutating func clearBFullUpdate() {self._bFullUpdate = nil}
+
+  public var syncTime: Int64 {
+    get {_syncTime ?? 0}
+    set {_syncTime = newValue}
+  }
+  /// Returns true if `syncTime` has been explicitly set.
+  public var hasSyncTime: Bool {self._syncTime != nil}
+  /// Clears the value of `syncTime`. Subsequent reads from it will return its default value.
+  public mutating func clearSyncTime() {self._syncTime = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _bFullUpdate: Bool? = nil
+  fileprivate var _syncTime: Int64? = nil
+}
+
+/// One RTC room KV entry (ENGINE-4.5 line 3846).
+public nonisolated struct Modules_RtcKVEntity: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var key: String {
+    get {_key ?? String()}
+    set {_key = newValue}
+  }
+  /// Returns true if `key` has been explicitly set.
+  public var hasKey: Bool {self._key != nil}
+  /// Clears the value of `key`. Subsequent reads from it will return its default value.
+  public mutating func clearKey() {self._key = nil}
+
+  public var value: String {
+    get {_value ?? String()}
+    set {_value = newValue}
+  }
+  /// Returns true if `value` has been explicitly set.
+  public var hasValue: Bool {self._value != nil}
+  /// Clears the value of `value`. Subsequent reads from it will return its default value.
+  public mutating func clearValue() {self._value = nil}
+
+  public var status: Int32 {
+    get {_status ?? 0}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var timestamp: Int64 {
+    get {_timestamp ?? 0}
+    set {_timestamp = newValue}
+  }
+  /// Returns true if `timestamp` has been explicitly set.
+  public var hasTimestamp: Bool {self._timestamp != nil}
+  /// Clears the value of `timestamp`. Subsequent reads from it will return its default value.
+  public mutating func clearTimestamp() {self._timestamp = nil}
+
+  public var uid: String {
+    get {_uid ?? String()}
+    set {_uid = newValue}
+  }
+  /// Returns true if `uid` has been explicitly set.
+  public var hasUid: Bool {self._uid != nil}
+  /// Clears the value of `uid`. Subsequent reads from it will return its default value.
+  public mutating func clearUid() {self._uid = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _key: String? = nil
+  fileprivate var _value: String? = nil
+  fileprivate var _status: Int32? = nil
+  fileprivate var _timestamp: Int64? = nil
+  fileprivate var _uid: String? = nil
+}
+
+/// `rtcQueryJoined` request (ENGINE-4.5 line 3859).
+public nonisolated struct Modules_RtcQueryUserJoinedInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String {
+    get {_userID ?? String()}
+    set {_userID = newValue}
+  }
+  /// Returns true if `userID` has been explicitly set.
+  public var hasUserID: Bool {self._userID != nil}
+  /// Clears the value of `userID`. Subsequent reads from it will return its default value.
+  public mutating func clearUserID() {self._userID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _userID: String? = nil
+}
+
+/// `rtcQueryJoined` reply (ENGINE-4.5 line 3863).
+public nonisolated struct Modules_RtcQueryUserJoinedOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var info: [Modules_RtcJoinedInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// One RTC room a user is in (ENGINE-4.5 line 3867).
+public nonisolated struct Modules_RtcJoinedInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var deviceID: String {
+    get {_deviceID ?? String()}
+    set {_deviceID = newValue}
+  }
+  /// Returns true if `deviceID` has been explicitly set.
+  public var hasDeviceID: Bool {self._deviceID != nil}
+  /// Clears the value of `deviceID`. Subsequent reads from it will return its default value.
+  public mutating func clearDeviceID() {self._deviceID = nil}
+
+  public var roomID: String {
+    get {_roomID ?? String()}
+    set {_roomID = newValue}
+  }
+  /// Returns true if `roomID` has been explicitly set.
+  public var hasRoomID: Bool {self._roomID != nil}
+  /// Clears the value of `roomID`. Subsequent reads from it will return its default value.
+  public mutating func clearRoomID() {self._roomID = nil}
+
+  public var joinTime: Int64 {
+    get {_joinTime ?? 0}
+    set {_joinTime = newValue}
+  }
+  /// Returns true if `joinTime` has been explicitly set.
+  public var hasJoinTime: Bool {self._joinTime != nil}
+  /// Clears the value of `joinTime`. Subsequent reads from it will return its default value.
+  public mutating func clearJoinTime() {self._joinTime = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _deviceID: String? = nil
+  fileprivate var _roomID: String? = nil
+  fileprivate var _joinTime: Int64? = nil
+}
+
+/// An RTC room id to set (WRAPPER-2022).
+public nonisolated struct Modules_SetRtcRoomIdInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var rtcRoomID: String {
+    get {_rtcRoomID ?? String()}
+    set {_rtcRoomID = newValue}
+  }
+  /// Returns true if `rtcRoomID` has been explicitly set.
+  public var hasRtcRoomID: Bool {self._rtcRoomID != nil}
+  /// Clears the value of `rtcRoomID`. Subsequent reads from it will return its default value.
+  public mutating func clearRtcRoomID() {self._rtcRoomID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _rtcRoomID: String? = nil
+}
+
+/// Its reply (WRAPPER-2022).
+public nonisolated struct Modules_SetRtcRoomIdOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nothing: Int32 {
+    get {_nothing ?? 0}
+    set {_nothing = newValue}
+  }
+  /// Returns true if `nothing` has been explicitly set.
+  public var hasNothing: Bool {self._nothing != nil}
+  /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
+  public mutating func clearNothing() {self._nothing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nothing: Int32? = nil
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -1392,6 +6185,26 @@ fileprivate nonisolated let _protobuf_package = "Modules"
 
 nonisolated extension Modules_ChannelType: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}PERSON\0\u{1}PERSONS\0\u{1}GROUP\0\u{1}TEMPGROUP\0\u{1}CUSTOMERSERVICE\0\u{1}NOTIFY\0\u{1}MC\0\u{1}MP\0\u{2}\u{2}ULTRAGROUP\0")
+}
+
+nonisolated extension Modules_SessionStateType: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}IsSilent\0\u{1}IsTop\0\u{1}Tags\0")
+}
+
+nonisolated extension Modules_FileType: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}image\0\u{1}audio\0\u{1}video\0\u{1}file\0")
+}
+
+nonisolated extension Modules_GroupHashType: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0group_success\0\u{1}group_failure\0")
+}
+
+nonisolated extension Modules_JoinType: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KICK\0\u{1}REFUSE\0\u{1}COEXIST\0")
+}
+
+nonisolated extension Modules_IdentityChangeType: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}AnchorToViewer\0\u{1}ViewerToAnchor\0")
 }
 
 nonisolated extension Modules_PushExtra: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -2014,6 +6827,2456 @@ nonisolated extension Modules_SyncRequestMsg: SwiftProtobuf.Message, SwiftProtob
   }
 }
 
+nonisolated extension Modules_SessionsAttQryInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionsAttQryInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+
+  public var isInitialized: Bool {
+    if self._nothing == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionsAttQryInput, rhs: Modules_SessionsAttQryInput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SessionsAttOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionsAttOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}inboxTime\0\u{1}sendboxTime\0\u{1}totalUnreadCount\0")
+
+  public var isInitialized: Bool {
+    if self._inboxTime == nil {return false}
+    if self._sendboxTime == nil {return false}
+    if self._totalUnreadCount == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._inboxTime) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._sendboxTime) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self._totalUnreadCount) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._inboxTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._sendboxTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._totalUnreadCount {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionsAttOutput, rhs: Modules_SessionsAttOutput) -> Bool {
+    if lhs._inboxTime != rhs._inboxTime {return false}
+    if lhs._sendboxTime != rhs._sendboxTime {return false}
+    if lhs._totalUnreadCount != rhs._totalUnreadCount {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_HistoryMsgInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".HistoryMsgInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetId\0\u{1}time\0\u{1}count\0\u{1}order\0\u{1}busChannel\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._targetID) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._time) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self._count) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self._order) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._targetID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._time {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._count {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._order {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_HistoryMsgInput, rhs: Modules_HistoryMsgInput) -> Bool {
+    if lhs._targetID != rhs._targetID {return false}
+    if lhs._time != rhs._time {return false}
+    if lhs._count != rhs._count {return false}
+    if lhs._order != rhs._order {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_HistoryMsgOuput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".HistoryMsgOuput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}list\0\u{1}syncTime\0\u{1}hasMsg\0")
+
+  public var isInitialized: Bool {
+    if self._syncTime == nil {return false}
+    if self._hasMsg_p == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.list) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.list) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._syncTime) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self._hasMsg_p) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.list.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.list, fieldNumber: 1)
+    }
+    try { if let v = self._syncTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._hasMsg_p {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_HistoryMsgOuput, rhs: Modules_HistoryMsgOuput) -> Bool {
+    if lhs.list != rhs.list {return false}
+    if lhs._syncTime != rhs._syncTime {return false}
+    if lhs._hasMsg_p != rhs._hasMsg_p {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_HistoryMessageInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".HistoryMessageInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetId\0\u{1}dataTime\0\u{1}size\0")
+
+  public var isInitialized: Bool {
+    if self._targetID == nil {return false}
+    if self._dataTime == nil {return false}
+    if self._size == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._targetID) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._dataTime) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self._size) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._targetID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._dataTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._size {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_HistoryMessageInput, rhs: Modules_HistoryMessageInput) -> Bool {
+    if lhs._targetID != rhs._targetID {return false}
+    if lhs._dataTime != rhs._dataTime {return false}
+    if lhs._size != rhs._size {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_HistoryMessagesOuput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".HistoryMessagesOuput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}list\0\u{1}syncTime\0\u{1}hasMsg\0")
+
+  public var isInitialized: Bool {
+    if self._syncTime == nil {return false}
+    if self._hasMsg_p == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.list) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.list) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._syncTime) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self._hasMsg_p) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.list.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.list, fieldNumber: 1)
+    }
+    try { if let v = self._syncTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._hasMsg_p {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_HistoryMessagesOuput, rhs: Modules_HistoryMessagesOuput) -> Bool {
+    if lhs.list != rhs.list {return false}
+    if lhs._syncTime != rhs._syncTime {return false}
+    if lhs._hasMsg_p != rhs._hasMsg_p {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_DeleteMsgInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DeleteMsgInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}conversationId\0\u{1}msgs\0\u{1}busChannel\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._conversationID) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.msgs) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._conversationID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    if !self.msgs.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.msgs, fieldNumber: 3)
+    }
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_DeleteMsgInput, rhs: Modules_DeleteMsgInput) -> Bool {
+    if lhs._type != rhs._type {return false}
+    if lhs._conversationID != rhs._conversationID {return false}
+    if lhs.msgs != rhs.msgs {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_DeleteMsg: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DeleteMsg"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}msgId\0\u{1}msgDataTime\0\u{1}direct\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._msgID) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._msgDataTime) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self._direct) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._msgID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._msgDataTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._direct {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_DeleteMsg, rhs: Modules_DeleteMsg) -> Bool {
+    if lhs._msgID != rhs._msgID {return false}
+    if lhs._msgDataTime != rhs._msgDataTime {return false}
+    if lhs._direct != rhs._direct {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_CleanHisMsgInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CleanHisMsgInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetId\0\u{1}dataTime\0\u{1}conversationType\0\u{1}busChannel\0")
+
+  public var isInitialized: Bool {
+    if self._targetID == nil {return false}
+    if self._dataTime == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._targetID) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._dataTime) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self._conversationType) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._targetID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._dataTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._conversationType {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_CleanHisMsgInput, rhs: Modules_CleanHisMsgInput) -> Bool {
+    if lhs._targetID != rhs._targetID {return false}
+    if lhs._dataTime != rhs._dataTime {return false}
+    if lhs._conversationType != rhs._conversationType {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_MsgQuery: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MsgQuery"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetId\0\u{1}type\0\u{1}query\0")
+
+  public var isInitialized: Bool {
+    if self._targetID == nil {return false}
+    if self._type == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.query) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._targetID) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.query) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._targetID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 2)
+    } }()
+    if !self.query.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.query, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_MsgQuery, rhs: Modules_MsgQuery) -> Bool {
+    if lhs._targetID != rhs._targetID {return false}
+    if lhs._type != rhs._type {return false}
+    if lhs.query != rhs.query {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_MessageQueryInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MessageQueryInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}msgTime\0\u{1}msgUID\0\u{1}busChannel\0")
+
+  public var isInitialized: Bool {
+    if self._msgTime == nil {return false}
+    if self._msgUid == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._msgTime) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._msgUid) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._msgTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._msgUid {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_MessageQueryInfo, rhs: Modules_MessageQueryInfo) -> Bool {
+    if lhs._msgTime != rhs._msgTime {return false}
+    if lhs._msgUid != rhs._msgUid {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_MsgQueryAck: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MsgQueryAck"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}list\0")
+
+  public var isInitialized: Bool {
+    if !SwiftProtobuf.Internal.areAllInitialized(self.list) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.list) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.list.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.list, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_MsgQueryAck, rhs: Modules_MsgQueryAck) -> Bool {
+    if lhs.list != rhs.list {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_MsgChangeReq: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MsgChangeReq"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}fromUserId\0\u{1}targetId\0\u{1}type\0\u{1}msgUID\0\u{1}msgTime\0\u{1}busChannel\0\u{1}content\0")
+
+  public var isInitialized: Bool {
+    if self._fromUserID == nil {return false}
+    if self._targetID == nil {return false}
+    if self._type == nil {return false}
+    if self._msgUid == nil {return false}
+    if self._msgTime == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._fromUserID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._targetID) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._msgUid) }()
+      case 5: try { try decoder.decodeSingularInt64Field(value: &self._msgTime) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self._content) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._fromUserID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._targetID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._msgUid {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._msgTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._content {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 7)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_MsgChangeReq, rhs: Modules_MsgChangeReq) -> Bool {
+    if lhs._fromUserID != rhs._fromUserID {return false}
+    if lhs._targetID != rhs._targetID {return false}
+    if lhs._type != rhs._type {return false}
+    if lhs._msgUid != rhs._msgUid {return false}
+    if lhs._msgTime != rhs._msgTime {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs._content != rhs._content {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_QueryMsgChange: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QueryMsgChange"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}syncTime\0")
+
+  public var isInitialized: Bool {
+    if self._syncTime == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._syncTime) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._syncTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_QueryMsgChange, rhs: Modules_QueryMsgChange) -> Bool {
+    if lhs._syncTime != rhs._syncTime {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_MsgChangeList: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MsgChangeList"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}list\0\u{1}syncTime\0\u{1}hasNext\0")
+
+  public var isInitialized: Bool {
+    if self._syncTime == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.list) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.list) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._syncTime) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self._hasNext_p) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.list.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.list, fieldNumber: 1)
+    }
+    try { if let v = self._syncTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._hasNext_p {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_MsgChangeList, rhs: Modules_MsgChangeList) -> Bool {
+    if lhs.list != rhs.list {return false}
+    if lhs._syncTime != rhs._syncTime {return false}
+    if lhs._hasNext_p != rhs._hasNext_p {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_MsgChange: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MsgChange"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetId\0\u{1}type\0\u{1}time\0\u{1}changeType\0\u{1}msgUID\0\u{1}msgTime\0\u{1}busChannel\0\u{1}isAdmin\0\u{1}isDel\0\u{1}operatorId\0\u{1}subChangeType\0")
+
+  public var isInitialized: Bool {
+    if self._targetID == nil {return false}
+    if self._type == nil {return false}
+    if self._time == nil {return false}
+    if self._changeType == nil {return false}
+    if self._msgUid == nil {return false}
+    if self._msgTime == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._targetID) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self._time) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self._changeType) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self._msgUid) }()
+      case 6: try { try decoder.decodeSingularInt64Field(value: &self._msgTime) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      case 8: try { try decoder.decodeSingularBoolField(value: &self._isAdmin) }()
+      case 9: try { try decoder.decodeSingularBoolField(value: &self._isDel) }()
+      case 10: try { try decoder.decodeSingularStringField(value: &self._operatorID) }()
+      case 11: try { try decoder.decodeSingularInt32Field(value: &self._subChangeType) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._targetID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._time {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._changeType {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._msgUid {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._msgTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 7)
+    } }()
+    try { if let v = self._isAdmin {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 8)
+    } }()
+    try { if let v = self._isDel {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 9)
+    } }()
+    try { if let v = self._operatorID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 10)
+    } }()
+    try { if let v = self._subChangeType {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 11)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_MsgChange, rhs: Modules_MsgChange) -> Bool {
+    if lhs._targetID != rhs._targetID {return false}
+    if lhs._type != rhs._type {return false}
+    if lhs._time != rhs._time {return false}
+    if lhs._changeType != rhs._changeType {return false}
+    if lhs._msgUid != rhs._msgUid {return false}
+    if lhs._msgTime != rhs._msgTime {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs._isAdmin != rhs._isAdmin {return false}
+    if lhs._isDel != rhs._isDel {return false}
+    if lhs._operatorID != rhs._operatorID {return false}
+    if lhs._subChangeType != rhs._subChangeType {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RelationQryInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RelationQryInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}count\0\u{1}startTime\0\u{1}order\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self._count) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self._startTime) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self._order) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._count {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._startTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._order {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RelationQryInput, rhs: Modules_RelationQryInput) -> Bool {
+    if lhs._type != rhs._type {return false}
+    if lhs._count != rhs._count {return false}
+    if lhs._startTime != rhs._startTime {return false}
+    if lhs._order != rhs._order {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RelationsInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RelationsInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}msg\0\u{1}count\0\u{1}busChannel\0\u{1}startTime\0\u{1}endTime\0")
+
+  public var isInitialized: Bool {
+    if self._type == nil {return false}
+    if let v = self._msg, !v.isInitialized {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._msg) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self._count) }()
+      case 4: try { try decoder.decodeRepeatedStringField(value: &self.busChannel) }()
+      case 5: try { try decoder.decodeSingularInt64Field(value: &self._startTime) }()
+      case 6: try { try decoder.decodeSingularInt64Field(value: &self._endTime) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._msg {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._count {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
+    } }()
+    if !self.busChannel.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.busChannel, fieldNumber: 4)
+    }
+    try { if let v = self._startTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._endTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 6)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RelationsInput, rhs: Modules_RelationsInput) -> Bool {
+    if lhs._type != rhs._type {return false}
+    if lhs._msg != rhs._msg {return false}
+    if lhs._count != rhs._count {return false}
+    if lhs.busChannel != rhs.busChannel {return false}
+    if lhs._startTime != rhs._startTime {return false}
+    if lhs._endTime != rhs._endTime {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RelationsOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RelationsOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}info\0\u{1}isFinished\0")
+
+  public var isInitialized: Bool {
+    if !SwiftProtobuf.Internal.areAllInitialized(self.info) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.info) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self._isFinished) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.info.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.info, fieldNumber: 1)
+    }
+    try { if let v = self._isFinished {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RelationsOutput, rhs: Modules_RelationsOutput) -> Bool {
+    if lhs.info != rhs.info {return false}
+    if lhs._isFinished != rhs._isFinished {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RelationInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RelationInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}userId\0\u{1}msg\0\u{1}readMsgTime\0\u{1}unreadCount\0\u{1}busChannel\0\u{1}versionTime\0\u{1}remindCount\0\u{1}busChannelType\0\u{1}msgInfo\0")
+
+  public var isInitialized: Bool {
+    if self._type == nil {return false}
+    if self._userID == nil {return false}
+    if let v = self._msg, !v.isInitialized {return false}
+    if let v = self._msgInfo, !v.isInitialized {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._userID) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._msg) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self._readMsgTime) }()
+      case 5: try { try decoder.decodeSingularInt64Field(value: &self._unreadCount) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      case 7: try { try decoder.decodeSingularInt64Field(value: &self._versionTime) }()
+      case 8: try { try decoder.decodeSingularInt64Field(value: &self._remindCount) }()
+      case 9: try { try decoder.decodeSingularInt32Field(value: &self._busChannelType) }()
+      case 10: try { try decoder.decodeSingularMessageField(value: &self._msgInfo) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._userID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._msg {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._readMsgTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._unreadCount {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._versionTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 7)
+    } }()
+    try { if let v = self._remindCount {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 8)
+    } }()
+    try { if let v = self._busChannelType {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 9)
+    } }()
+    try { if let v = self._msgInfo {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RelationInfo, rhs: Modules_RelationInfo) -> Bool {
+    if lhs._type != rhs._type {return false}
+    if lhs._userID != rhs._userID {return false}
+    if lhs._msg != rhs._msg {return false}
+    if lhs._readMsgTime != rhs._readMsgTime {return false}
+    if lhs._unreadCount != rhs._unreadCount {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs._versionTime != rhs._versionTime {return false}
+    if lhs._remindCount != rhs._remindCount {return false}
+    if lhs._busChannelType != rhs._busChannelType {return false}
+    if lhs._msgInfo != rhs._msgInfo {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_UnreadMsgInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UnreadMsgInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}msgId\0\u{1}msgTime\0\u{1}remindType\0")
+
+  public var isInitialized: Bool {
+    if self._msgID == nil {return false}
+    if self._msgTime == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._msgID) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._msgTime) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self._remindType) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._msgID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._msgTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._remindType {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_UnreadMsgInfo, rhs: Modules_UnreadMsgInfo) -> Bool {
+    if lhs._msgID != rhs._msgID {return false}
+    if lhs._msgTime != rhs._msgTime {return false}
+    if lhs._remindType != rhs._remindType {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RelationInfoReadTime: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RelationInfoReadTime"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}readMsgTime\0\u{1}targetId\0")
+
+  public var isInitialized: Bool {
+    if self._type == nil {return false}
+    if self._readMsgTime == nil {return false}
+    if self._targetID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._readMsgTime) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._targetID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._readMsgTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._targetID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RelationInfoReadTime, rhs: Modules_RelationInfoReadTime) -> Bool {
+    if lhs._type != rhs._type {return false}
+    if lhs._readMsgTime != rhs._readMsgTime {return false}
+    if lhs._targetID != rhs._targetID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SessionMsgReadInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionMsgReadInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}msgTime\0\u{1}channelId\0\u{1}busChannel\0")
+
+  public var isInitialized: Bool {
+    if self._type == nil {return false}
+    if self._msgTime == nil {return false}
+    if self._channelID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._msgTime) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._channelID) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._msgTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._channelID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionMsgReadInput, rhs: Modules_SessionMsgReadInput) -> Bool {
+    if lhs._type != rhs._type {return false}
+    if lhs._msgTime != rhs._msgTime {return false}
+    if lhs._channelID != rhs._channelID {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SessionMsgReadOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionMsgReadOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionMsgReadOutput, rhs: Modules_SessionMsgReadOutput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_DeleteSessionsInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DeleteSessionsInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}sessions\0")
+
+  public var isInitialized: Bool {
+    if !SwiftProtobuf.Internal.areAllInitialized(self.sessions) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.sessions) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.sessions.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.sessions, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_DeleteSessionsInput, rhs: Modules_DeleteSessionsInput) -> Bool {
+    if lhs.sessions != rhs.sessions {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SessionInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}channelId\0\u{1}busChannel\0")
+
+  public var isInitialized: Bool {
+    if self._type == nil {return false}
+    if self._channelID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._channelID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._channelID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionInfo, rhs: Modules_SessionInfo) -> Bool {
+    if lhs._type != rhs._type {return false}
+    if lhs._channelID != rhs._channelID {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_DeleteSessionsOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DeleteSessionsOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_DeleteSessionsOutput, rhs: Modules_DeleteSessionsOutput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_QryRemindListReq: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QryRemindListReq"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}groupId\0\u{1}busChannel\0\u{1}msgTime\0\u{1}size\0")
+
+  public var isInitialized: Bool {
+    if self._groupID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._groupID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self._msgTime) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self._size) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._groupID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._msgTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._size {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_QryRemindListReq, rhs: Modules_QryRemindListReq) -> Bool {
+    if lhs._groupID != rhs._groupID {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs._msgTime != rhs._msgTime {return false}
+    if lhs._size != rhs._size {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_QryRemindListResp: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QryRemindListResp"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}msgInfo\0")
+
+  public var isInitialized: Bool {
+    if !SwiftProtobuf.Internal.areAllInitialized(self.msgInfo) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.msgInfo) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.msgInfo.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.msgInfo, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_QryRemindListResp, rhs: Modules_QryRemindListResp) -> Bool {
+    if lhs.msgInfo != rhs.msgInfo {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SessionReq: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionReq"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}time\0")
+
+  public var isInitialized: Bool {
+    if self._time == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._time) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._time {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionReq, rhs: Modules_SessionReq) -> Bool {
+    if lhs._time != rhs._time {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SessionStates: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionStates"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}version\0\u{1}state\0")
+
+  public var isInitialized: Bool {
+    if self._version == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.state) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.state) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._version {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    if !self.state.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.state, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionStates, rhs: Modules_SessionStates) -> Bool {
+    if lhs._version != rhs._version {return false}
+    if lhs.state != rhs.state {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SessionState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionState"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}channelId\0\u{1}time\0\u{1}stateItem\0\u{1}busChannel\0")
+
+  public var isInitialized: Bool {
+    if self._type == nil {return false}
+    if self._channelID == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.stateItem) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._channelID) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self._time) }()
+      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.stateItem) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._channelID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._time {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 3)
+    } }()
+    if !self.stateItem.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.stateItem, fieldNumber: 4)
+    }
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionState, rhs: Modules_SessionState) -> Bool {
+    if lhs._type != rhs._type {return false}
+    if lhs._channelID != rhs._channelID {return false}
+    if lhs._time != rhs._time {return false}
+    if lhs.stateItem != rhs.stateItem {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SessionStateItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionStateItem"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}sessionStateType\0\u{1}value\0\u{1}tags\0")
+
+  public var isInitialized: Bool {
+    if self._sessionStateType == nil {return false}
+    if self._value == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.tags) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._sessionStateType) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._value) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.tags) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._sessionStateType {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._value {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    if !self.tags.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.tags, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionStateItem, rhs: Modules_SessionStateItem) -> Bool {
+    if lhs._sessionStateType != rhs._sessionStateType {return false}
+    if lhs._value != rhs._value {return false}
+    if lhs.tags != rhs.tags {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SessionStateModifyReq: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionStateModifyReq"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}version\0\u{1}state\0")
+
+  public var isInitialized: Bool {
+    if self._version == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.state) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.state) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._version {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    if !self.state.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.state, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionStateModifyReq, rhs: Modules_SessionStateModifyReq) -> Bool {
+    if lhs._version != rhs._version {return false}
+    if lhs.state != rhs.state {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SessionStateModifyResp: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionStateModifyResp"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}version\0")
+
+  public var isInitialized: Bool {
+    if self._version == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._version {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionStateModifyResp, rhs: Modules_SessionStateModifyResp) -> Bool {
+    if lhs._version != rhs._version {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SessionTagAddInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionTagAddInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}version\0\u{1}tags\0")
+
+  public var isInitialized: Bool {
+    if self._version == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.tags) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.tags) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._version {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    if !self.tags.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.tags, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionTagAddInput, rhs: Modules_SessionTagAddInput) -> Bool {
+    if lhs._version != rhs._version {return false}
+    if lhs.tags != rhs.tags {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SessionTagDelInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionTagDelInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}version\0\u{1}tags\0")
+
+  public var isInitialized: Bool {
+    if self._version == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.tags) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.tags) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._version {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    if !self.tags.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.tags, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionTagDelInput, rhs: Modules_SessionTagDelInput) -> Bool {
+    if lhs._version != rhs._version {return false}
+    if lhs.tags != rhs.tags {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SessionTagItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionTagItem"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}tagId\0\u{1}name\0\u{1}createdTime\0\u{1}isTop\0")
+
+  public var isInitialized: Bool {
+    if self._tagID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._tagID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._name) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self._createdTime) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self._isTop) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._tagID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._name {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._createdTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._isTop {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionTagItem, rhs: Modules_SessionTagItem) -> Bool {
+    if lhs._tagID != rhs._tagID {return false}
+    if lhs._name != rhs._name {return false}
+    if lhs._createdTime != rhs._createdTime {return false}
+    if lhs._isTop != rhs._isTop {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SessionDisTagReq: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionDisTagReq"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}tagId\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.tagID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.tagID.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.tagID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SessionDisTagReq, rhs: Modules_SessionDisTagReq) -> Bool {
+    if lhs.tagID != rhs.tagID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SetUserSettingInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetUserSettingInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}version\0\u{1}value\0")
+
+  public var isInitialized: Bool {
+    if self._version == nil {return false}
+    if self._value == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._value) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._version {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._value {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SetUserSettingInput, rhs: Modules_SetUserSettingInput) -> Bool {
+    if lhs._version != rhs._version {return false}
+    if lhs._value != rhs._value {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SetUserSettingOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetUserSettingOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}version\0\u{1}reserve\0")
+
+  public var isInitialized: Bool {
+    if self._version == nil {return false}
+    if self._reserve == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self._reserve) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._version {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._reserve {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SetUserSettingOutput, rhs: Modules_SetUserSettingOutput) -> Bool {
+    if lhs._version != rhs._version {return false}
+    if lhs._reserve != rhs._reserve {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_PullUserSettingInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PullUserSettingInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}version\0\u{1}reserve\0")
+
+  public var isInitialized: Bool {
+    if self._version == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self._reserve) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._version {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._reserve {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_PullUserSettingInput, rhs: Modules_PullUserSettingInput) -> Bool {
+    if lhs._version != rhs._version {return false}
+    if lhs._reserve != rhs._reserve {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_PullUserSettingOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PullUserSettingOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}items\0\u{1}version\0")
+
+  public var isInitialized: Bool {
+    if self._version == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.items) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.items) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.items.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.items, fieldNumber: 1)
+    }
+    try { if let v = self._version {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_PullUserSettingOutput, rhs: Modules_PullUserSettingOutput) -> Bool {
+    if lhs.items != rhs.items {return false}
+    if lhs._version != rhs._version {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_UserSettingItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UserSettingItem"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetId\0\u{1}type\0\u{2}\u{2}key\0\u{1}value\0\u{1}version\0\u{1}status\0\u{1}tags\0")
+
+  public var isInitialized: Bool {
+    if self._targetID == nil {return false}
+    if self._type == nil {return false}
+    if self._key == nil {return false}
+    if self._value == nil {return false}
+    if self._version == nil {return false}
+    if self._status == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.tags) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._targetID) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._key) }()
+      case 5: try { try decoder.decodeSingularBytesField(value: &self._value) }()
+      case 6: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
+      case 7: try { try decoder.decodeSingularInt32Field(value: &self._status) }()
+      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.tags) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._targetID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._key {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._value {
+      try visitor.visitSingularBytesField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._version {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._status {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 7)
+    } }()
+    if !self.tags.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.tags, fieldNumber: 8)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_UserSettingItem, rhs: Modules_UserSettingItem) -> Bool {
+    if lhs._targetID != rhs._targetID {return false}
+    if lhs._type != rhs._type {return false}
+    if lhs._key != rhs._key {return false}
+    if lhs._value != rhs._value {return false}
+    if lhs._version != rhs._version {return false}
+    if lhs._status != rhs._status {return false}
+    if lhs.tags != rhs.tags {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_UserSettingNotification: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UserSettingNotification"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}version\0\u{1}reserve\0")
+
+  public var isInitialized: Bool {
+    if self._version == nil {return false}
+    if self._reserve == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self._reserve) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._version {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._reserve {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_UserSettingNotification, rhs: Modules_UserSettingNotification) -> Bool {
+    if lhs._version != rhs._version {return false}
+    if lhs._reserve != rhs._reserve {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GroupUnpushQuery: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GroupUnpushQuery"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}busChannel\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GroupUnpushQuery, rhs: Modules_GroupUnpushQuery) -> Bool {
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GroupUnpushSet: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GroupUnpushSet"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}busChannel\0\u{1}unpushLevel\0")
+
+  public var isInitialized: Bool {
+    if self._unpushLevel == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self._unpushLevel) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._unpushLevel {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GroupUnpushSet, rhs: Modules_GroupUnpushSet) -> Bool {
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs._unpushLevel != rhs._unpushLevel {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GroupUnpushResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GroupUnpushResult"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}groupId\0\u{1}busChannel\0\u{1}unpushLevel\0")
+
+  public var isInitialized: Bool {
+    if self._groupID == nil {return false}
+    if self._unpushLevel == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._groupID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self._unpushLevel) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._groupID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._unpushLevel {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GroupUnpushResult, rhs: Modules_GroupUnpushResult) -> Bool {
+    if lhs._groupID != rhs._groupID {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs._unpushLevel != rhs._unpushLevel {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ChrmInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChrmInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+
+  public var isInitialized: Bool {
+    if self._nothing == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ChrmInput, rhs: Modules_ChrmInput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ChrmOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChrmOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0\u{1}sessionId\0\u{1}joinTime\0")
+
+  public var isInitialized: Bool {
+    if self._nothing == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._sessionID) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self._joinTime) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._sessionID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._joinTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ChrmOutput, rhs: Modules_ChrmOutput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs._sessionID != rhs._sessionID {return false}
+    if lhs._joinTime != rhs._joinTime {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Modules_ChrmPullMsg: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ChrmPullMsg"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}syncTime\0\u{1}count\0")
@@ -2054,6 +9317,189 @@ nonisolated extension Modules_ChrmPullMsg: SwiftProtobuf.Message, SwiftProtobuf.
   public static func ==(lhs: Modules_ChrmPullMsg, rhs: Modules_ChrmPullMsg) -> Bool {
     if lhs._syncTime != rhs._syncTime {return false}
     if lhs._count != rhs._count {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ChrmPullMsgNew: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChrmPullMsgNew"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}count\0\u{1}syncTime\0\u{1}chrmId\0")
+
+  public var isInitialized: Bool {
+    if self._count == nil {return false}
+    if self._syncTime == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._count) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._syncTime) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._chrmID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._count {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._syncTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._chrmID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ChrmPullMsgNew, rhs: Modules_ChrmPullMsgNew) -> Bool {
+    if lhs._count != rhs._count {return false}
+    if lhs._syncTime != rhs._syncTime {return false}
+    if lhs._chrmID != rhs._chrmID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_QueryChatRoomInfoInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QueryChatRoomInfoInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}count\0\u{1}order\0")
+
+  public var isInitialized: Bool {
+    if self._count == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._count) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self._order) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._count {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._order {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_QueryChatRoomInfoInput, rhs: Modules_QueryChatRoomInfoInput) -> Bool {
+    if lhs._count != rhs._count {return false}
+    if lhs._order != rhs._order {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_QueryChatRoomInfoOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QueryChatRoomInfoOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}userTotalNums\0\u{1}userInfos\0")
+
+  public var isInitialized: Bool {
+    if !SwiftProtobuf.Internal.areAllInitialized(self.userInfos) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._userTotalNums) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.userInfos) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._userTotalNums {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    if !self.userInfos.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.userInfos, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_QueryChatRoomInfoOutput, rhs: Modules_QueryChatRoomInfoOutput) -> Bool {
+    if lhs._userTotalNums != rhs._userTotalNums {return false}
+    if lhs.userInfos != rhs.userInfos {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ChrmMember: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChrmMember"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}time\0\u{1}id\0")
+
+  public var isInitialized: Bool {
+    if self._time == nil {return false}
+    if self._id == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._time) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._id) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._time {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._id {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ChrmMember, rhs: Modules_ChrmMember) -> Bool {
+    if lhs._time != rhs._time {return false}
+    if lhs._id != rhs._id {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2324,9 +9770,15 @@ nonisolated extension Modules_QueryChrmKV: SwiftProtobuf.Message, SwiftProtobuf.
   }
 }
 
-nonisolated extension Modules_HistoryMsgInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".HistoryMsgInput"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetId\0\u{1}time\0\u{1}count\0\u{1}order\0\u{1}busChannel\0")
+nonisolated extension Modules_SetChrmKVS: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetChrmKVS"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}entry\0\u{1}bNotify\0\u{1}notification\0\u{1}type\0")
+
+  public var isInitialized: Bool {
+    if !SwiftProtobuf.Internal.areAllInitialized(self.entry) {return false}
+    if let v = self._notification, !v.isInitialized {return false}
+    return true
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2334,11 +9786,10 @@ nonisolated extension Modules_HistoryMsgInput: SwiftProtobuf.Message, SwiftProto
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self._targetID) }()
-      case 2: try { try decoder.decodeSingularInt64Field(value: &self._time) }()
-      case 3: try { try decoder.decodeSingularInt32Field(value: &self._count) }()
-      case 4: try { try decoder.decodeSingularInt32Field(value: &self._order) }()
-      case 5: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.entry) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self._bNotify) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._notification) }()
+      case 4: try { try decoder.decodeSingularEnumField(value: &self._type) }()
       default: break
       }
     }
@@ -2349,42 +9800,283 @@ nonisolated extension Modules_HistoryMsgInput: SwiftProtobuf.Message, SwiftProto
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._targetID {
-      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    if !self.entry.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.entry, fieldNumber: 1)
+    }
+    try { if let v = self._bNotify {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 2)
     } }()
-    try { if let v = self._time {
-      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    try { if let v = self._notification {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
-    try { if let v = self._count {
-      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
-    } }()
-    try { if let v = self._order {
-      try visitor.visitSingularInt32Field(value: v, fieldNumber: 4)
-    } }()
-    try { if let v = self._busChannel {
-      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 4)
     } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Modules_HistoryMsgInput, rhs: Modules_HistoryMsgInput) -> Bool {
-    if lhs._targetID != rhs._targetID {return false}
-    if lhs._time != rhs._time {return false}
-    if lhs._count != rhs._count {return false}
-    if lhs._order != rhs._order {return false}
-    if lhs._busChannel != rhs._busChannel {return false}
+  public static func ==(lhs: Modules_SetChrmKVS, rhs: Modules_SetChrmKVS) -> Bool {
+    if lhs.entry != rhs.entry {return false}
+    if lhs._bNotify != rhs._bNotify {return false}
+    if lhs._notification != rhs._notification {return false}
+    if lhs._type != rhs._type {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
-nonisolated extension Modules_HistoryMsgOuput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".HistoryMsgOuput"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}list\0\u{1}syncTime\0\u{1}hasMsg\0")
+nonisolated extension Modules_DeleteChrmKVS: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DeleteChrmKVS"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}entry\0\u{1}bNotify\0\u{1}notification\0\u{1}type\0")
 
   public var isInitialized: Bool {
-    if self._syncTime == nil {return false}
-    if self._hasMsg_p == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.entry) {return false}
+    if let v = self._notification, !v.isInitialized {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.entry) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self._bNotify) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._notification) }()
+      case 4: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.entry.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.entry, fieldNumber: 1)
+    }
+    try { if let v = self._bNotify {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._notification {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_DeleteChrmKVS, rhs: Modules_DeleteChrmKVS) -> Bool {
+    if lhs.entry != rhs.entry {return false}
+    if lhs._bNotify != rhs._bNotify {return false}
+    if lhs._notification != rhs._notification {return false}
+    if lhs._type != rhs._type {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ChrmKVSOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChrmKVSOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}errorKeys\0\u{1}keysVersion\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.errorKeys) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.keysVersion) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errorKeys.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.errorKeys, fieldNumber: 1)
+    }
+    if !self.keysVersion.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.keysVersion, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ChrmKVSOutput, rhs: Modules_ChrmKVSOutput) -> Bool {
+    if lhs.errorKeys != rhs.errorKeys {return false}
+    if lhs.keysVersion != rhs.keysVersion {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ChrmKVSOutputEntity: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChrmKVSOutputEntity"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0\u{1}errorCode\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._key) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self._errorCode) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._key {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._errorCode {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ChrmKVSOutputEntity, rhs: Modules_ChrmKVSOutputEntity) -> Bool {
+    if lhs._key != rhs._key {return false}
+    if lhs._errorCode != rhs._errorCode {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ChrmKVSVersionEntity: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChrmKVSVersionEntity"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}version\0\u{1}key\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._key) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._version {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._key {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ChrmKVSVersionEntity, rhs: Modules_ChrmKVSVersionEntity) -> Bool {
+    if lhs._version != rhs._version {return false}
+    if lhs._key != rhs._key {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GrpReadReceiptMsg: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GrpReadReceiptMsg"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}msgId\0\u{1}channelId\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.msgID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._channelID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.msgID.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.msgID, fieldNumber: 1)
+    }
+    try { if let v = self._channelID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GrpReadReceiptMsg, rhs: Modules_GrpReadReceiptMsg) -> Bool {
+    if lhs.msgID != rhs.msgID {return false}
+    if lhs._channelID != rhs._channelID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GrpReadReceiptQryReq: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GrpReadReceiptQryReq"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}msgId\0\u{1}channelId\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.msgID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._channelID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.msgID.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.msgID, fieldNumber: 1)
+    }
+    try { if let v = self._channelID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GrpReadReceiptQryReq, rhs: Modules_GrpReadReceiptQryReq) -> Bool {
+    if lhs.msgID != rhs.msgID {return false}
+    if lhs._channelID != rhs._channelID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GrpReadReceiptQryResp: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GrpReadReceiptQryResp"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}totalMemberNum\0\u{1}list\0")
+
+  public var isInitialized: Bool {
+    if self._totalMemberNum == nil {return false}
     if !SwiftProtobuf.Internal.areAllInitialized(self.list) {return false}
     return true
   }
@@ -2395,9 +10087,8 @@ nonisolated extension Modules_HistoryMsgOuput: SwiftProtobuf.Message, SwiftProto
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.list) }()
-      case 2: try { try decoder.decodeSingularInt64Field(value: &self._syncTime) }()
-      case 3: try { try decoder.decodeSingularInt32Field(value: &self._hasMsg_p) }()
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._totalMemberNum) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.list) }()
       default: break
       }
     }
@@ -2408,100 +10099,30 @@ nonisolated extension Modules_HistoryMsgOuput: SwiftProtobuf.Message, SwiftProto
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._totalMemberNum {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
     if !self.list.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.list, fieldNumber: 1)
+      try visitor.visitRepeatedMessageField(value: self.list, fieldNumber: 2)
     }
-    try { if let v = self._syncTime {
-      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
-    } }()
-    try { if let v = self._hasMsg_p {
-      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Modules_HistoryMsgOuput, rhs: Modules_HistoryMsgOuput) -> Bool {
+  public static func ==(lhs: Modules_GrpReadReceiptQryResp, rhs: Modules_GrpReadReceiptQryResp) -> Bool {
+    if lhs._totalMemberNum != rhs._totalMemberNum {return false}
     if lhs.list != rhs.list {return false}
-    if lhs._syncTime != rhs._syncTime {return false}
-    if lhs._hasMsg_p != rhs._hasMsg_p {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
-nonisolated extension Modules_RelationsInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RelationsInput"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}msg\0\u{1}count\0\u{1}busChannel\0\u{1}startTime\0\u{1}endTime\0")
+nonisolated extension Modules_GrpMsgReadUser: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GrpMsgReadUser"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}readTime\0\u{1}userId\0")
 
   public var isInitialized: Bool {
-    if self._type == nil {return false}
-    if let v = self._msg, !v.isInitialized {return false}
-    return true
-  }
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._msg) }()
-      case 3: try { try decoder.decodeSingularInt32Field(value: &self._count) }()
-      case 4: try { try decoder.decodeRepeatedStringField(value: &self.busChannel) }()
-      case 5: try { try decoder.decodeSingularInt64Field(value: &self._startTime) }()
-      case 6: try { try decoder.decodeSingularInt64Field(value: &self._endTime) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._type {
-      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
-    } }()
-    try { if let v = self._msg {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    try { if let v = self._count {
-      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
-    } }()
-    if !self.busChannel.isEmpty {
-      try visitor.visitRepeatedStringField(value: self.busChannel, fieldNumber: 4)
-    }
-    try { if let v = self._startTime {
-      try visitor.visitSingularInt64Field(value: v, fieldNumber: 5)
-    } }()
-    try { if let v = self._endTime {
-      try visitor.visitSingularInt64Field(value: v, fieldNumber: 6)
-    } }()
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: Modules_RelationsInput, rhs: Modules_RelationsInput) -> Bool {
-    if lhs._type != rhs._type {return false}
-    if lhs._msg != rhs._msg {return false}
-    if lhs._count != rhs._count {return false}
-    if lhs.busChannel != rhs.busChannel {return false}
-    if lhs._startTime != rhs._startTime {return false}
-    if lhs._endTime != rhs._endTime {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension Modules_RelationInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RelationInfo"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}userId\0\u{1}msg\0\u{1}readMsgTime\0")
-
-  public var isInitialized: Bool {
-    if self._type == nil {return false}
+    if self._readTime == nil {return false}
     if self._userID == nil {return false}
-    if let v = self._msg, !v.isInitialized {return false}
     return true
   }
 
@@ -2511,10 +10132,8 @@ nonisolated extension Modules_RelationInfo: SwiftProtobuf.Message, SwiftProtobuf
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._readTime) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self._userID) }()
-      case 3: try { try decoder.decodeSingularMessageField(value: &self._msg) }()
-      case 4: try { try decoder.decodeSingularInt64Field(value: &self._readMsgTime) }()
       default: break
       }
     }
@@ -2525,37 +10144,29 @@ nonisolated extension Modules_RelationInfo: SwiftProtobuf.Message, SwiftProtobuf
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._type {
-      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    try { if let v = self._readTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
     } }()
     try { if let v = self._userID {
       try visitor.visitSingularStringField(value: v, fieldNumber: 2)
     } }()
-    try { if let v = self._msg {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-    } }()
-    try { if let v = self._readMsgTime {
-      try visitor.visitSingularInt64Field(value: v, fieldNumber: 4)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Modules_RelationInfo, rhs: Modules_RelationInfo) -> Bool {
-    if lhs._type != rhs._type {return false}
+  public static func ==(lhs: Modules_GrpMsgReadUser, rhs: Modules_GrpMsgReadUser) -> Bool {
+    if lhs._readTime != rhs._readTime {return false}
     if lhs._userID != rhs._userID {return false}
-    if lhs._msg != rhs._msg {return false}
-    if lhs._readMsgTime != rhs._readMsgTime {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
-nonisolated extension Modules_RelationsOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RelationsOutput"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}info\0\u{1}isFinished\0")
+nonisolated extension Modules_UltraGrpPullSes: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UltraGrpPullSes"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}syncTime\0\u{1}isEraseMsgContent\0")
 
   public var isInitialized: Bool {
-    if !SwiftProtobuf.Internal.areAllInitialized(self.info) {return false}
+    if self._syncTime == nil {return false}
     return true
   }
 
@@ -2565,8 +10176,8 @@ nonisolated extension Modules_RelationsOutput: SwiftProtobuf.Message, SwiftProto
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.info) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self._isFinished) }()
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._syncTime) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self._isEraseMsgContent) }()
       default: break
       }
     }
@@ -2577,129 +10188,65 @@ nonisolated extension Modules_RelationsOutput: SwiftProtobuf.Message, SwiftProto
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.info.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.info, fieldNumber: 1)
-    }
-    try { if let v = self._isFinished {
+    try { if let v = self._syncTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._isEraseMsgContent {
       try visitor.visitSingularBoolField(value: v, fieldNumber: 2)
     } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Modules_RelationsOutput, rhs: Modules_RelationsOutput) -> Bool {
-    if lhs.info != rhs.info {return false}
-    if lhs._isFinished != rhs._isFinished {return false}
+  public static func ==(lhs: Modules_UltraGrpPullSes, rhs: Modules_UltraGrpPullSes) -> Bool {
+    if lhs._syncTime != rhs._syncTime {return false}
+    if lhs._isEraseMsgContent != rhs._isEraseMsgContent {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
-nonisolated extension Modules_DeleteMsg: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".DeleteMsg"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}msgId\0\u{1}msgDataTime\0\u{1}direct\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self._msgID) }()
-      case 2: try { try decoder.decodeSingularInt64Field(value: &self._msgDataTime) }()
-      case 3: try { try decoder.decodeSingularInt32Field(value: &self._direct) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._msgID {
-      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
-    } }()
-    try { if let v = self._msgDataTime {
-      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
-    } }()
-    try { if let v = self._direct {
-      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
-    } }()
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: Modules_DeleteMsg, rhs: Modules_DeleteMsg) -> Bool {
-    if lhs._msgID != rhs._msgID {return false}
-    if lhs._msgDataTime != rhs._msgDataTime {return false}
-    if lhs._direct != rhs._direct {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension Modules_DeleteMsgInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".DeleteMsgInput"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}conversationId\0\u{1}msgs\0\u{1}busChannel\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self._conversationID) }()
-      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.msgs) }()
-      case 4: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._type {
-      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
-    } }()
-    try { if let v = self._conversationID {
-      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
-    } }()
-    if !self.msgs.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.msgs, fieldNumber: 3)
-    }
-    try { if let v = self._busChannel {
-      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
-    } }()
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: Modules_DeleteMsgInput, rhs: Modules_DeleteMsgInput) -> Bool {
-    if lhs._type != rhs._type {return false}
-    if lhs._conversationID != rhs._conversationID {return false}
-    if lhs.msgs != rhs.msgs {return false}
-    if lhs._busChannel != rhs._busChannel {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension Modules_UserSettingItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".UserSettingItem"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetId\0\u{1}type\0\u{2}\u{2}key\0\u{1}value\0\u{1}version\0\u{1}status\0")
+nonisolated extension Modules_UltraGrpPullMsg: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UltraGrpPullMsg"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}syncTime\0")
 
   public var isInitialized: Bool {
-    if self._targetID == nil {return false}
-    if self._type == nil {return false}
-    if self._key == nil {return false}
-    if self._value == nil {return false}
-    if self._version == nil {return false}
-    if self._status == nil {return false}
+    if self._syncTime == nil {return false}
     return true
   }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._syncTime) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._syncTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_UltraGrpPullMsg, rhs: Modules_UltraGrpPullMsg) -> Bool {
+    if lhs._syncTime != rhs._syncTime {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_OperateStatus: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".OperateStatus"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetId\0\u{1}type\0\u{1}opType\0\u{1}busChannel\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2709,10 +10256,8 @@ nonisolated extension Modules_UserSettingItem: SwiftProtobuf.Message, SwiftProto
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self._targetID) }()
       case 2: try { try decoder.decodeSingularEnumField(value: &self._type) }()
-      case 4: try { try decoder.decodeSingularStringField(value: &self._key) }()
-      case 5: try { try decoder.decodeSingularBytesField(value: &self._value) }()
-      case 6: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
-      case 7: try { try decoder.decodeSingularInt32Field(value: &self._status) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self._opType) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
       default: break
       }
     }
@@ -2729,41 +10274,1920 @@ nonisolated extension Modules_UserSettingItem: SwiftProtobuf.Message, SwiftProto
     try { if let v = self._type {
       try visitor.visitSingularEnumField(value: v, fieldNumber: 2)
     } }()
-    try { if let v = self._key {
+    try { if let v = self._opType {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._busChannel {
       try visitor.visitSingularStringField(value: v, fieldNumber: 4)
-    } }()
-    try { if let v = self._value {
-      try visitor.visitSingularBytesField(value: v, fieldNumber: 5)
-    } }()
-    try { if let v = self._version {
-      try visitor.visitSingularInt64Field(value: v, fieldNumber: 6)
-    } }()
-    try { if let v = self._status {
-      try visitor.visitSingularInt32Field(value: v, fieldNumber: 7)
     } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Modules_UserSettingItem, rhs: Modules_UserSettingItem) -> Bool {
+  public static func ==(lhs: Modules_OperateStatus, rhs: Modules_OperateStatus) -> Bool {
     if lhs._targetID != rhs._targetID {return false}
     if lhs._type != rhs._type {return false}
+    if lhs._opType != rhs._opType {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_OperateStatusNotify: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".OperateStatusNotify"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}notifyType\0\u{1}info\0\u{1}summary\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._notifyType) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.info) }()
+      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.summary) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._notifyType {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    if !self.info.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.info, fieldNumber: 3)
+    }
+    if !self.summary.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.summary, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_OperateStatusNotify, rhs: Modules_OperateStatusNotify) -> Bool {
+    if lhs._type != rhs._type {return false}
+    if lhs._notifyType != rhs._notifyType {return false}
+    if lhs.info != rhs.info {return false}
+    if lhs.summary != rhs.summary {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_OperateInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".OperateInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetId\0\u{1}busChannel\0\u{1}userId\0\u{1}opType\0\u{1}optime\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._targetID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._userID) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self._opType) }()
+      case 5: try { try decoder.decodeSingularInt64Field(value: &self._optime) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._targetID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._userID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._opType {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._optime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 5)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_OperateInfo, rhs: Modules_OperateInfo) -> Bool {
+    if lhs._targetID != rhs._targetID {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs._userID != rhs._userID {return false}
+    if lhs._opType != rhs._opType {return false}
+    if lhs._optime != rhs._optime {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_OperateSummary: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".OperateSummary"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetId\0\u{1}busChannel\0\u{1}count\0\u{1}opType\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._targetID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._busChannel) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self._count) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self._opType) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._targetID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._busChannel {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._count {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._opType {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_OperateSummary, rhs: Modules_OperateSummary) -> Bool {
+    if lhs._targetID != rhs._targetID {return false}
+    if lhs._busChannel != rhs._busChannel {return false}
+    if lhs._count != rhs._count {return false}
+    if lhs._opType != rhs._opType {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GetQNupTokenInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetQNupTokenInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}key\0\u{1}httpMethod\0\u{1}queryString\0")
+
+  public var isInitialized: Bool {
+    if self._type == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._key) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._httpMethod) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._queryString) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._key {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._httpMethod {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._queryString {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GetQNupTokenInput, rhs: Modules_GetQNupTokenInput) -> Bool {
+    if lhs._type != rhs._type {return false}
     if lhs._key != rhs._key {return false}
-    if lhs._value != rhs._value {return false}
-    if lhs._version != rhs._version {return false}
+    if lhs._httpMethod != rhs._httpMethod {return false}
+    if lhs._queryString != rhs._queryString {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GetQNupTokenOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetQNupTokenOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}deadline\0\u{1}token\0\u{1}bosToken\0\u{1}bosDate\0\u{1}path\0\u{1}osskeyId\0\u{1}ossPolicy\0\u{1}ossSign\0\u{1}ossBucketName\0\u{1}s3Credential\0\u{1}s3Algorithm\0\u{1}s3Date\0\u{1}s3Policy\0\u{1}s3Signature\0\u{1}s3BucketName\0\u{1}stcAuthorization\0\u{1}stcContentSha256\0\u{1}stcDate\0\u{1}stcBucketName\0")
+
+  fileprivate class _StorageClass {
+    @exclusivity(unchecked) var _deadline: Int64? = nil
+    @exclusivity(unchecked) var _token: String? = nil
+    @exclusivity(unchecked) var _bosToken: String? = nil
+    @exclusivity(unchecked) var _bosDate: String? = nil
+    @exclusivity(unchecked) var _path: String? = nil
+    @exclusivity(unchecked) var _osskeyID: String? = nil
+    @exclusivity(unchecked) var _ossPolicy: String? = nil
+    @exclusivity(unchecked) var _ossSign: String? = nil
+    @exclusivity(unchecked) var _ossBucketName: String? = nil
+    @exclusivity(unchecked) var _s3Credential: String? = nil
+    @exclusivity(unchecked) var _s3Algorithm: String? = nil
+    @exclusivity(unchecked) var _s3Date: String? = nil
+    @exclusivity(unchecked) var _s3Policy: String? = nil
+    @exclusivity(unchecked) var _s3Signature: String? = nil
+    @exclusivity(unchecked) var _s3BucketName: String? = nil
+    @exclusivity(unchecked) var _stcAuthorization: String? = nil
+    @exclusivity(unchecked) var _stcContentSha256: String? = nil
+    @exclusivity(unchecked) var _stcDate: String? = nil
+    @exclusivity(unchecked) var _stcBucketName: String? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _deadline = source._deadline
+      _token = source._token
+      _bosToken = source._bosToken
+      _bosDate = source._bosDate
+      _path = source._path
+      _osskeyID = source._osskeyID
+      _ossPolicy = source._ossPolicy
+      _ossSign = source._ossSign
+      _ossBucketName = source._ossBucketName
+      _s3Credential = source._s3Credential
+      _s3Algorithm = source._s3Algorithm
+      _s3Date = source._s3Date
+      _s3Policy = source._s3Policy
+      _s3Signature = source._s3Signature
+      _s3BucketName = source._s3BucketName
+      _stcAuthorization = source._stcAuthorization
+      _stcContentSha256 = source._stcContentSha256
+      _stcDate = source._stcDate
+      _stcBucketName = source._stcBucketName
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public var isInitialized: Bool {
+    return withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      if _storage._deadline == nil {return false}
+      if _storage._token == nil {return false}
+      return true
+    }
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularInt64Field(value: &_storage._deadline) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._token) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._bosToken) }()
+        case 4: try { try decoder.decodeSingularStringField(value: &_storage._bosDate) }()
+        case 5: try { try decoder.decodeSingularStringField(value: &_storage._path) }()
+        case 6: try { try decoder.decodeSingularStringField(value: &_storage._osskeyID) }()
+        case 7: try { try decoder.decodeSingularStringField(value: &_storage._ossPolicy) }()
+        case 8: try { try decoder.decodeSingularStringField(value: &_storage._ossSign) }()
+        case 9: try { try decoder.decodeSingularStringField(value: &_storage._ossBucketName) }()
+        case 10: try { try decoder.decodeSingularStringField(value: &_storage._s3Credential) }()
+        case 11: try { try decoder.decodeSingularStringField(value: &_storage._s3Algorithm) }()
+        case 12: try { try decoder.decodeSingularStringField(value: &_storage._s3Date) }()
+        case 13: try { try decoder.decodeSingularStringField(value: &_storage._s3Policy) }()
+        case 14: try { try decoder.decodeSingularStringField(value: &_storage._s3Signature) }()
+        case 15: try { try decoder.decodeSingularStringField(value: &_storage._s3BucketName) }()
+        case 16: try { try decoder.decodeSingularStringField(value: &_storage._stcAuthorization) }()
+        case 17: try { try decoder.decodeSingularStringField(value: &_storage._stcContentSha256) }()
+        case 18: try { try decoder.decodeSingularStringField(value: &_storage._stcDate) }()
+        case 19: try { try decoder.decodeSingularStringField(value: &_storage._stcBucketName) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._deadline {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+      } }()
+      try { if let v = _storage._token {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+      } }()
+      try { if let v = _storage._bosToken {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+      } }()
+      try { if let v = _storage._bosDate {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+      } }()
+      try { if let v = _storage._path {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+      } }()
+      try { if let v = _storage._osskeyID {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 6)
+      } }()
+      try { if let v = _storage._ossPolicy {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 7)
+      } }()
+      try { if let v = _storage._ossSign {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 8)
+      } }()
+      try { if let v = _storage._ossBucketName {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 9)
+      } }()
+      try { if let v = _storage._s3Credential {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 10)
+      } }()
+      try { if let v = _storage._s3Algorithm {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 11)
+      } }()
+      try { if let v = _storage._s3Date {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 12)
+      } }()
+      try { if let v = _storage._s3Policy {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 13)
+      } }()
+      try { if let v = _storage._s3Signature {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 14)
+      } }()
+      try { if let v = _storage._s3BucketName {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 15)
+      } }()
+      try { if let v = _storage._stcAuthorization {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 16)
+      } }()
+      try { if let v = _storage._stcContentSha256 {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 17)
+      } }()
+      try { if let v = _storage._stcDate {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 18)
+      } }()
+      try { if let v = _storage._stcBucketName {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 19)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GetQNupTokenOutput, rhs: Modules_GetQNupTokenOutput) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._deadline != rhs_storage._deadline {return false}
+        if _storage._token != rhs_storage._token {return false}
+        if _storage._bosToken != rhs_storage._bosToken {return false}
+        if _storage._bosDate != rhs_storage._bosDate {return false}
+        if _storage._path != rhs_storage._path {return false}
+        if _storage._osskeyID != rhs_storage._osskeyID {return false}
+        if _storage._ossPolicy != rhs_storage._ossPolicy {return false}
+        if _storage._ossSign != rhs_storage._ossSign {return false}
+        if _storage._ossBucketName != rhs_storage._ossBucketName {return false}
+        if _storage._s3Credential != rhs_storage._s3Credential {return false}
+        if _storage._s3Algorithm != rhs_storage._s3Algorithm {return false}
+        if _storage._s3Date != rhs_storage._s3Date {return false}
+        if _storage._s3Policy != rhs_storage._s3Policy {return false}
+        if _storage._s3Signature != rhs_storage._s3Signature {return false}
+        if _storage._s3BucketName != rhs_storage._s3BucketName {return false}
+        if _storage._stcAuthorization != rhs_storage._stcAuthorization {return false}
+        if _storage._stcContentSha256 != rhs_storage._stcContentSha256 {return false}
+        if _storage._stcDate != rhs_storage._stcDate {return false}
+        if _storage._stcBucketName != rhs_storage._stcBucketName {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GetQNdownloadUrlInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetQNdownloadUrlInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}key\0\u{1}fileName\0")
+
+  public var isInitialized: Bool {
+    if self._type == nil {return false}
+    if self._key == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._key) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._fileName) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._key {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._fileName {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GetQNdownloadUrlInput, rhs: Modules_GetQNdownloadUrlInput) -> Bool {
+    if lhs._type != rhs._type {return false}
+    if lhs._key != rhs._key {return false}
+    if lhs._fileName != rhs._fileName {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GetQNdownloadUrlOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetQNdownloadUrlOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}downloadUrl\0")
+
+  public var isInitialized: Bool {
+    if self._downloadURL == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._downloadURL) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._downloadURL {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GetQNdownloadUrlOutput, rhs: Modules_GetQNdownloadUrlOutput) -> Bool {
+    if lhs._downloadURL != rhs._downloadURL {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GetDownloadUrlInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetDownloadUrlInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}key\0\u{1}fileName\0")
+
+  public var isInitialized: Bool {
+    if self._type == nil {return false}
+    if self._key == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._key) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._fileName) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._key {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._fileName {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GetDownloadUrlInput, rhs: Modules_GetDownloadUrlInput) -> Bool {
+    if lhs._type != rhs._type {return false}
+    if lhs._key != rhs._key {return false}
+    if lhs._fileName != rhs._fileName {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GetDownloadUrlOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetDownloadUrlOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}downloadUrl\0")
+
+  public var isInitialized: Bool {
+    if self._downloadURL == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._downloadURL) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._downloadURL {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GetDownloadUrlOutput, rhs: Modules_GetDownloadUrlOutput) -> Bool {
+    if lhs._downloadURL != rhs._downloadURL {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ReportSDKInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReportSDKInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}sdkInfo\0")
+
+  public var isInitialized: Bool {
+    if self._sdkInfo == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._sdkInfo) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._sdkInfo {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ReportSDKInput, rhs: Modules_ReportSDKInput) -> Bool {
+    if lhs._sdkInfo != rhs._sdkInfo {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ReportSDKOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReportSDKOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ReportSDKOutput, rhs: Modules_ReportSDKOutput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_CreateDiscussionInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CreateDiscussionInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._name) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._name {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_CreateDiscussionInput, rhs: Modules_CreateDiscussionInput) -> Bool {
+    if lhs._name != rhs._name {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_CreateDiscussionOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CreateDiscussionOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0")
+
+  public var isInitialized: Bool {
+    if self._id == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._id) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._id {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_CreateDiscussionOutput, rhs: Modules_CreateDiscussionOutput) -> Bool {
+    if lhs._id != rhs._id {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ChannelInvitationInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChannelInvitationInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}users\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.users) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.users.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.users, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ChannelInvitationInput, rhs: Modules_ChannelInvitationInput) -> Bool {
+    if lhs.users != rhs.users {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_LeaveChannelInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LeaveChannelInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+
+  public var isInitialized: Bool {
+    if self._nothing == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_LeaveChannelInput, rhs: Modules_LeaveChannelInput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ChannelEvictionInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChannelEvictionInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}user\0")
+
+  public var isInitialized: Bool {
+    if self._user == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._user) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._user {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ChannelEvictionInput, rhs: Modules_ChannelEvictionInput) -> Bool {
+    if lhs._user != rhs._user {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RenameChannelInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RenameChannelInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0")
+
+  public var isInitialized: Bool {
+    if self._name == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._name) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._name {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RenameChannelInput, rhs: Modules_RenameChannelInput) -> Bool {
+    if lhs._name != rhs._name {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ChannelInfoInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChannelInfoInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+
+  public var isInitialized: Bool {
+    if self._nothing == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ChannelInfoInput, rhs: Modules_ChannelInfoInput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ChannelInfoOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChannelInfoOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}channelId\0\u{1}channelName\0\u{1}adminUserId\0\u{1}firstTenUserIds\0\u{1}openStatus\0")
+
+  public var isInitialized: Bool {
+    if self._type == nil {return false}
+    if self._channelID == nil {return false}
+    if self._channelName == nil {return false}
+    if self._adminUserID == nil {return false}
+    if self._openStatus == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._channelID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._channelName) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._adminUserID) }()
+      case 5: try { try decoder.decodeRepeatedStringField(value: &self.firstTenUserIds) }()
+      case 6: try { try decoder.decodeSingularInt32Field(value: &self._openStatus) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._channelID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._channelName {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._adminUserID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    if !self.firstTenUserIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.firstTenUserIds, fieldNumber: 5)
+    }
+    try { if let v = self._openStatus {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 6)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ChannelInfoOutput, rhs: Modules_ChannelInfoOutput) -> Bool {
+    if lhs._type != rhs._type {return false}
+    if lhs._channelID != rhs._channelID {return false}
+    if lhs._channelName != rhs._channelName {return false}
+    if lhs._adminUserID != rhs._adminUserID {return false}
+    if lhs.firstTenUserIds != rhs.firstTenUserIds {return false}
+    if lhs._openStatus != rhs._openStatus {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ChannelInfosInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChannelInfosInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}page\0\u{1}number\0")
+
+  public var isInitialized: Bool {
+    if self._page == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._page) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self._number) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._page {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._number {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ChannelInfosInput, rhs: Modules_ChannelInfosInput) -> Bool {
+    if lhs._page != rhs._page {return false}
+    if lhs._number != rhs._number {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ChannelInfosOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChannelInfosOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}channels\0\u{1}total\0")
+
+  public var isInitialized: Bool {
+    if self._total == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.channels) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.channels) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self._total) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.channels.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.channels, fieldNumber: 1)
+    }
+    try { if let v = self._total {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ChannelInfosOutput, rhs: Modules_ChannelInfosOutput) -> Bool {
+    if lhs.channels != rhs.channels {return false}
+    if lhs._total != rhs._total {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_MemberInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MemberInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}userId\0\u{1}userName\0\u{1}userPortrait\0\u{1}extension\0")
+
+  public var isInitialized: Bool {
+    if self._userID == nil {return false}
+    if self._userName == nil {return false}
+    if self._userPortrait == nil {return false}
+    if self._extension == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._userID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._userName) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._userPortrait) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._extension) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._userID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._userName {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._userPortrait {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._extension {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_MemberInfo, rhs: Modules_MemberInfo) -> Bool {
+    if lhs._userID != rhs._userID {return false}
+    if lhs._userName != rhs._userName {return false}
+    if lhs._userPortrait != rhs._userPortrait {return false}
+    if lhs._extension != rhs._extension {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GroupMembersInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GroupMembersInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}page\0\u{1}number\0")
+
+  public var isInitialized: Bool {
+    if self._page == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._page) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self._number) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._page {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._number {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GroupMembersInput, rhs: Modules_GroupMembersInput) -> Bool {
+    if lhs._page != rhs._page {return false}
+    if lhs._number != rhs._number {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GroupMembersOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GroupMembersOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}members\0\u{1}total\0")
+
+  public var isInitialized: Bool {
+    if self._total == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.members) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.members) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self._total) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.members.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.members, fieldNumber: 1)
+    }
+    try { if let v = self._total {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GroupMembersOutput, rhs: Modules_GroupMembersOutput) -> Bool {
+    if lhs.members != rhs.members {return false}
+    if lhs._total != rhs._total {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GetUserInfoInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetUserInfoInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+
+  public var isInitialized: Bool {
+    if self._nothing == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GetUserInfoInput, rhs: Modules_GetUserInfoInput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GetUserInfoOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetUserInfoOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}userId\0\u{1}userName\0\u{1}userPortrait\0")
+
+  public var isInitialized: Bool {
+    if self._userID == nil {return false}
+    if self._userName == nil {return false}
+    if self._userPortrait == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._userID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._userName) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._userPortrait) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._userID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._userName {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._userPortrait {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GetUserInfoOutput, rhs: Modules_GetUserInfoOutput) -> Bool {
+    if lhs._userID != rhs._userID {return false}
+    if lhs._userName != rhs._userName {return false}
+    if lhs._userPortrait != rhs._userPortrait {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GetSessionIdInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetSessionIdInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+
+  public var isInitialized: Bool {
+    if self._nothing == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GetSessionIdInput, rhs: Modules_GetSessionIdInput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GetSessionIdOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetSessionIdOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}sessionId\0")
+
+  public var isInitialized: Bool {
+    if self._sessionID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._sessionID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._sessionID {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GetSessionIdOutput, rhs: Modules_GetSessionIdOutput) -> Bool {
+    if lhs._sessionID != rhs._sessionID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_Add2BlackListInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Add2BlackListInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}userId\0")
+
+  public var isInitialized: Bool {
+    if self._userID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._userID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._userID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_Add2BlackListInput, rhs: Modules_Add2BlackListInput) -> Bool {
+    if lhs._userID != rhs._userID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RemoveFromBlackListInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RemoveFromBlackListInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}userId\0")
+
+  public var isInitialized: Bool {
+    if self._userID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._userID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._userID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RemoveFromBlackListInput, rhs: Modules_RemoveFromBlackListInput) -> Bool {
+    if lhs._userID != rhs._userID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_QueryBlackListInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QueryBlackListInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+
+  public var isInitialized: Bool {
+    if self._nothing == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_QueryBlackListInput, rhs: Modules_QueryBlackListInput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_QueryBlackListOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QueryBlackListOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}userIds\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.userIds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.userIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.userIds, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_QueryBlackListOutput, rhs: Modules_QueryBlackListOutput) -> Bool {
+    if lhs.userIds != rhs.userIds {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_BlackListStatusInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BlackListStatusInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}userId\0")
+
+  public var isInitialized: Bool {
+    if self._userID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._userID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._userID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_BlackListStatusInput, rhs: Modules_BlackListStatusInput) -> Bool {
+    if lhs._userID != rhs._userID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_BlockPushInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BlockPushInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}blockeeId\0")
+
+  public var isInitialized: Bool {
+    if self._blockeeID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._blockeeID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._blockeeID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_BlockPushInput, rhs: Modules_BlockPushInput) -> Bool {
+    if lhs._blockeeID != rhs._blockeeID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_ModifyPermissionInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ModifyPermissionInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}openStatus\0")
+
+  public var isInitialized: Bool {
+    if self._openStatus == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._openStatus) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._openStatus {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_ModifyPermissionInput, rhs: Modules_ModifyPermissionInput) -> Bool {
+    if lhs._openStatus != rhs._openStatus {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GroupInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GroupInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}groupInfo\0")
+
+  public var isInitialized: Bool {
+    if !SwiftProtobuf.Internal.areAllInitialized(self.groupInfo) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.groupInfo) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.groupInfo.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.groupInfo, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GroupInput, rhs: Modules_GroupInput) -> Bool {
+    if lhs.groupInfo != rhs.groupInfo {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GroupOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GroupOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+
+  public var isInitialized: Bool {
+    if self._nothing == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GroupOutput, rhs: Modules_GroupOutput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GroupInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GroupInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}name\0")
+
+  public var isInitialized: Bool {
+    if self._id == nil {return false}
+    if self._name == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._id) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._name) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._id {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._name {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GroupInfo, rhs: Modules_GroupInfo) -> Bool {
+    if lhs._id != rhs._id {return false}
+    if lhs._name != rhs._name {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GroupHashInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GroupHashInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}userId\0\u{1}groupHashCode\0")
+
+  public var isInitialized: Bool {
+    if self._userID == nil {return false}
+    if self._groupHashCode == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._userID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._groupHashCode) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._userID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._groupHashCode {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GroupHashInput, rhs: Modules_GroupHashInput) -> Bool {
+    if lhs._userID != rhs._userID {return false}
+    if lhs._groupHashCode != rhs._groupHashCode {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GroupHashOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GroupHashOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}result\0")
+
+  public var isInitialized: Bool {
+    if self._result == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._result) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._result {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GroupHashOutput, rhs: Modules_GroupHashOutput) -> Bool {
+    if lhs._result != rhs._result {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SetUserStatusInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetUserStatusInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._status) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SetUserStatusInput, rhs: Modules_SetUserStatusInput) -> Bool {
     if lhs._status != rhs._status {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
-nonisolated extension Modules_PullUserSettingInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".PullUserSettingInput"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}version\0\u{1}reserve\0")
-
-  public var isInitialized: Bool {
-    if self._version == nil {return false}
-    return true
-  }
+nonisolated extension Modules_SetUserStatusOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetUserStatusOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2771,8 +12195,7 @@ nonisolated extension Modules_PullUserSettingInput: SwiftProtobuf.Message, Swift
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self._reserve) }()
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
       default: break
       }
     }
@@ -2783,32 +12206,22 @@ nonisolated extension Modules_PullUserSettingInput: SwiftProtobuf.Message, Swift
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._version {
-      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
-    } }()
-    try { if let v = self._reserve {
-      try visitor.visitSingularBoolField(value: v, fieldNumber: 2)
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
     } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Modules_PullUserSettingInput, rhs: Modules_PullUserSettingInput) -> Bool {
-    if lhs._version != rhs._version {return false}
-    if lhs._reserve != rhs._reserve {return false}
+  public static func ==(lhs: Modules_SetUserStatusOutput, rhs: Modules_SetUserStatusOutput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
-nonisolated extension Modules_PullUserSettingOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".PullUserSettingOutput"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}items\0\u{1}version\0")
-
-  public var isInitialized: Bool {
-    if self._version == nil {return false}
-    if !SwiftProtobuf.Internal.areAllInitialized(self.items) {return false}
-    return true
-  }
+nonisolated extension Modules_GetUserStatusInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetUserStatusInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2816,8 +12229,7 @@ nonisolated extension Modules_PullUserSettingOutput: SwiftProtobuf.Message, Swif
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.items) }()
-      case 2: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
       default: break
       }
     }
@@ -2828,18 +12240,1865 @@ nonisolated extension Modules_PullUserSettingOutput: SwiftProtobuf.Message, Swif
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.items.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.items, fieldNumber: 1)
-    }
-    try { if let v = self._version {
-      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
     } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Modules_PullUserSettingOutput, rhs: Modules_PullUserSettingOutput) -> Bool {
-    if lhs.items != rhs.items {return false}
-    if lhs._version != rhs._version {return false}
+  public static func ==(lhs: Modules_GetUserStatusInput, rhs: Modules_GetUserStatusInput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_GetUserStatusOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetUserStatusOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}subUserId\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._status) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._subUserID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._subUserID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_GetUserStatusOutput, rhs: Modules_GetUserStatusOutput) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs._subUserID != rhs._subUserID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SubUserStatusInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SubUserStatusInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}userid\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.userid) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.userid.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.userid, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SubUserStatusInput, rhs: Modules_SubUserStatusInput) -> Bool {
+    if lhs.userid != rhs.userid {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SubUserStatusOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SubUserStatusOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SubUserStatusOutput, rhs: Modules_SubUserStatusOutput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_VoipDynamicInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".VoipDynamicInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}engineType\0\u{1}channelName\0\u{1}channelExtra\0")
+
+  public var isInitialized: Bool {
+    if self._engineType == nil {return false}
+    if self._channelName == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._engineType) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._channelName) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._channelExtra) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._engineType {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._channelName {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._channelExtra {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_VoipDynamicInput, rhs: Modules_VoipDynamicInput) -> Bool {
+    if lhs._engineType != rhs._engineType {return false}
+    if lhs._channelName != rhs._channelName {return false}
+    if lhs._channelExtra != rhs._channelExtra {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_VoipDynamicOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".VoipDynamicOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}dynamicKey\0")
+
+  public var isInitialized: Bool {
+    if self._dynamicKey == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._dynamicKey) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._dynamicKey {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_VoipDynamicOutput, rhs: Modules_VoipDynamicOutput) -> Bool {
+    if lhs._dynamicKey != rhs._dynamicKey {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_MPFollowInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MPFollowInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0")
+
+  public var isInitialized: Bool {
+    if self._id == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._id) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._id {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_MPFollowInput, rhs: Modules_MPFollowInput) -> Bool {
+    if lhs._id != rhs._id {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_MPFollowOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MPFollowOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0\u{1}info\0")
+
+  public var isInitialized: Bool {
+    if self._nothing == nil {return false}
+    if let v = self._info, !v.isInitialized {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._info) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._info {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_MPFollowOutput, rhs: Modules_MPFollowOutput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs._info != rhs._info {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_MCFollowInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MCFollowInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}state\0")
+
+  public var isInitialized: Bool {
+    if self._state == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._state) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._state {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_MCFollowInput, rhs: Modules_MCFollowInput) -> Bool {
+    if lhs._state != rhs._state {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_MCFollowOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MCFollowOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0\u{1}info\0")
+
+  public var isInitialized: Bool {
+    if self._nothing == nil {return false}
+    if let v = self._info, !v.isInitialized {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._info) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._info {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_MCFollowOutput, rhs: Modules_MCFollowOutput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs._info != rhs._info {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_MpInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MpInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mpid\0\u{1}name\0\u{1}type\0\u{1}time\0\u{1}portraitUrl\0\u{1}extra\0")
+
+  public var isInitialized: Bool {
+    if self._mpid == nil {return false}
+    if self._name == nil {return false}
+    if self._type == nil {return false}
+    if self._time == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._mpid) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._name) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._type) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self._time) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self._portraitURL) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self._extra) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._mpid {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._name {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._type {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._time {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._portraitURL {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._extra {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 6)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_MpInfo, rhs: Modules_MpInfo) -> Bool {
+    if lhs._mpid != rhs._mpid {return false}
+    if lhs._name != rhs._name {return false}
+    if lhs._type != rhs._type {return false}
+    if lhs._time != rhs._time {return false}
+    if lhs._portraitURL != rhs._portraitURL {return false}
+    if lhs._extra != rhs._extra {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SearchMpInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SearchMpInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}id\0")
+
+  public var isInitialized: Bool {
+    if self._type == nil {return false}
+    if self._id == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._id) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._id {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SearchMpInput, rhs: Modules_SearchMpInput) -> Bool {
+    if lhs._type != rhs._type {return false}
+    if lhs._id != rhs._id {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SearchMpOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SearchMpOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0\u{1}info\0")
+
+  public var isInitialized: Bool {
+    if self._nothing == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.info) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.info) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    if !self.info.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.info, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SearchMpOutput, rhs: Modules_SearchMpOutput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.info != rhs.info {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_PullMpInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PullMpInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}time\0\u{1}mpid\0")
+
+  public var isInitialized: Bool {
+    if self._time == nil {return false}
+    if self._mpid == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._time) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._mpid) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._time {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._mpid {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_PullMpInput, rhs: Modules_PullMpInput) -> Bool {
+    if lhs._time != rhs._time {return false}
+    if lhs._mpid != rhs._mpid {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_PullMpOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PullMpOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}info\0")
+
+  public var isInitialized: Bool {
+    if self._status == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.info) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._status) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.info) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    if !self.info.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.info, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_PullMpOutput, rhs: Modules_PullMpOutput) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs.info != rhs.info {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}roomType\0\u{1}broadcastType\0\u{1}extraInnerData\0\u{1}needSysChatroom\0\u{1}identityChangeType\0\u{1}joinType\0")
+
+  public var isInitialized: Bool {
+    if self._roomType == nil {return false}
+    if let v = self._extraInnerData, !v.isInitialized {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._roomType) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self._broadcastType) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._extraInnerData) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self._needSysChatroom) }()
+      case 5: try { try decoder.decodeSingularEnumField(value: &self._identityChangeType) }()
+      case 6: try { try decoder.decodeSingularEnumField(value: &self._joinType) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._roomType {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._broadcastType {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._extraInnerData {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._needSysChatroom {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._identityChangeType {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._joinType {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 6)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcInput, rhs: Modules_RtcInput) -> Bool {
+    if lhs._roomType != rhs._roomType {return false}
+    if lhs._broadcastType != rhs._broadcastType {return false}
+    if lhs._extraInnerData != rhs._extraInnerData {return false}
+    if lhs._needSysChatroom != rhs._needSysChatroom {return false}
+    if lhs._identityChangeType != rhs._identityChangeType {return false}
+    if lhs._joinType != rhs._joinType {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcQueryListInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcQueryListInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}order\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._order) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._order {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcQueryListInput, rhs: Modules_RtcQueryListInput) -> Bool {
+    if lhs._order != rhs._order {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcKeyDeleteInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcKeyDeleteInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.key) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.key.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.key, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcKeyDeleteInput, rhs: Modules_RtcKeyDeleteInput) -> Bool {
+    if lhs.key != rhs.key {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcValueInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcValueInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0\u{1}value\0")
+
+  public var isInitialized: Bool {
+    if self._key == nil {return false}
+    if self._value == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._key) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._value) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._key {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._value {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcValueInfo, rhs: Modules_RtcValueInfo) -> Bool {
+    if lhs._key != rhs._key {return false}
+    if lhs._value != rhs._value {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcUserInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcUserInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}userId\0\u{1}userData\0")
+
+  public var isInitialized: Bool {
+    if self._userID == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.userData) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._userID) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.userData) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._userID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    if !self.userData.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.userData, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcUserInfo, rhs: Modules_RtcUserInfo) -> Bool {
+    if lhs._userID != rhs._userID {return false}
+    if lhs.userData != rhs.userData {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcUserListOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcUserListOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}users\0\u{1}token\0\u{1}sessionId\0\u{1}roomInfo\0")
+
+  public var isInitialized: Bool {
+    if !SwiftProtobuf.Internal.areAllInitialized(self.users) {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.roomInfo) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.users) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._token) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._sessionID) }()
+      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.roomInfo) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.users.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.users, fieldNumber: 1)
+    }
+    try { if let v = self._token {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._sessionID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    if !self.roomInfo.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.roomInfo, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcUserListOutput, rhs: Modules_RtcUserListOutput) -> Bool {
+    if lhs.users != rhs.users {return false}
+    if lhs._token != rhs._token {return false}
+    if lhs._sessionID != rhs._sessionID {return false}
+    if lhs.roomInfo != rhs.roomInfo {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcRoomInfoOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcRoomInfoOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}roomId\0\u{1}roomData\0\u{1}userCount\0\u{1}list\0")
+
+  public var isInitialized: Bool {
+    if !SwiftProtobuf.Internal.areAllInitialized(self.roomData) {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.list) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._roomID) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.roomData) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self._userCount) }()
+      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.list) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._roomID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    if !self.roomData.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.roomData, fieldNumber: 2)
+    }
+    try { if let v = self._userCount {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
+    } }()
+    if !self.list.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.list, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcRoomInfoOutput, rhs: Modules_RtcRoomInfoOutput) -> Bool {
+    if lhs._roomID != rhs._roomID {return false}
+    if lhs.roomData != rhs.roomData {return false}
+    if lhs._userCount != rhs._userCount {return false}
+    if lhs.list != rhs.list {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcQryInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcQryInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}isInterior\0\u{1}target\0\u{1}key\0")
+
+  public var isInitialized: Bool {
+    if self._isInterior == nil {return false}
+    if self._target == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self._isInterior) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self._target) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.key) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._isInterior {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._target {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 2)
+    } }()
+    if !self.key.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.key, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcQryInput, rhs: Modules_RtcQryInput) -> Bool {
+    if lhs._isInterior != rhs._isInterior {return false}
+    if lhs._target != rhs._target {return false}
+    if lhs.key != rhs.key {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcQryInput.targetType: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}ROOM\0\u{1}PERSON\0")
+}
+
+nonisolated extension Modules_RtcQryOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcQryOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}outInfo\0")
+
+  public var isInitialized: Bool {
+    if !SwiftProtobuf.Internal.areAllInitialized(self.outInfo) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.outInfo) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.outInfo.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.outInfo, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcQryOutput, rhs: Modules_RtcQryOutput) -> Bool {
+    if lhs.outInfo != rhs.outInfo {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcDelDataInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcDelDataInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0\u{1}isInterior\0\u{1}target\0")
+
+  public var isInitialized: Bool {
+    if self._isInterior == nil {return false}
+    if self._target == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.key) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self._isInterior) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self._target) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.key.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.key, fieldNumber: 1)
+    }
+    try { if let v = self._isInterior {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._target {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcDelDataInput, rhs: Modules_RtcDelDataInput) -> Bool {
+    if lhs.key != rhs.key {return false}
+    if lhs._isInterior != rhs._isInterior {return false}
+    if lhs._target != rhs._target {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcDataInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcDataInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}interior\0\u{1}target\0\u{1}key\0\u{1}objectName\0\u{1}content\0")
+
+  public var isInitialized: Bool {
+    if self._interior == nil {return false}
+    if self._target == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self._interior) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self._target) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.key) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._objectName) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self._content) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._interior {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._target {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 2)
+    } }()
+    if !self.key.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.key, fieldNumber: 3)
+    }
+    try { if let v = self._objectName {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._content {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcDataInput, rhs: Modules_RtcDataInput) -> Bool {
+    if lhs._interior != rhs._interior {return false}
+    if lhs._target != rhs._target {return false}
+    if lhs.key != rhs.key {return false}
+    if lhs._objectName != rhs._objectName {return false}
+    if lhs._content != rhs._content {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcSetDataInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcSetDataInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}interior\0\u{1}target\0\u{1}key\0\u{1}value\0\u{1}objectName\0\u{1}content\0")
+
+  public var isInitialized: Bool {
+    if self._interior == nil {return false}
+    if self._target == nil {return false}
+    if self._key == nil {return false}
+    if self._value == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self._interior) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self._target) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._key) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._value) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self._objectName) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self._content) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._interior {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._target {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._key {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._value {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._objectName {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._content {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 6)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcSetDataInput, rhs: Modules_RtcSetDataInput) -> Bool {
+    if lhs._interior != rhs._interior {return false}
+    if lhs._target != rhs._target {return false}
+    if lhs._key != rhs._key {return false}
+    if lhs._value != rhs._value {return false}
+    if lhs._objectName != rhs._objectName {return false}
+    if lhs._content != rhs._content {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcUserSetDataInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcUserSetDataInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}valueInfo\0\u{1}objectName\0\u{1}content\0")
+
+  public var isInitialized: Bool {
+    if self._objectName == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.valueInfo) {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.content) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.valueInfo) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._objectName) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.content) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.valueInfo.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.valueInfo, fieldNumber: 1)
+    }
+    try { if let v = self._objectName {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    if !self.content.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.content, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcUserSetDataInput, rhs: Modules_RtcUserSetDataInput) -> Bool {
+    if lhs.valueInfo != rhs.valueInfo {return false}
+    if lhs._objectName != rhs._objectName {return false}
+    if lhs.content != rhs.content {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcOutput, rhs: Modules_RtcOutput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcTokenOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcTokenOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}rtcToken\0")
+
+  public var isInitialized: Bool {
+    if self._rtcToken == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._rtcToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._rtcToken {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcTokenOutput, rhs: Modules_RtcTokenOutput) -> Bool {
+    if lhs._rtcToken != rhs._rtcToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcSetOutDataInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcSetOutDataInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}target\0\u{1}valueInfo\0\u{1}objectName\0\u{1}content\0")
+
+  public var isInitialized: Bool {
+    if self._target == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.valueInfo) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._target) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.valueInfo) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._objectName) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._content) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._target {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    if !self.valueInfo.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.valueInfo, fieldNumber: 2)
+    }
+    try { if let v = self._objectName {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._content {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcSetOutDataInput, rhs: Modules_RtcSetOutDataInput) -> Bool {
+    if lhs._target != rhs._target {return false}
+    if lhs.valueInfo != rhs.valueInfo {return false}
+    if lhs._objectName != rhs._objectName {return false}
+    if lhs._content != rhs._content {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcQryUserOutDataInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcQryUserOutDataInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}userId\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.userID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.userID.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.userID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcQryUserOutDataInput, rhs: Modules_RtcQryUserOutDataInput) -> Bool {
+    if lhs.userID != rhs.userID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcUserOutDataOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcUserOutDataOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}user\0")
+
+  public var isInitialized: Bool {
+    if !SwiftProtobuf.Internal.areAllInitialized(self.user) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.user) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.user.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.user, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcUserOutDataOutput, rhs: Modules_RtcUserOutDataOutput) -> Bool {
+    if lhs.user != rhs.user {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcNotifyMsg: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcNotifyMsg"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}time\0\u{1}roomId\0")
+
+  public var isInitialized: Bool {
+    if self._type == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._type) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._time) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._roomID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._type {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._time {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._roomID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcNotifyMsg, rhs: Modules_RtcNotifyMsg) -> Bool {
+    if lhs._type != rhs._type {return false}
+    if lhs._time != rhs._time {return false}
+    if lhs._roomID != rhs._roomID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcPullKV: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcPullKV"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}timestamp\0\u{1}roomId\0")
+
+  public var isInitialized: Bool {
+    if self._timestamp == nil {return false}
+    if self._roomID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self._timestamp) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._roomID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._timestamp {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._roomID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcPullKV, rhs: Modules_RtcPullKV) -> Bool {
+    if lhs._timestamp != rhs._timestamp {return false}
+    if lhs._roomID != rhs._roomID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcKVOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcKVOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}entries\0\u{1}bFullUpdate\0\u{1}syncTime\0")
+
+  public var isInitialized: Bool {
+    if !SwiftProtobuf.Internal.areAllInitialized(self.entries) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.entries) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self._bFullUpdate) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self._syncTime) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.entries.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.entries, fieldNumber: 1)
+    }
+    try { if let v = self._bFullUpdate {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._syncTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcKVOutput, rhs: Modules_RtcKVOutput) -> Bool {
+    if lhs.entries != rhs.entries {return false}
+    if lhs._bFullUpdate != rhs._bFullUpdate {return false}
+    if lhs._syncTime != rhs._syncTime {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcKVEntity: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcKVEntity"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0\u{1}value\0\u{1}status\0\u{1}timestamp\0\u{1}uid\0")
+
+  public var isInitialized: Bool {
+    if self._key == nil {return false}
+    if self._value == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._key) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._value) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self._status) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self._timestamp) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self._uid) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._key {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._value {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._status {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._timestamp {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._uid {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcKVEntity, rhs: Modules_RtcKVEntity) -> Bool {
+    if lhs._key != rhs._key {return false}
+    if lhs._value != rhs._value {return false}
+    if lhs._status != rhs._status {return false}
+    if lhs._timestamp != rhs._timestamp {return false}
+    if lhs._uid != rhs._uid {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcQueryUserJoinedInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcQueryUserJoinedInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}userId\0")
+
+  public var isInitialized: Bool {
+    if self._userID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._userID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._userID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcQueryUserJoinedInput, rhs: Modules_RtcQueryUserJoinedInput) -> Bool {
+    if lhs._userID != rhs._userID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcQueryUserJoinedOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcQueryUserJoinedOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}info\0")
+
+  public var isInitialized: Bool {
+    if !SwiftProtobuf.Internal.areAllInitialized(self.info) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.info) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.info.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.info, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcQueryUserJoinedOutput, rhs: Modules_RtcQueryUserJoinedOutput) -> Bool {
+    if lhs.info != rhs.info {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcJoinedInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcJoinedInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}deviceId\0\u{1}roomId\0\u{1}joinTime\0")
+
+  public var isInitialized: Bool {
+    if self._deviceID == nil {return false}
+    if self._roomID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._deviceID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._roomID) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self._joinTime) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._deviceID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._roomID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._joinTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcJoinedInfo, rhs: Modules_RtcJoinedInfo) -> Bool {
+    if lhs._deviceID != rhs._deviceID {return false}
+    if lhs._roomID != rhs._roomID {return false}
+    if lhs._joinTime != rhs._joinTime {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SetRtcRoomIdInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetRtcRoomIdInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}rtcRoomId\0")
+
+  public var isInitialized: Bool {
+    if self._rtcRoomID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._rtcRoomID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._rtcRoomID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SetRtcRoomIdInput, rhs: Modules_SetRtcRoomIdInput) -> Bool {
+    if lhs._rtcRoomID != rhs._rtcRoomID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_SetRtcRoomIdOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetRtcRoomIdOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+
+  public var isInitialized: Bool {
+    if self._nothing == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._nothing {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_SetRtcRoomIdOutput, rhs: Modules_SetRtcRoomIdOutput) -> Bool {
+    if lhs._nothing != rhs._nothing {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

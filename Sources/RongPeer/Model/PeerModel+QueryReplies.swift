@@ -1,0 +1,188 @@
+// Sources/RongPeer/Model/PeerModel+QueryReplies.swift - a well-formed reply to every other QUERY an official client sends
+
+import RongCodec
+import RongEnvelope
+import SwiftProtobuf
+
+/// PEER-QUERY-001: every QUERY topic an official client sends during connect and normal use gets
+/// a QUERYACK with status 0 and a body of the type its topic's reply has (spec/envelope.md
+/// ENV-BODY-002), never an error or silence: ENGINE 0.1.0 turns a status into the API's error
+/// code and, for `pullSeAtts` and `pullKV`, stops asking for the rest of the session
+/// (research note § 3.4, § 4.1). Where the peer models the thing asked about (chatroom members,
+/// read times, receipts, unread counts, conversation lists, deleted history, chatroom KV, pin and do-not-disturb) the reply says what it knows; where it models nothing
+/// yet (files, RTC rooms) the reply is
+/// empty. The model hooks at the end are where a fuller model plugs in.
+extension PeerModel {
+    /// The reply to a QUERY topic ``query(_:from:)`` does not handle itself, or nil for a topic
+    /// no official client sends.
+    mutating func otherQuery(_ q: Packet.Publish, from conn: ConnectionID) -> [PeerOutput]? {
+        let user = sessions[conn]!.user
+        let topic = q.topic.text
+        let target = q.targetId.text
+        func reply(_ m: some SwiftProtobuf.Message) -> [PeerOutput] { [queryAck(conn, q.messageId, status: 0, payload: protoBytes(m))] }
+        func done() -> [PeerOutput] { [queryAck(conn, q.messageId, status: 0)] }
+        func request<M: SwiftProtobuf.Message>(_: M.Type) throws(CodecError) -> M { try parseBody(q.payload, as: M.self) }
+        do throws(CodecError) {
+            switch topic {
+            // Conversations (ENGINE `getConversationList`, `removeConversation`).
+            case "qryRelationR", "qrySessions", "qryRelation":
+                var out = Modules_RelationsOutput()
+                out.info = conversations(of: user)
+                return reply(out)
+            case "delRelation", "delSessions":
+                // ENGINE names the type in RelationQryInput (lines 6206-6222); without one, both.
+                let kind = topic == "delRelation" && !q.payload.isEmpty ? try request(Modules_RelationQryInput.self) : nil
+                removeConversation(user: user, target: target, type: kind.flatMap { $0.hasType ? ConversationType(rawValue: $0.type.rawValue) : nil })
+                return topic == "delSessions" ? reply(Modules_DeleteSessionsOutput()) : done()
+            case "qrySessionsAtt":
+                return reply(sessionAttributes(of: user))
+            case "updRRTime":
+                let r = try request(Modules_SessionMsgReadInput.self)
+                let type = ConversationType(rawValue: r.type.rawValue)
+                markRead(user: user, conversation: "\(type.name):\(r.channelID)", time: r.msgTime)
+                return reply(Modules_SessionMsgReadOutput())
+            // Deleting messages from the user's cloud history (status only, PEER-HIST-003).
+            case "delMsg":
+                deleteMessages(user: user, try request(Modules_DeleteMsgInput.self))
+                return done()
+            case _ where BodyType.clearTopics.contains(topic):
+                clearHistory(user: user, topic: topic, try request(Modules_CleanHisMsgInput.self))
+                return done()
+            case "":
+                // ENGINE 0.1.0 writes no topic for `deleteRemoteMessageByTimestamp` of a type
+                // without a clean topic (`writeUTF(undefined)`, lines 2702-2707): nothing to clean.
+                return done()
+            // Conversation status: pin and do not disturb, tags.
+            case "pullSeAtts":
+                var out = Modules_SessionStates()
+                out.version = now
+                out.state = conversationStates(of: user, after: try request(Modules_SessionReq.self).time)
+                return reply(out)
+            case "setSeAtt", "addTag", "delTag":
+                let r = try request(Modules_SessionStateModifyReq.self)
+                var out = Modules_SessionStateModifyResp()
+                out.version = max(now, r.version)
+                guard topic == "setSeAtt" else { return done() }
+                return reply(out) + setConversationStates(user: user, r.state, from: conn)
+            case "addSeTag", "delSeTag":
+                var out = Modules_SetUserSettingOutput()
+                out.version = now
+                out.reserve = true
+                return reply(out)
+            case "pullUS":
+                var out = Modules_PullUserSettingOutput()
+                out.version = try request(Modules_PullUserSettingInput.self).version
+                return reply(out)
+            case "reportsdk":
+                return reply(Modules_ReportSDKOutput())
+            // Chatrooms: members, KV.
+            case "queryChrmI":
+                return chatroomInfo(target, try request(Modules_QueryChatRoomInfoInput.self), user: user, id: q.messageId, conn: conn)
+            case "pullKV":
+                guard chatrooms[target] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.chatroomNotExist)] }
+                guard chatrooms[target]!.members[user] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.notInChatroom)] }
+                let since = try request(Modules_QueryChrmKV.self).timestamp
+                var out = Modules_ChrmKVOutput()
+                out.entries = chatroomEntries(room: target, after: since)
+                out.bFullUpdate = since == 0
+                out.syncTime = now
+                return reply(out)
+            case "setKV", "delKV":
+                guard chatrooms[target] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.chatroomNotExist)] }
+                return setChatroomEntry(room: target, user: user, try request(Modules_SetChrmKV.self), id: q.messageId, from: conn)
+            case "setKVS", "delKVS":
+                guard chatrooms[target] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.chatroomNotExist)] }
+                return reply(Modules_ChrmKVSOutput())
+            // Group read receipts (ENGINE-5.0 `rrMsg`, `rrList`).
+            case "rrMsg":
+                return done()
+            case "rrList":
+                let r = try request(Modules_GrpReadReceiptMsg.self)
+                var out = Modules_GrpReadReceiptQryResp()
+                out.totalMemberNum = Int32(clamping: fixture.groups[target]?.members.count ?? 0)
+                out.list = (receipts[r.msgID.first ?? ""] ?? [:]).sorted { $0.value < $1.value }.map { reader, time in
+                    var u = Modules_GrpMsgReadUser()
+                    u.userID = reader
+                    u.readTime = time
+                    return u
+                }
+                return reply(out)
+            // Files: the peer stores none; the answers are placeholders of the right shape.
+            case "qnTkn":
+                var out = Modules_GetQNupTokenOutput()
+                out.deadline = now / 1000 + 3600
+                out.token = "rongwire-peer-upload-token"
+                return reply(out)
+            case "qnUrl":
+                var out = Modules_GetQNdownloadUrlOutput()
+                out.downloadURL = Self.placeholderURL(try request(Modules_GetQNdownloadUrlInput.self).key)
+                return reply(out)
+            case "aliUrl", "s3Url", "stcUrl":
+                var out = Modules_GetDownloadUrlOutput()
+                out.downloadURL = Self.placeholderURL(try request(Modules_GetDownloadUrlInput.self).key)
+                return reply(out)
+            // RTC plugin: the peer models no RTC rooms; empty answers.
+            case "rtcRJoin_data", "rtcUData", "rtcUList", "rtcIdentityChange":
+                return reply(Modules_RtcUserListOutput())
+            case "rtcRInfo":
+                var out = Modules_RtcRoomInfoOutput()
+                out.roomID = target
+                out.userCount = 0
+                return reply(out)
+            case "rtcQryData":
+                return reply(Modules_RtcQryOutput())
+            case "rtcToken", "viewerJoinR":
+                var out = Modules_RtcTokenOutput()
+                out.rtcToken = "rongwire-peer-rtc-token"
+                return reply(out)
+            case "rtcQryUserOutData":
+                return reply(Modules_RtcUserOutDataOutput())
+            case "rtcPullKv":
+                return reply(Modules_RtcKVOutput())
+            case "rtcQueryJoined":
+                return reply(Modules_RtcQueryUserJoinedOutput())
+            case "rtcRExit", "rtcPing", "rtcUPut", "rtcUserState", "userSetData", "viewerExitR":
+                return done()
+            default:
+                return nil
+            }
+        } catch {
+            return malformed(conn, topic.isEmpty ? "QUERY without a topic" : topic, error)
+        }
+    }
+
+    /// `queryChrmI`: the member count and up to `count` members (at most 20) with their join
+    /// times, the earliest first, or the latest first with `order` 2.
+    mutating func chatroomInfo(_ room: String, _ req: Modules_QueryChatRoomInfoInput, user: String, id: UInt16, conn: ConnectionID) -> [PeerOutput] {
+        guard let r = chatrooms[room] else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
+        guard r.members[user] != nil else { return [queryAck(conn, id, status: PeerStatus.notInChatroom)] }
+        var members = r.members.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+        if req.hasOrder && req.order == 2 { members.reverse() }
+        var out = Modules_QueryChatRoomInfoOutput()
+        out.userTotalNums = Int32(clamping: members.count)
+        out.userInfos = members.prefix(Int(max(0, min(req.count, 20)))).map { member, joined in
+            var m = Modules_ChrmMember()
+            m.id = member
+            m.time = joined
+            return m
+        }
+        return [queryAck(conn, id, status: 0, payload: protoBytes(out))]
+    }
+
+    /// `qrySessionsAtt`: the newest inbox and sent-box times and the unread total.
+    func sessionAttributes(of user: String) -> Modules_SessionsAttOutput {
+        let inbox = inboxes[user] ?? []
+        var out = Modules_SessionsAttOutput()
+        out.inboxTime = inbox.last(where: { $0.direction == .received })?.time ?? 0
+        out.sendboxTime = inbox.last(where: { $0.direction == .sent })?.time ?? 0
+        out.totalUnreadCount = Int64((unread[user] ?? [:]).values.reduce(0) { $0 + $1.pending.count })
+        return out
+    }
+
+    /// A download URL for a file the peer does not store (`.invalid` never resolves, RFC 2606).
+    static func placeholderURL(_ key: String) -> String {
+        "https://files.rongwire.invalid/" + (key.isEmpty ? "file" : percentEncode(key))
+    }
+
+    // MARK: Model hooks (empty until the peer models these; each reply above is built from them)
+}
