@@ -88,7 +88,7 @@ public enum BodyType: String, Hashable, Sendable, CaseIterable, CustomStringConv
     // MARK: Topic tables (spec/envelope.md, "Bodies by topic")
 
     /// Every topic a client PUBLISHes a message on: the publish topics of every conversation type
-    /// and family (``ConversationType/publishTopic(_:)``), plus `recallMsg`, `pcuMsgP` and
+    /// and family (`ConversationType.publishTopic(_:)`), plus `recallMsg`, `pcuMsgP` and
     /// `prMsgP` (in WEBv2's topic table at index 13, past the last conversation type; decoded, never
     /// chosen).
     public static let publishTopics: Set<String> = {
