@@ -2,7 +2,7 @@
 
 import RongCodec
 
-// The envelope reports through RongWire's one error type, ``CodecError``. Where a content code
+// The envelope reports through RongWire's one error type, `CodecError`. Where a content code
 // already says what went wrong it is reused: `truncated` (the packet ends inside a field),
 // `trailingGarbage` (bytes after a fixed-layout body), `sizeLimit` (a string longer than 65,535
 // bytes, content above 131,072 bytes), `missingRequiredField` (a proto2 `required` field is

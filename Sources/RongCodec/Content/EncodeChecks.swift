@@ -21,7 +21,7 @@ enum Domain {
 
 extension ContentDecoder {
     /// The range ``decodeInt(acceptNumericString:range:)`` accepts by default (32-bit, what every
-    /// SDK's `int` holds), and the range ``JSONWriter/field(_:_:in:)`` writes by default.
+    /// SDK's `int` holds), and the range ``JSONWriter/field(_:_:in:)-(_,Int?,_)`` writes by default.
     public static var defaultIntRange: ClosedRange<Int> { Int(Int32.min)...Int(Int32.max) }
 }
 

@@ -51,7 +51,7 @@
 /// by Unicode canonical equivalence, so two values that differ only in the normalization of a
 /// text (NFC `é`, NFD `e◌́`) are `==` although they encode to different bytes. The JSON model
 /// inside (``ContentCommon/unknownFields``, ``JSONValue`` fields) compares bytes. Compare
-/// ``jsonBytes(maxBytes:)`` (or ``normalizedValue()``) for byte identity, as the conformance
+/// ``jsonBytes(maxBytes:maxDepth:)`` (or ``normalizedValue()``) for byte identity, as the conformance
 /// runner and RongWire's own round-trip tests do.
 public protocol MessageContent: Hashable, Sendable {
     /// The type's objectName (`RC:TxtMsg`).

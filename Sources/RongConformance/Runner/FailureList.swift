@@ -107,7 +107,7 @@ public struct FailureList: Sendable {
     /// The list rewritten from a run (made without the list): it keeps every comment, every entry
     /// that still matches a failing vector or matches vectors that were loaded but not run, and
     /// the reasons of the entries it keeps; it drops entries whose vectors all ran and passed and
-    /// entries that match no loaded vector (``dropped`` names them); it adds an entry for each
+    /// entries that match no loaded vector (`dropped` names them); it adds an entry for each
     /// failing vector no entry covers, with the ``placeholder`` and the failure as its comment.
     public func fixed(results: [CaseResult], loaded: [String]) -> (list: FailureList, dropped: [String]) {
         let failing = results.filter { [.fail, .crash, .timeout, .expectedFailure].contains($0.status) }

@@ -8,9 +8,9 @@ import RongCodec
 /// content is then written in canonical form.
 public enum NormalizedEncoding {
     /// The canonical content bytes of the value whose JSON text is `json`, read with `options`
-    /// (``DecodingOptions/Mode/strict`` for a normalized value; lenient accepts every form the
+    /// (`DecodingOptions.Mode.strict` for a normalized value; lenient accepts every form the
     /// decoder accepts). An objectName `registry` does not know is
-    /// ``CodecError/Code/unknownObjectName``.
+    /// `CodecError.Code.unknownObjectName`.
     public static func canonicalBytes(
         objectName: String, json: [UInt8], registry: ContentRegistry = .builtIn, options: DecodingOptions
     ) throws(CodecError) -> [UInt8] {

@@ -13,12 +13,12 @@ package import SwiftProtobuf
 /// SwiftProtobuf's JSON mapping does the field work (schema field names, int64 as numbers, enums
 /// by name, only present fields); this type adjusts what the protobuf mapping does differently:
 /// `bytes` fields are written as text (the content JSON) instead of base64, and messages with a
-/// content get a derived `$content` member with the content decoded by ``ContentRegistry``.
+/// content get a derived `$content` member with the content decoded by `ContentRegistry`.
 /// Members whose name starts with `$` are output only; reading ignores them.
 public enum BodyJSON {
     /// Decodes a payload as `type` and returns its JSON form. Throws
-    /// ``CodecError/Code/protobufDecoding`` for bytes that are not a protobuf encoding of `type`,
-    /// ``CodecError/Code/missingRequiredField`` when a proto2 `required` field is absent.
+    /// `CodecError.Code.protobufDecoding` for bytes that are not a protobuf encoding of `type`,
+    /// `CodecError.Code.missingRequiredField` when a proto2 `required` field is absent.
     public static func json(
         of payload: [UInt8],
         as type: BodyType,
@@ -31,7 +31,7 @@ public enum BodyJSON {
 
     /// Checks that `payload` is a protobuf encoding of `type`, without building its JSON form:
     /// throws what ``json(of:as:registry:contentOptions:)`` throws for the bytes themselves
-    /// (``CodecError/Code/protobufDecoding``, ``CodecError/Code/missingRequiredField``), never a
+    /// (`CodecError.Code.protobufDecoding`, `CodecError.Code.missingRequiredField`), never a
     /// content error.
     public static func validate(_ payload: [UInt8], as type: BodyType) throws(CodecError) {
         _ = try parse(payload, as: type)
@@ -63,11 +63,11 @@ public enum BodyJSON {
     }
 
     /// Serialises the JSON form of a `type` message to protobuf bytes (canonical: fields in
-    /// number order). Throws the codes of ENV-JSON-003/005: ``CodecError/Code/invalidValue`` for
+    /// number order). Throws the codes of ENV-JSON-003/005: `CodecError.Code.invalidValue` for
     /// members the schema does not have and values outside a field's domain (an unknown enum
-    /// name), ``CodecError/Code/typeMismatch`` for a value of the wrong JSON type (an integer
+    /// name), `CodecError.Code.typeMismatch` for a value of the wrong JSON type (an integer
     /// written as a string, an object for a repeated field),
-    /// ``CodecError/Code/numberOutOfRange``, ``CodecError/Code/missingRequiredField`` for an absent
+    /// `CodecError.Code.numberOutOfRange`, `CodecError.Code.missingRequiredField` for an absent
     /// `required` field.
     public static func payload(from json: JSONValue, as type: BodyType) throws(CodecError) -> [UInt8] {
         try serialize(try message(from: json, as: type), type)

@@ -9,7 +9,7 @@ extension BodyType {
     // MARK: Topic tables (spec/envelope.md ENV-BODY-002)
 
     /// Every topic a client PUBLISHes a message (UpStreamMessage) on: the publish topics of every
-    /// conversation type and family (``ConversationType/publishTopic(_:)``), plus `recallMsg` and
+    /// conversation type and family (`ConversationType.publishTopic(_:)`), plus `recallMsg` and
     /// `pcuMsgP` (WEBv2's customer-service variant).
     public static let publishTopics: Set<String> = {
         var topics: Set<String> = ["recallMsg", "pcuMsgP"]

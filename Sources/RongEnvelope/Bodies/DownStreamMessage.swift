@@ -69,15 +69,15 @@ public struct DownStreamMessage: Hashable, Sendable {
         self.status = status
     }
 
-    /// Decodes payload bytes: ``CodecError/Code/protobufDecoding`` for bytes that are not a
-    /// DownStreamMessage, ``CodecError/Code/missingRequiredField`` (with the field) when a
+    /// Decodes payload bytes: `CodecError.Code.protobufDecoding` for bytes that are not a
+    /// DownStreamMessage, `CodecError.Code.missingRequiredField` (with the field) when a
     /// required field is absent; a `type` number ChannelType does not define counts as absent
     /// (spec ENV-BODY-006).
     public static func decode(_ payload: [UInt8]) throws(CodecError) -> DownStreamMessage {
         DownStreamMessage(try BodyJSON.parse(payload, as: Modules_DownStreamMessage.self, name: .downStreamMessage))
     }
 
-    /// The payload bytes: canonical, fields in number order. ``CodecError/Code/invalidValue``
+    /// The payload bytes: canonical, fields in number order. `CodecError.Code.invalidValue`
     /// when ``type`` is not a ChannelType number.
     public func encoded() throws(CodecError) -> [UInt8] {
         try BodyJSON.serialize(try generated(), .downStreamMessage)

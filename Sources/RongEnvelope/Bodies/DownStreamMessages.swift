@@ -24,14 +24,14 @@ public struct DownStreamMessages: Hashable, Sendable {
         self.syncTime = syncTime
     }
 
-    /// Decodes payload bytes: ``CodecError/Code/protobufDecoding`` for bytes that are not a
-    /// DownStreamMessages, ``CodecError/Code/missingRequiredField`` (with the field's path) when
+    /// Decodes payload bytes: `CodecError.Code.protobufDecoding` for bytes that are not a
+    /// DownStreamMessages, `CodecError.Code.missingRequiredField` (with the field's path) when
     /// a required field, its own or a message's, is absent.
     public static func decode(_ payload: [UInt8]) throws(CodecError) -> DownStreamMessages {
         DownStreamMessages(try BodyJSON.parse(payload, as: Modules_DownStreamMessages.self, name: .downStreamMessages))
     }
 
-    /// The payload bytes: canonical, fields in number order. ``CodecError/Code/invalidValue``
+    /// The payload bytes: canonical, fields in number order. `CodecError.Code.invalidValue`
     /// when a message's ``DownStreamMessage/type`` is not a ChannelType number.
     public func encoded() throws(CodecError) -> [UInt8] {
         try BodyJSON.serialize(try generated(), .downStreamMessages)

@@ -8,7 +8,7 @@ internal import Foundation
 import RongCodec
 internal import SwiftProtobuf
 
-/// Builds the ``CodecError/Code/missingRequiredField`` error for a body that lacks a proto2
+/// Builds the `CodecError.Code.missingRequiredField` error for a body that lacks a proto2
 /// `required` field. SwiftProtobuf says only that some field is missing; this finds the first one
 /// (the message's own required fields in number order, then its sub-messages in order), gives its
 /// JSON path in the body JSON form, and says what the payload held in its place: under the

@@ -44,8 +44,8 @@ public struct UpStreamMessage: Hashable, Sendable {
         self.content = content
     }
 
-    /// Decodes payload bytes: ``CodecError/Code/protobufDecoding`` for bytes that are not an
-    /// UpStreamMessage, ``CodecError/Code/missingRequiredField`` (with the field) when a required
+    /// Decodes payload bytes: `CodecError.Code.protobufDecoding` for bytes that are not an
+    /// UpStreamMessage, `CodecError.Code.missingRequiredField` (with the field) when a required
     /// field is absent.
     public static func decode(_ payload: [UInt8]) throws(CodecError) -> UpStreamMessage {
         UpStreamMessage(try BodyJSON.parse(payload, as: Modules_UpStreamMessage.self, name: .upStreamMessage))

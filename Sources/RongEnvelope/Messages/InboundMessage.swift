@@ -4,7 +4,7 @@ import RongCodec
 
 /// A message received from the server: pushed on `s_msg`, returned by `pullMsg`/`chrmPull` or a
 /// history query, or the user's own message echoed from another device (a server PUBLISH on a
-/// publish topic, dup bit set). The content is decoded through a ``ContentRegistry``; the wire
+/// publish topic, dup bit set). The content is decoded through a `ContentRegistry`; the wire
 /// flags are decoded into ``status`` and the `is…` properties.
 public struct InboundMessage: Hashable, Sendable {
     /// Who sent it relative to this user.
@@ -88,7 +88,7 @@ public struct InboundMessage: Hashable, Sendable {
     /// for the user's own messages (ENGINE `_formatReceivedMessage`, lines 2839-2843; WEBv2
     /// treats any message from the current user as sent). Content errors are thrown as they are
     /// (`typeMismatch`, ...); a malformed `extraContent`, or a `type` that is not a ChannelType
-    /// number, is ``CodecError/Code/invalidValue``.
+    /// number, is `CodecError.Code.invalidValue`.
     public init(
         _ m: DownStreamMessage,
         currentUserId: String = "",
@@ -135,8 +135,8 @@ public struct InboundMessage: Hashable, Sendable {
 
     /// A message from a server PUBLISH: `s_msg` (a DownStreamMessage), or a publish topic (the
     /// user's own message from another device, an UpStreamMessage; `currentUserId` is its
-    /// sender, and on `s_msg` makes the current user's own messages ``Direction/sent``). Other topics are ``CodecError/Code/notAMessage``; payload errors are
-    /// ``CodecError/Code/protobufDecoding`` or ``CodecError/Code/missingRequiredField``, as is a
+    /// sender, and on `s_msg` makes the current user's own messages ``Direction/sent``). Other topics are `CodecError.Code.notAMessage`; payload errors are
+    /// `CodecError.Code.protobufDecoding` or `CodecError.Code.missingRequiredField`, as is a
     /// `recallMsg` echo whose RC:RcCmd content does not name the conversation.
     public init(
         packet: Packet,

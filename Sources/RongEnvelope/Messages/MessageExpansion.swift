@@ -19,7 +19,7 @@ public enum MessageExpansion {
 
     /// Parses `extraContent`. An empty string is no expansion (an empty dictionary). Members of a
     /// wrapper other than `v` are ignored (later servers may add some). Errors are
-    /// ``CodecError/Code/invalidValue`` with the JSON path: text that is not JSON, a top level
+    /// `CodecError.Code.invalidValue` with the JSON path: text that is not JSON, a top level
     /// that is not an object, a wrapper that is not an object or lacks `v`, a `v` that is not a
     /// string, two keys that differ only in Unicode normalization (a Swift dictionary cannot hold
     /// both).

@@ -81,7 +81,7 @@ public struct OutboundMessage: Hashable, Sendable {
     /// Whether the server answers with a PUBACK: not for STATUS messages (ENGINE `sendMessage`).
     public var expectsAck: Bool { !effectivePersistence.isStatus }
 
-    /// The PUBLISH topic; ``CodecError/Code/noPublishTopic`` when the conversation type has none
+    /// The PUBLISH topic; `CodecError.Code.noPublishTopic` when the conversation type has none
     /// for the flag (a STATUS message to a discussion, anything to the system conversation).
     public func publishTopic() throws(CodecError) -> String {
         if let topic { return topic }
@@ -91,7 +91,7 @@ public struct OutboundMessage: Hashable, Sendable {
         return t
     }
 
-    /// The UpStreamMessage body. Content above 131,072 bytes is ``CodecError/Code/sizeLimit``.
+    /// The UpStreamMessage body. Content above 131,072 bytes is `CodecError.Code.sizeLimit`.
     public func upStreamMessage() throws(CodecError) -> UpStreamMessage {
         UpStreamMessage(try generatedBody())
     }

@@ -16,7 +16,7 @@ extension ConversationType {
     /// sends RTC on `prMsgS` whatever the flag, and a chatroom STATUS message on `chatMsg` with
     /// sessionId 0. Push service (9) and encrypted (11) have none here, although RUST and ENGINE
     /// fall back to `ppMsg` for them: that would arrive as a private conversation (kit choice,
-    /// ``CodecError/Code/noPublishTopic``; name the topic to send so).
+    /// `CodecError.Code.noPublishTopic`; name the topic to send so).
     public func publishTopic(_ family: TopicFamily) -> String? {
         switch (rawValue, family) {
         case (1, .persisted): "ppMsgP"

@@ -3,7 +3,7 @@
 import RongCodec
 
 /// Reads the fields of one packet front to back. Every read checks the bounds first and throws
-/// ``CodecError/Code/truncated`` with the offset of the field that does not fit, so no input can
+/// `CodecError.Code.truncated` with the offset of the field that does not fit, so no input can
 /// make the decoder read past the buffer.
 struct ByteReader {
     let bytes: [UInt8]

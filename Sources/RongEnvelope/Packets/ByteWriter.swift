@@ -18,7 +18,7 @@ struct ByteWriter {
         for shift in stride(from: T.bitWidth - 8, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: v >> shift)) }
     }
 
-    /// A u16 length and the string's wire bytes; ``CodecError/Code/sizeLimit`` above 65,535 bytes.
+    /// A u16 length and the string's wire bytes; `CodecError.Code.sizeLimit` above 65,535 bytes.
     mutating func string(_ s: RMTPString, _ field: StaticString) throws(CodecError) {
         // Text without 4-byte sequences is its own CESU-8: written from the string's UTF-8
         // without building the wire bytes first.

@@ -3,10 +3,10 @@
 import RongCodec
 
 /// Reads the members of one object of the packet JSON form with typed errors (at the member's
-/// JSON path): absent required member → ``CodecError/Code/missingRequiredField``, wrong JSON type
-/// → ``CodecError/Code/typeMismatch``, integer out of the field's range →
-/// ``CodecError/Code/numberOutOfRange``, a member the form does not define →
-/// ``CodecError/Code/invalidValue``. Members whose name starts with `$` are derived (output only)
+/// JSON path): absent required member → `CodecError.Code.missingRequiredField`, wrong JSON type
+/// → `CodecError.Code.typeMismatch`, integer out of the field's range →
+/// `CodecError.Code.numberOutOfRange`, a member the form does not define →
+/// `CodecError.Code.invalidValue`. Members whose name starts with `$` are derived (output only)
 /// and skipped. `null` means absent.
 struct JSONFields {
     let object: JSONObject

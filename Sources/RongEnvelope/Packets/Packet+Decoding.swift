@@ -6,12 +6,12 @@ extension Packet {
     /// Decodes one packet: the whole content of one binary WebSocket message, sent by `sender`.
     ///
     /// The buffer must hold exactly one packet. Errors, with the byte offset where the problem
-    /// was found: ``CodecError/Code/truncated`` (empty buffer, or it ends inside a field),
-    /// ``CodecError/Code/trailingGarbage`` (bytes after a fixed-layout body),
-    /// ``CodecError/Code/unknownPacketType`` (type 15), ``CodecError/Code/unsupportedPacketType``
-    /// (types 0 and 8-11), ``CodecError/Code/wrongDirection`` (a type `sender` never sends),
-    /// ``CodecError/Code/invalidString`` (a header string that is neither CESU-8 nor UTF-8) and
-    /// ``CodecError/Code/invalidValue`` (CONNECT flags with the reserved bit, or will bits without
+    /// was found: `CodecError.Code.truncated` (empty buffer, or it ends inside a field),
+    /// `CodecError.Code.trailingGarbage` (bytes after a fixed-layout body),
+    /// `CodecError.Code.unknownPacketType` (type 15), `CodecError.Code.unsupportedPacketType`
+    /// (types 0 and 8-11), `CodecError.Code.wrongDirection` (a type `sender` never sends),
+    /// `CodecError.Code.invalidString` (a header string that is neither CESU-8 nor UTF-8) and
+    /// `CodecError.Code.invalidValue` (CONNECT flags with the reserved bit, or will bits without
     /// a will). The protobuf payload is not looked at here; ``jsonValue(options:)``,
     /// ``BodyJSON`` and ``InboundMessage`` decode it.
     public static func decode(_ bytes: some Collection<UInt8>, from sender: Side) throws(CodecError) -> Packet {

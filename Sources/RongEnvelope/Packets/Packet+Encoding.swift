@@ -4,7 +4,7 @@ import RongCodec
 
 extension Packet {
     /// The bytes of the packet: header byte, variable header, payload. Nothing else: no length
-    /// field, no checksum. Throws ``CodecError/Code/sizeLimit`` for a header string longer than
+    /// field, no checksum. Throws `CodecError.Code.sizeLimit` for a header string longer than
     /// 65,535 bytes (its length must fit in a u16).
     public func encoded() throws(CodecError) -> [UInt8] {
         var w = ByteWriter(capacity: 64 + (body.payload?.count ?? 0))

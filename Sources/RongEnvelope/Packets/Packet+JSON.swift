@@ -34,7 +34,7 @@ extension Packet {
     /// ``init(json:from:)`` and ``encoded()`` gives the original bytes.
     ///
     /// Throws when a payload of a known body type does not decode
-    /// (``CodecError/Code/protobufDecoding``, ``CodecError/Code/missingRequiredField``); set
+    /// (`CodecError.Code.protobufDecoding`, `CodecError.Code.missingRequiredField`); set
     /// ``PacketJSONOptions/decodeBodies`` to false to render any payload as hex.
     public func jsonValue(options: PacketJSONOptions = PacketJSONOptions()) throws(CodecError) -> JSONValue {
         var o = JSONObject()
@@ -130,7 +130,7 @@ extension Packet {
     /// Reads the packet JSON form, for a packet sent by `sender` (the layouts of PUBLISH and
     /// PUBACK depend on it). Absent header flags are false / 0; every other member the type
     /// defines is required, except the optional ones spec/envelope.md lists. Type errors carry the
-    /// JSON path; the type checks are those of ``decode(_:from:)``.
+    /// JSON path; the type checks are those of ``decode(_:from:)-(Collection<UInt8>,_)``.
     public init(json: JSONValue, from sender: Side) throws(CodecError) {
         var f = try JSONFields(json, path: "$", what: "a packet")
         var h = try JSONFields(try f.required("header"), path: "$.header", what: "the header")

@@ -35,7 +35,7 @@ public struct RMTPString: Hashable, Sendable, ExpressibleByStringLiteral, Custom
     }
 
     /// Decodes wire bytes (without the length prefix). Accepts well-formed UTF-8 and CESU-8
-    /// surrogate pairs, also mixed; anything else is ``CodecError/Code/invalidString`` with the
+    /// surrogate pairs, also mixed; anything else is `CodecError.Code.invalidString` with the
     /// offset inside the string.
     public init(wireBytes: some Collection<UInt8>) throws(CodecError) {
         // Checked where the bytes are (usually a slice of the frame); copied only when the exact

@@ -17,7 +17,7 @@ public struct PeerReceivedMessage: Sendable {
         case sync
     }
 
-    /// The message, decoded by ``RongEnvelope``.
+    /// The message, decoded by `RongEnvelope`.
     public var message: InboundMessage
     /// How it arrived.
     public var via: Via
