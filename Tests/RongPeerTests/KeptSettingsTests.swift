@@ -142,9 +142,9 @@ struct KeptSettingsTests {
             return try parseBody(ack.payload, as: Modules_RelationsOutput.self).info
         }
         try send(OutboundMessage(.private, targetId: "bob", content: TextMessage(content: "one")), from: 1, id: 1)
-        (m.clock as? ManualClock)?.advance(by: 5)
+        _ = (m.clock as? ManualClock)?.advance(by: PeerDuration(milliseconds: 5)!)
         try send(OutboundMessage(.group, targetId: "team", content: TextMessage(content: "two")), from: 1, id: 2)
-        (m.clock as? ManualClock)?.advance(by: 5)
+        _ = (m.clock as? ManualClock)?.advance(by: PeerDuration(milliseconds: 5)!)
         try send(OutboundMessage(.private, targetId: "alice", content: TextMessage(content: "three")), from: 2, id: 3)
         let first = try list(id: 10)
         #expect(first.map(\.userID) == ["bob", "team"])
@@ -159,7 +159,7 @@ struct KeptSettingsTests {
         del.order = 0
         #expect(E.query(&m, 1, "delRelation", "bob", protoBytes(del), id: 11)?.status == 0)
         #expect(try list(id: 12).map(\.userID) == ["team"])
-        (m.clock as? ManualClock)?.advance(by: 5)
+        _ = (m.clock as? ManualClock)?.advance(by: PeerDuration(milliseconds: 5)!)
         try send(OutboundMessage(.private, targetId: "alice", content: TextMessage(content: "four")), from: 2, id: 4)
         #expect(try list(id: 13).map(\.userID) == ["bob", "team"], "a newer message brings it back")
     }
