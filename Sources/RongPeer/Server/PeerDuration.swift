@@ -120,7 +120,7 @@ public struct PeerDurationError: Error, Sendable, Hashable, CustomStringConverti
     /// What was wrong.
     public var reason: Reason
 
-    /// `` `1e300d` is not a duration (500ms, 30s, 10m, 2h, 8d) `` or `` `…` is longer than 36500d ``.
+    /// For example "`1e300d` is not a duration (500ms, 30s, 10m, 2h, 8d)" or "`…` is longer than 36500d".
     public var description: String {
         switch reason {
         case .notADuration: "`\(text.prefix(40))` is not a duration (500ms, 30s, 10m, 2h, 8d, 1.5s)"
