@@ -28,7 +28,7 @@ struct BurnNoticeMessageTests {
     }
 
     static let rejected: [RejectCase] = [
-        RejectCase("a single UID string", #"{"burnMessageUIds":"A"}"#, .typeMismatch),
+        RejectCase("a number instead of the list", #"{"burnMessageUIds":5}"#, .typeMismatch),
         RejectCase("a number in the list", #"{"burnMessageUIds":["A",1]}"#, .typeMismatch),
         RejectCase("list twice", #"{"burnMessageUIds":[],"burnMessageUIds":[]}"#, .duplicateKey),
         RejectCase("zero bytes", "", .emptyContent),

@@ -7,8 +7,8 @@ import Testing
 extension RecallCommandMessage: ArbitraryContent {
     static func arbitrary(_ s: inout ValueSource) -> RecallCommandMessage {
         RecallCommandMessage(
-            messageUId: s.string(), conversationType: s.optInt(), targetId: s.optString(),
-            sentTime: s.optInt64(), isAdmin: s.optBool(), isDelete: s.optBool(), common: s.common())
+            messageUId: s.string(), conversationType: s.optInt(), targetId: s.optString(), channelId: s.optString(),
+            sentTime: s.optInt64(), isAdmin: s.optBool(), isDelete: s.optBool(), disablePush: s.optBool(), common: s.common())
     }
 }
 
@@ -31,7 +31,8 @@ struct RecallCommandMessageTests {
             canonical: #"{"messageUId":"A","conversationType":3,"targetId":"g1","sentTime":17}"#,
             leniencies: [.capitalisedKeys, .numericString]),
         DecodeCase(
-            "ChannelId stays an unknown key", #"{"messageUId":"A","ChannelId":"c1"}"#),
+            "ChannelId is an alias of channelId", #"{"messageUId":"A","ChannelId":"c1"}"#,
+            canonical: #"{"messageUId":"A","channelId":"c1"}"#, leniencies: [.capitalisedKeys]),
         DecodeCase(
             "a losing capitalised alias is kept, not reported", #"{"messageUId":"A","MessageUId":"B"}"#),
         DecodeCase(
