@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "RongEnvelope", targets: ["RongEnvelope"]),
         .library(name: "RongConformance", targets: ["RongConformance"]),
         .library(name: "RongPeer", targets: ["RongPeer"]),
+        .library(name: "RongNIM", targets: ["RongNIM"]),
         .executable(name: "rongwire", targets: ["rongwire"]),
     ],
     dependencies: [
@@ -52,6 +53,12 @@ let package = Package(
             ],
             path: "Sources/RongSupport"
         ),
+        // NetEase Yunxin (NIM) messages and their mapping to and from RongCloud (spec/nim.md).
+        .target(
+            name: "RongNIM",
+            dependencies: ["RongCodec"],
+            path: "Sources/RongNIM"
+        ),
         // Vector loading, the testee protocol, the runner and its reports.
         .target(
             name: "RongConformance",
@@ -59,6 +66,7 @@ let package = Package(
                 "RongCodec",
                 "RongEnvelope",
                 "RongSupport",
+                "RongNIM",
                 .product(name: "Yams", package: "Yams"),
             ],
             path: "Sources/RongConformance"
@@ -107,6 +115,7 @@ let package = Package(
                 "RongConformance",
                 "RongPeer",
                 "RongSupport",
+                "RongNIM",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/rongwire"
@@ -116,10 +125,17 @@ let package = Package(
             dependencies: ["RongSupport", "RongCodec", "RongEnvelope", .product(name: "Yams", package: "Yams")],
             path: "Tests/RongSupportTests"
         ),
+        // Test helpers shared by the test targets (public API of RongCodec only).
+        .target(
+            name: "RongTestSupport",
+            dependencies: ["RongCodec"],
+            path: "Tests/RongTestSupport"
+        ),
         .testTarget(
             name: "RongCodecTests",
             dependencies: [
                 "RongCodec",
+                "RongTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/RongCodecTests"
@@ -127,7 +143,7 @@ let package = Package(
         // The public API alone (no @testable anywhere in the target): a custom content type.
         .testTarget(
             name: "RongCodecAPITests",
-            dependencies: ["RongCodec"],
+            dependencies: ["RongCodec", "RongTestSupport"],
             path: "Tests/RongCodecAPITests"
         ),
         .testTarget(
@@ -149,6 +165,11 @@ let package = Package(
             name: "RongConformanceTests",
             dependencies: ["RongConformance", "RongCodec", "RongEnvelope", "RongSupport"],
             path: "Tests/RongConformanceTests"
+        ),
+        .testTarget(
+            name: "RongNIMTests",
+            dependencies: ["RongNIM", "RongCodec", "RongEnvelope", "RongTestSupport"],
+            path: "Tests/RongNIMTests"
         ),
         .testTarget(
             name: "RongPeerTests",

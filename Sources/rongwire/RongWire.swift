@@ -16,7 +16,7 @@ struct RongWire: AsyncParsableCommand {
 
         subcommands: [
             TypesCommand.self, DecodeCommand.self, EncodeCommand.self, FrameCommand.self, ConformCommand.self, TesteeCommand.self,
-            DifferentialCommand.self, PeerCommand.self, PeerClientCommand.self, ScenarioCommand.self, PeerLoadCommand.self,
+            DifferentialCommand.self, NIMCommand.self, PeerCommand.self, PeerClientCommand.self, ScenarioCommand.self, PeerLoadCommand.self,
         ]
     )
 }

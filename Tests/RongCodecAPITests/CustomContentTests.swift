@@ -6,6 +6,7 @@
 
 import RongCodec
 import Testing
+import RongTestSupport
 
 /// One gift in a gift message: an object inside an array.
 struct GiftItem: Hashable, Sendable {

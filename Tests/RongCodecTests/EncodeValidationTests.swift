@@ -3,6 +3,7 @@
 import Testing
 
 @testable import RongCodec
+import RongTestSupport
 
 /// A value the encoder must refuse: the code, the JSON path of the part at fault, and the output
 /// written before the refusal (its length is the error's byte offset), all written by hand.

@@ -3,6 +3,7 @@
 import Testing
 
 @testable import RongCodec
+import RongTestSupport
 
 private func parse(_ text: String, _ options: DecodingOptions = .default) throws(CodecError) -> JSONValue {
     try JSONValue(parsing: Array(text.utf8), options: options)

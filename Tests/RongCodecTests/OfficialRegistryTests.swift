@@ -1,5 +1,6 @@
 // Tests/RongCodecTests/OfficialRegistryTests.swift - the catalog as RongCloud's registry: attributes, open and array content
 
+import RongTestSupport
 import Testing
 
 @testable import RongCodec

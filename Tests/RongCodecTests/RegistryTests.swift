@@ -3,6 +3,7 @@
 import Testing
 
 @testable import RongCodec
+import RongTestSupport
 
 /// A custom type as an app would write it (the live-chatroom demo's gift message, renamed).
 struct GiftMessage: MessageContent {

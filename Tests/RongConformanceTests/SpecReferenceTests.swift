@@ -13,7 +13,7 @@ struct SpecReferenceTests {
     func citedIdsExist() throws {
         let root = packageRoot()
         let defined = try #require(SpecIndex.requirements(inDirectory: root + "/spec"))
-        let id = try Regex(#"\b(?:CONTENT|ENV|FLAG|PEER)(?:-[A-Z0-9]+)*-(?:[0-9]{3}|\*)"#)
+        let id = try Regex(#"\b(?:CONTENT|ENV|FLAG|PEER|NIM)(?:-[A-Z0-9]+)*-(?:[0-9]{3}|\*)"#)
         var dangling: [String] = []
         var files = 0
         for dir in ["Sources", "Tests"] {

@@ -53,7 +53,7 @@ public struct Vector: Sendable, Hashable {
         public static let known: [Kind] = [
             .decode, .encode, .roundtrip, .frameDecode, .frameEncode, .jsonParse, .objectName, .persistence, .attributes,
             .messageDecode, .messageEncode,
-        ]
+        ] + nimKinds
 
         /// Whether this is an extension kind (`x-...`): loaded, sent to the testee, and skipped by
         /// implementations that do not know it. Any other kind outside ``known`` is a load error.

@@ -184,7 +184,7 @@ private struct Context {
         let input = try self.input(inputEntry.value, kind: kind)
         let expectEntry = try require("expect")
         let expect = try self.expect(expectEntry.value, kind: kind)
-        if (kind == .decode || kind == .jsonParse) && expect.outcome == .accept && expect.value == nil {
+        if (kind == .decode || kind == .jsonParse || Vector.Kind.nimKinds.contains(kind)) && expect.outcome == .accept && expect.value == nil {
             // Byte expectations are optional for decoders (spec/vectors.md): the value is what
             // every accepting implementation must match.
             throw r.error(expectEntry.value, "an accepting `\(kind)` vector needs `value` (canonical bytes alone are not enough)")

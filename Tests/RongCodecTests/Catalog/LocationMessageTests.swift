@@ -3,6 +3,7 @@
 import Testing
 
 @testable import RongCodec
+import RongTestSupport
 
 extension LocationMessage: ArbitraryContent {
     static func arbitrary(_ s: inout ValueSource) -> LocationMessage {

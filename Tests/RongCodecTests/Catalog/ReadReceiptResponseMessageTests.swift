@@ -3,6 +3,7 @@
 import Testing
 
 @testable import RongCodec
+import RongTestSupport
 
 extension ReadReceiptResponseMessage: ArbitraryContent {
     static func arbitrary(_ s: inout ValueSource) -> ReadReceiptResponseMessage {

@@ -3,6 +3,7 @@
 import Testing
 
 @testable import RongCodec
+import RongTestSupport
 
 extension ReferenceMessage: ArbitraryContent {
     static func arbitrary(_ s: inout ValueSource) -> ReferenceMessage {

@@ -3,6 +3,7 @@
 import Testing
 
 @testable import RongCodec
+import RongTestSupport
 
 extension TextMessage: ArbitraryContent {
     static func arbitrary(_ s: inout ValueSource) -> TextMessage {

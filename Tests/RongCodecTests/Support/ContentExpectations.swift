@@ -3,6 +3,7 @@
 import Testing
 
 @testable import RongCodec
+import RongTestSupport
 
 /// One accepted input: the bytes as an SDK sends them, the canonical output written by hand
 /// from the spec, and the leniency rules that must fire.

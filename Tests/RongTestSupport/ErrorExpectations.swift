@@ -1,4 +1,4 @@
-// Tests/RongCodecAPITests/Support/ErrorExpectations.swift - "throws this code" for CodecError
+// Tests/RongTestSupport/ErrorExpectations.swift - "throws this code" for CodecError, shared by the test targets
 
 import RongCodec
 import Testing
@@ -6,7 +6,7 @@ import Testing
 /// Expects `body` to throw a ``CodecError`` with `code`, and returns the error for further
 /// checks. (``CodecError`` is not `Equatable`: a test states the code it expects.)
 @discardableResult
-func expectCodecError<R>(
+public func expectCodecError<R>(
     _ code: CodecError.Code,
     _ comment: Comment? = nil,
     sourceLocation: SourceLocation = #_sourceLocation,
