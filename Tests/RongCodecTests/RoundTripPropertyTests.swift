@@ -29,7 +29,7 @@ struct RoundTripPropertyTests {
         "RC:CombineMsg": ["content"],
         "RC:ReadNtf": ["lastMessageSend"],
         "RC:SRSMsg": ["lastMessageSend"],
-        "RC:RcCmd": ["MessageUId", "ConversationType", "TargetId", "SentTime"],
+        "RC:RcCmd": ["MessageUId", "ConversationType", "TargetId", "ChannelId", "SentTime"],
         "RC:RcNtf": ["mOperatorId", "mRecallTime", "mOriginalObjectName", "mAdmin", "mDelete"],
         "RC:CmdNtf": ["operation"],
     ]

@@ -88,13 +88,18 @@ struct CLITests {
         #expect(file.output.hasPrefix("error[sizeLimit]: /tmp/"), "\(file.output)")
     }
 
-    @Test("types lists all 45 types; --json includes keys")
+    @Test("types lists all 74 types (64 of RongCloud's registry) with flags and attributes; --json includes keys")
     func types() {
         let r = shell("\(bin) types")
-        #expect(r.output.hasSuffix("45 types"))
+        #expect(r.output.hasSuffix("74 types: 64 of RongCloud's registry, 10 kit types; 19 kept as open JSON"), "\(r.output.suffix(80))")
+        #expect(r.output.contains("\nRC:RcCmd "))
+        let rcCmd = r.output.split(separator: "\n").first { $0.hasPrefix("RC:RcCmd ") }.map(String.init) ?? ""
+        #expect(rcCmd.contains("NONE (0)") && rcCmd.contains("command") && rcCmd.contains("RongCloud"), "\(rcCmd)")
         let j = shell("\(bin) types --json")
         #expect(j.output.contains(#""objectName": "RC:HQVCMsg""#))
         #expect(j.output.contains(#""RC:HQVcMsg""#))
+        #expect(j.output.contains(#""command": true"#) && j.output.contains(#""media": true"#))
+        #expect(j.output.contains(#""objectName": "RCRTC:invite""#))
     }
 
     @Test("frame compose builds the PUBLISH; frame decode reads it back; --message gives the inbound view")

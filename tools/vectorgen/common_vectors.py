@@ -407,7 +407,9 @@ emit("vectors/content/common.yaml", common)
 
 # ---------------------------------------------------------------------------------------------
 # Persistence flag of every built-in type (kind persistence), from the -001 requirement of each
-# type in spec/content-*.md. NONE=0, ISPERSISTED=1, ISCOUNTED=3, STATUS=16.
+# type in spec/content-*.md; the types of RongCloud's registry carry RUST's flag
+# (official-sdks.md § 1), the open types are specified together in CONTENT-OPEN-001.
+# NONE=0, ISPERSISTED=1, ISCOUNTED=3, STATUS=16.
 FLAGS = [
     ("RC:TxtMsg", "TxtMsg", 3, "TXT"), ("RC:ImgMsg", "ImgMsg", 3, "IMG"), ("RC:GIFMsg", "GIFMsg", 3, "GIF"),
     ("RC:VcMsg", "VcMsg", 3, "VC"), ("RC:HQVCMsg", "HQVCMsg", 3, "HQVC"), ("RC:FileMsg", "FileMsg", 3, "FILE"),
@@ -417,7 +419,7 @@ FLAGS = [
     ("RC:PSMultiImgTxtMsg", "PSMultiImgTxtMsg", 3, "PSMULTI"), ("RC:StreamMsg", "StreamMsg", 3, "STREAM"),
     ("RC:InfoNtf", "InfoNtf", 1, "INFONTF"), ("RC:ContactNtf", "ContactNtf", 1, "CONTACTNTF"), ("RC:ProfileNtf", "ProfileNtf", 1, "PROFILENTF"),
     ("RC:CmdNtf", "CmdNtf", 1, "CMDNTF"), ("RC:GrpNtf", "GrpNtf", 1, "GRPNTF"), ("RC:DizNtf", "DizNtf", 1, "DIZNTF"),
-    ("RC:RcNtf", "RcNtf", 1, "RCNTF"), ("RC:RcCmd", "RcCmd", 1, "RCCMD"), ("RC:CmdMsg", "CmdMsg", 0, "CMDMSG"),
+    ("RC:RcNtf", "RcNtf", 1, "RCNTF"), ("RC:RcCmd", "RcCmd", 0, "RCCMD"), ("RC:CmdMsg", "CmdMsg", 0, "CMDMSG"),
     ("RC:TypSts", "TypSts", 16, "TYPSTS"), ("RC:ReadNtf", "ReadNtf", 0, "READNTF"), ("RC:RRReqMsg", "RRReqMsg", 0, "RRREQ"),
     ("RC:RRRspMsg", "RRRspMsg", 0, "RRRSP"), ("RC:SRSMsg", "SRSMsg", 0, "SRS"), ("RC:MsgExMsg", "MsgExMsg", 0, "MSGEX"),
     ("RC:chrmKVNotiMsg", "ChrmKVNotiMsg", 0, "CHRMKV"), ("RC:BurnNoticeMsg", "BurnNoticeMsg", 0, "BURN"),
@@ -425,18 +427,160 @@ FLAGS = [
     ("RC:VCHangup", "VCHangup", 0, "VCHANGUP"), ("RC:VCInvite", "VCInvite", 0, "VCINVITE"), ("RC:VCModifyMedia", "VCModifyMedia", 0, "VCMODMEDIA"),
     ("RC:VCModifyMem", "VCModifyMem", 0, "VCMODMEM"), ("RC:RLStart", "RLStart", 3, "RLSTART"), ("RC:RLJoin", "RLJoin", 0, "RLJOIN"),
     ("RC:RLQuit", "RLQuit", 0, "RLQUIT"), ("RC:RL", "RL", 16, "RL"), ("RC:LogCmdMsg", "LogCmdMsg", 0, "LOGCMD"),
-]
-DISAGREE = {"RC:RcCmd", "RC:VCSummary", "RC:TypSts"}
+    # Types of RongCloud's registry (RUST) that the kit added with issue 14.
+    ("RC:CombineV2Msg", "CombineV2Msg", 3, "COMBINEV2"), ("RC:HDiv", "HDiv", 0, "HDIV"), ("RC:InterceptMsg", "InterceptMsg", 0, "INTERCEPT"),
+    ("RC:Delivered", "Delivered", 0, "DELIVERED"), ("RC:DRMsg", "DRMsg", 0, "DRMSG"), ("RC:RRMsg", "RRMsg", 0, "RRMSG"),
+    ("RC:ChrmMemChange", "ChrmMemChange", 0, "CHRMMEM"), ("RC:ChrmSyncMsg", "ChrmSyncMsg", 0, "CHRMSYNC"),
+    ("RC:ChrmBlockMsg", "ChrmBlockMsg", 0, "CHRMBLOCK"), ("RC:ChrmBanMsg", "ChrmBanMsg", 0, "CHRMBAN"),
+    ("RC:HsMsg", "HsMsg", 0, "OPEN"), ("RC:SpMsg", "SpMsg", 0, "OPEN"), ("RC:RecNtf", "RecNtf", 0, "OPEN"),
+    ("RC:RSMsg", "RSMsg", 0, "OPEN"), ("RC:QueryContMsg", "QueryContMsg", 0, "OPEN"), ("RC:QueryUidMsg", "QueryUidMsg", 0, "OPEN"),
+    ("RC:VSTMsg", "VSTMsg", 3, "OPEN"), ("RC:MACEMsg", "MACEMsg", 3, "OPEN"),
+] + [("RCRTC:" + n, "RCRTC-" + n, 16, "OPEN") for n in [
+    "cancelInvite", "endInvite", "answerInvite", "invite", "inviteTimeout", "kick", "ModifyResource", "PublishResource", "state",
+    "TotalContentResources", "UnpublishResource"]]
+# Where another source gives a different flag than the one chosen (spec/decisions.md, "The official registry").
+DISAGREE = {"RC:RcCmd", "RC:VCSummary", "RC:TypSts", "RC:InterceptMsg", "RC:ChrmMemChange", "RC:ChrmSyncMsg", "RC:ChrmBlockMsg",
+            "RC:VSTMsg", "RC:MACEMsg"}
+# The 10 types RongCloud's registry (RUST) lacks (CONTENT-CATALOG-003).
+KIT = {"RC:CombineMsg", "RC:StkMsg", "RC:CardMsg", "RC:PSImgTxtMsg", "RC:PSMultiImgTxtMsg", "RC:StreamMsg", "RC:RLStart", "RC:RLJoin",
+       "RC:RLQuit", "RC:RL"}
+assert len(FLAGS) == 74 and len(FLAGS) - len(KIT) == 64, len(FLAGS)
+
+
+def flag_req(code):
+    return {"BURN": "CONTENT-BURN-002", "OPEN": "CONTENT-OPEN-001"}.get(code, f"CONTENT-{code}-001")
+
+
 flags = []
 for name, short, flag, code in FLAGS:
-    req = "CONTENT-BURN-002" if code == "BURN" else f"CONTENT-{code}-001"
-    v = {"id": f"Required.Flag.{short}.Persistence", "level": "required", "spec": [req],
+    # The eleven RCRTC types share one area of the runner's table (Flag.RCRTC).
+    fid = f"Required.Flag.RCRTC.{short[6:]}" if short.startswith("RCRTC-") else f"Required.Flag.{short}.Persistence"
+    v = {"id": fid, "level": "required", "spec": [flag_req(code), "CONTENT-CATALOG-001"],
          "tags": ["flag", "disagreement"] if name in DISAGREE else ["flag"],
          "kind": "persistence", "input": {"json": name}, "expect": {"outcome": "accept", "value": flag}}
-    if name in DISAGREE:
-        v["description"] = "Sources disagree on this flag; the spec records the kit's choice and the alternatives."
+    if name in KIT:
+        v["spec"] = [flag_req(code), "CONTENT-CATALOG-003"]
+        v["description"] = "Not in RongCloud's registry (RUST); the flag of the SDKs that have the type."
+    elif name in DISAGREE:
+        v["description"] = "RUST registry (official-sdks.md § 1); another source disagrees, the spec records the choice."
+    else:
+        v["description"] = "RUST registry (official-sdks.md § 1)."
     flags.append(v)
 flags.append({"id": "Required.Flag.Unknown.Persistence", "level": "required", "spec": ["CONTENT-NAME-003"], "kind": "persistence",
               "input": {"json": "App:Custom"}, "expect": {"outcome": "reject", "error": "unknownObjectName"},
               "description": "The flag of an unregistered type is not known to the codec; it travels in the envelope."})
+flags.append({"id": "Recommended.Flag.Alias.Persistence", "level": "recommended", "spec": ["CONTENT-NAME-001", "CONTENT-CATALOG-001"],
+              "kind": "persistence", "input": {"json": "RC:CMDMsg"}, "expect": {"outcome": "accept", "value": 0},
+              "description": "An alias objectName (the Go server SDK's RC:CMDMsg) has its canonical type's flag."})
 emit("vectors/flags/persistence.yaml", flags)
+
+# The command and media attributes of every built-in type (kind attributes, CONTENT-CATALOG-002),
+# written from RUST's registry table (official-sdks.md § 1: "cmd", "media"); for the kit types
+# from their own SDKs (RC:CombineMsg is a media class on iOS and Android, 000:5355-5362).
+COMMAND = {"RC:RcCmd", "RC:MsgExMsg", "RC:SRSMsg", "RC:RRReqMsg", "RC:RRRspMsg", "RC:RRMsg", "RC:DRMsg", "RC:LogCmdMsg",
+           "RC:QueryContMsg", "RC:QueryUidMsg", "RC:RSMsg", "RC:TypSts", "RC:chrmKVNotiMsg", "RC:ChrmMemChange", "RC:ChrmSyncMsg",
+           "RC:ChrmBlockMsg", "RC:ChrmBanMsg", "RC:BurnNoticeMsg", "RC:Delivered", "RC:ReadNtf", "RC:InterceptMsg"}
+MEDIA = {"RC:ImgMsg", "RC:HQVCMsg", "RC:FileMsg", "RC:GIFMsg", "RC:SightMsg", "RC:CombineV2Msg", "RC:CombineMsg"}
+assert len(COMMAND) == 21 and len(MEDIA) == 7
+attributes = []
+for name, short, _, _ in FLAGS:
+    v = {"id": f"Required.Attributes.Catalog.{short}", "level": "required",
+         "spec": ["CONTENT-CATALOG-002", "CONTENT-CATALOG-003" if name in KIT else "CONTENT-CATALOG-001"],
+         "tags": ["attributes"], "kind": "attributes", "input": {"json": name},
+         "expect": {"outcome": "accept", "value": {"command": name in COMMAND, "media": name in MEDIA}},
+         "description": ("Not in RongCloud's registry; the attributes of the SDKs that have the type." if name in KIT
+                         else "RUST registry (official-sdks.md § 1).")}
+    attributes.append(v)
+attributes.append({"id": "Required.Attributes.Catalog.Unknown", "level": "required", "spec": ["CONTENT-CATALOG-002", "CONTENT-NAME-003"],
+                   "kind": "attributes", "input": {"json": "App:Custom"}, "expect": {"outcome": "reject", "error": "unknownObjectName"},
+                   "description": "The codec knows no attributes for an unregistered type."})
+attributes.append({"id": "Recommended.Attributes.Catalog.Alias", "level": "recommended", "spec": ["CONTENT-CATALOG-002", "CONTENT-NAME-001"],
+                   "kind": "attributes", "input": {"json": "RC:HQVcMsg"}, "expect": {"outcome": "accept", "value": {"command": False, "media": True}},
+                   "description": "An alias objectName (seed 000:3484's RC:HQVcMsg) has its canonical type's attributes."})
+emit("vectors/flags/attributes.yaml", attributes)
+
+# ---------------------------------------------------------------------------------------------
+# The open types (CONTENT-OPEN-001, CONTENT-OPEN-002): registered by name, flag and attributes,
+# their keys kept open. One file per type (the RCRTC types share rcrtc.yaml). Every type gets
+# the same hand-written cases (the open behaviour is one rule), plus a sample of keys of its own.
+# Expected values are typed in below, never computed.
+OPEN = [
+    # (objectName, id component, file, sample input, sample value, sample canonical, what the sample is)
+    ("RC:HsMsg", "HsMsg", "hsmsg", '{"type":1,"extra":"e","requestInfo":{"a":[1,null]}}',
+     {"extra": "e", "type": 1, "requestInfo": {"a": [1, None]}}, '{"extra":"e","type":1,"requestInfo":{"a":[1,null]}}',
+     "RUST registers RC:HsMsg, the customer-service handshake (official-sdks.md § 1), but no source records its keys"),
+    ("RC:SpMsg", "SpMsg", "spmsg", '{"sid":"s1","uid":"u1","extra":""}', {"extra": "", "sid": "s1", "uid": "u1"}, '{"extra":"","sid":"s1","uid":"u1"}',
+     "RUST registers RC:SpMsg, the customer-service suspend (official-sdks.md § 1); its keys are not recorded"),
+    ("RC:RecNtf", "RecNtf", "recntf", '{"hasReceived":true}', {"hasReceived": True}, '{"hasReceived":true}',
+     "RUST registers RC:RecNtf (official-sdks.md § 1); Android's HasReceivedNotificationMessage holds a hasReceived flag whose key is not recorded"),
+    ("RC:RSMsg", "RSMsg", "rsmsg", '{"msgUIds":["BA2B-7TCS-N4H5-9KJG"],"user":{"id":"u1"}}', {"user": {"id": "u1"}, "msgUIds": ["BA2B-7TCS-N4H5-9KJG"]},
+     '{"user":{"id":"u1"},"msgUIds":["BA2B-7TCS-N4H5-9KJG"]}', "RUST registers RC:RSMsg as a command (official-sdks.md § 1; Android ReadReceiptV4Message); its keys are not recorded"),
+    ("RC:QueryContMsg", "QueryContMsg", "querycont",
+     '{"uri":"logcollection.ronghub.com\\/upload","logId":"9fd62eee-5908-4704-8b8e-392d61933654","msgUids":"C9JF-UJN2-5VM4-K9TB"}',
+     {"uri": "logcollection.ronghub.com/upload", "logId": "9fd62eee-5908-4704-8b8e-392d61933654", "msgUids": "C9JF-UJN2-5VM4-K9TB"},
+     '{"uri":"logcollection.ronghub.com/upload","logId":"9fd62eee-5908-4704-8b8e-392d61933654","msgUids":"C9JF-UJN2-5VM4-K9TB"}',
+     "RUST registers RC:QueryContMsg as a command (official-sdks.md § 1); these are the keys of an Android cloud-controller log entry of that name (an unattributed public SDK copy)"),
+    ("RC:QueryUidMsg", "QueryUidMsg", "queryuid", '{"logId":"6cc9f592","startTime":1689840000000,"endTime":1689843900000,"conversationType":1,"targetId":"t1"}',
+     {"logId": "6cc9f592", "startTime": 1689840000000, "endTime": 1689843900000, "conversationType": 1, "targetId": "t1"},
+     '{"logId":"6cc9f592","startTime":1689840000000,"endTime":1689843900000,"conversationType":1,"targetId":"t1"}',
+     "RUST registers RC:QueryUidMsg as a command (official-sdks.md § 1); its keys are not recorded"),
+    ("RC:VSTMsg", "VSTMsg", "vstmsg", '{"content":"00:32","reason":3,"direction":"MO","mediaType":1}',
+     {"content": "00:32", "reason": 3, "direction": "MO", "mediaType": 1}, '{"content":"00:32","reason":3,"direction":"MO","mediaType":1}',
+     "RUST registers RC:VSTMsg, ISCOUNTED (official-sdks.md § 1); the call kit's CallSTerminateMessage fields are not recorded as JSON keys"),
+    ("RC:MACEMsg", "MACEMsg", "macemsg", '{"content":"end","reason":12}', {"content": "end", "reason": 12}, '{"content":"end","reason":12}',
+     "RUST registers RC:MACEMsg, ISCOUNTED (official-sdks.md § 1); its keys are not recorded"),
+] + [("RCRTC:" + n, "RCRTC", "rcrtc", '{"roomId":"r1","extra":"x","users":["u1"]}', {"extra": "x", "roomId": "r1", "users": ["u1"]},
+      '{"extra":"x","roomId":"r1","users":["u1"]}', f"RUST registers RCRTC:{n} (support_rtc_message, official-sdks.md § 1), STATUS; its keys are not recorded")
+     for n in ["cancelInvite", "endInvite", "answerInvite", "invite", "inviteTimeout", "kick", "ModifyResource", "PublishResource", "state",
+               "TotalContentResources", "UnpublishResource"]]
+assert len(OPEN) == 19
+
+OPEN_SPEC = ["CONTENT-OPEN-001", "CONTENT-OPEN-002"]
+# (name, input, outcome, value or error, canonical, leniencies, extra spec, description): the same for every open type.
+OPEN_CASES = [
+    ("SharedKeysFirst", '{"k":1,"extra":"e","user":{"id":"u1"}}', A, {"extra": "e", "user": {"id": "u1"}, "k": 1}, '{"extra":"e","user":{"id":"u1"},"k":1}', None, [],
+     "The shared keys are typed (RUST reads them as every type's base info, official-sdks.md § 2) and written first; the other keys follow in input order."),
+    ("AvatarIcon", '{"user":{"id":"u1","icon":"https:\\/\\/x\\/a.png"}}', A, {"user": {"id": "u1", "portrait": "https://x/a.png"}},
+     '{"user":{"id":"u1","portrait":"https://x/a.png"}}', ["avatarIcon"], ["CONTENT-USER-002"], "The shared keys' leniencies apply as on any content."),
+    ("OtherKeysAsSent", '{"a":null,"b":[{"c":[]}],"d":1.5e3,"e":"\\u4f60\\u597d \\ud83d\\ude00"}', A,
+     {"a": None, "b": [{"c": []}], "d": 1500, "e": "你好 😀"}, '{"a":null,"b":[{"c":[]}],"d":1500,"e":"你好 😀"}', None, ["CONTENT-UNKNOWN-001"],
+     "Any other key is kept with its value, null included, never rejected for its type; numbers and strings are written canonically."),
+    ("LocalPathDropped", '{"localPath":"\\/sdcard\\/x","k":"v"}', A, {"k": "v"}, '{"k":"v"}', ["localPathDropped"], ["CONTENT-LOCALPATH-001"], None),
+    ("EmptyObject", '{}', A, {}, '{}', None, [], None),
+    ("MentionAll", '{"k":0,"mentionedInfo":{"type":1}}', A, {"mentionedInfo": {"type": 1}, "k": 0}, '{"mentionedInfo":{"type":1},"k":0}', None,
+     ["CONTENT-MENTION-001"], None),
+    ("SharedKeyWrongType", '{"extra":5}', R, "typeMismatch", None, None, ["CONTENT-TYPE-001"], "A shared key is checked on open content too."),
+    ("MentionTypeInvalid", '{"mentionedInfo":{"type":5}}', R, "invalidValue", None, None, ["CONTENT-MENTION-001"], None),
+    ("ArrayIsWrongType", '[1]', R, "typeMismatch", None, None, ["CONTENT-JSON-001"], None),
+    ("ZeroBytes", '', R, "emptyContent", None, None, ["CONTENT-EMPTY-001"], None),
+    ("DuplicateKey", '{"k":1,"k":2}', R, "duplicateKey", None, None, ["CONTENT-JSON-004"], None),
+]
+
+open_files = {}
+for name, short, fname, sample, sval, scanon, what in OPEN:
+    # An RCRTC type's cases are named after it inside the shared area Content.RCRTC.
+    prefix = f"Content.RCRTC.{name[6:]}-" if short == "RCRTC" else f"Content.{short}."
+    vs = open_files.setdefault(fname, [])
+    vs.append({"id": f"Required.{prefix}KeysKept", "level": "required", "spec": OPEN_SPEC, "kind": "decode", "objectName": name,
+               "input": {"json": sample}, "expect": {"outcome": A, "value": sval, "json": scanon},
+               "description": what + ": every key is kept with its value, after the shared keys, in input order."})
+    for case, inp, outcome, val, canon, lens, extra, desc in OPEN_CASES:
+        v = {"id": f"Required.{prefix}{case}", "level": "required", "spec": OPEN_SPEC + extra, "kind": "decode", "objectName": name,
+             "input": {"json": inp}, "expect": {"outcome": outcome}}
+        if outcome == A:
+            v["expect"]["value"] = val
+            v["expect"]["json"] = canon
+            if lens:
+                v["expect"]["leniencies"] = lens
+                v["tags"] = ["leniency"]
+        else:
+            v["expect"]["error"] = val
+        if desc:
+            v["description"] = desc
+        vs.append(v)
+    vs.append({"id": f"Required.{prefix}Encode", "level": "required", "spec": ["CONTENT-OPEN-002", "CONTENT-ENCODE-001"], "kind": "encode",
+               "objectName": name, "input": {"value": {"b": [], "user": {"id": "u"}, "a": None, "extra": ""}},
+               "expect": {"outcome": A, "json": '{"extra":"","user":{"id":"u"},"b":[],"a":null}'},
+               "description": "A normalized open value is written with the shared keys first, then the other keys in their order (a null one kept)."})
+for fname, vs in open_files.items():
+    emit(f"vectors/content/{fname}.yaml", vs)

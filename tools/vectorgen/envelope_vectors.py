@@ -1514,8 +1514,8 @@ def gen_outbound():
     mencode("Outbound.Topic.Recall", ["ENV-MSG-001", "ENV-MSG-006"],
             {"conversationType": 3, "targetId": "me", "objectName": "RC:RcCmd", "content": rc, "messageId": 65535,
              "topic": "recallMsg"},
-            publish("recallMsg", "me", 65535, up(0x01, classname="RC:RcCmd", content=rc)),
-            "a recall on recallMsg to the sender's own id (envelope.md § 6.4); RC:RcCmd is ISPERSISTED; message id 65535")
+            publish("recallMsg", "me", 65535, up(0x00, classname="RC:RcCmd", content=rc)),
+            "a recall on recallMsg to the sender's own id (envelope.md § 6.4); RC:RcCmd is NONE (RUST registry, official-sdks.md § 1; ENGINE sends sessionId 0), so sessionId 0; message id 65535")
     mencode("Outbound.Topic.NoPush", ["FLAG-006", "ENV-MSG-006"], dict(base, conversationType=1, targetId="u2", topic="ppMsgN"),
             publish("ppMsgN", "u2", 7, up(0x03)), "the …N topic only when the caller names it: no official client sends it")
     mencode("Outbound.Topic.EngineFallback", ["FLAG-005", "ENV-MSG-006"], dict(base, conversationType=2, targetId="d1", topic="ppMsgP"),

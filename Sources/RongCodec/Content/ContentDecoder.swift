@@ -76,42 +76,46 @@ public struct ContentDecoder: ~Copyable {
     enum TopLevel: Equatable {
         /// Zero bytes, for a type that allows it.
         case empty
-        /// A JSON object starts at the current offset.
-        case object
-        /// A JSON string holding the object's text, which started at `at`.
+        /// The type's top-level value (an object; an array for an array-content type) starts at
+        /// the current offset.
+        case value
+        /// A JSON string holding that value's text, which started at `at`.
         case doubleEncoded([UInt8], at: Int)
     }
 
-    /// Checks size and emptiness and finds what the top level holds.
+    /// Checks size and emptiness and finds what the top level holds: an object, or an array when
+    /// `isArray` (``MessageContent/isArrayContent``).
     @usableFromInline
-    mutating func startTopLevel(objectName: String, allowsEmpty: Bool, allowDoubleEncoding: Bool) throws(CodecError) -> TopLevel {
+    mutating func startTopLevel(objectName: String, allowsEmpty: Bool, isArray: Bool, allowDoubleEncoding: Bool) throws(CodecError) -> TopLevel {
         let count = scanner.source.count
         if count > options.maxContentBytes {
             throw CodecError(.sizeLimit, "\(count) bytes exceed the content limit of \(options.maxContentBytes)", offset: options.maxContentBytes)
         }
+        let expected = isArray ? "a JSON array" : "a JSON object"
         if count == 0 {
             guard allowsEmpty else {
-                throw CodecError(.emptyContent, "\(objectName) content must be a JSON object, not zero bytes", offset: 0)
+                throw CodecError(.emptyContent, "\(objectName) content must be \(expected), not zero bytes", offset: 0)
             }
             return .empty
         }
         switch peekKind() {
-        case .object?:
-            return .object
+        case .object? where !isArray, .array? where isArray:
+            return .value
         case .string? where allowDoubleEncoding:
-            // Double encoding: the object arrives as a JSON string holding its text.
+            // Double encoding: the value arrives as a JSON string holding its text.
             let at = scanner.index
             let inner = Array((try decodeString() ?? "").utf8)
             try scanner.expectEnd()
-            // Only a string holding an object is double-encoded content; any other string is
-            // simply the wrong type.
-            guard inner.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == asciiOpenBrace else {
-                throw CodecError(.typeMismatch, "expected a JSON object as \(objectName) content, found a string", offset: at)
+            // Only a string holding the type's top-level value is double-encoded content; any
+            // other string is simply the wrong type.
+            let opening = isArray ? asciiOpenBracket : asciiOpenBrace
+            guard inner.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == opening else {
+                throw CodecError(.typeMismatch, "expected \(expected) as \(objectName) content, found a string", offset: at)
             }
             try noteLeniency(.doubleEncodedContent, at: at)
             return .doubleEncoded(inner, at: at)
         default:
-            throw typeMismatch("a JSON object as \(objectName) content")
+            throw typeMismatch("\(expected) as \(objectName) content")
         }
     }
 
@@ -430,6 +434,18 @@ public struct ContentDecoder: ~Copyable {
         return out
     }
 
+    /// Reads an array of strings, or (recording ``Leniency/stringAsList``) one string, which gives
+    /// a list of that one string; the empty string gives an empty list. `null` gives nil.
+    public mutating func decodeStringArrayOrString() throws(CodecError) -> [String]? {
+        if peekKind() == .string {
+            let at = scanner.index
+            let s = scanner.makeString(try scanner.scanString())
+            try noteLeniency(.stringAsList, at: at)
+            return s.isEmpty ? [] : [s]
+        }
+        return try decodeStringArray()
+    }
+
     /// Reads an array of strings, or (recording ``Leniency/commaSeparatedList``) one string
     /// split at commas; an empty string is an empty list. `null` gives nil.
     public mutating func decodeStringList() throws(CodecError) -> [String]? {
@@ -470,11 +486,16 @@ public struct ContentDecoder: ~Copyable {
 
     /// Reads an object field, also accepting a string that holds a JSON object
     /// (``Leniency/stringAsObject``). A string that is not a JSON object is
-    /// ``CodecError/Code/typeMismatch``. `null` gives nil.
-    public mutating func decodeObjectOrJSONText() throws(CodecError) -> JSONObject? {
+    /// ``CodecError/Code/typeMismatch``, except that with `emptyStringIsAbsent` the empty string
+    /// gives nil (``Leniency/emptyStringAsAbsent``). `null` gives nil.
+    public mutating func decodeObjectOrJSONText(emptyStringIsAbsent: Bool = false) throws(CodecError) -> JSONObject? {
         guard peekKind() == .string else { return try decodeObject() }
         let at = scanner.index
         let text = scanner.makeString(try scanner.scanString())
+        if emptyStringIsAbsent && text.isEmpty {
+            try noteLeniency(.emptyStringAsAbsent, at: at)
+            return nil
+        }
         var inner = options
         inner.maxDepth = max(1, options.maxDepth - (scanner.depth))
         guard case .object(let o)? = try? JSONValue(parsing: Array(text.utf8), options: inner) else {

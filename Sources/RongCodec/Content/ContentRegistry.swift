@@ -27,7 +27,7 @@ public struct ContentRegistry: Sendable {
         var entries: [UTF8Key: Entry] = [:]
         if builtIns {
             var byName: [String: ContentTypeEntry] = [:]
-            for t in BuiltInCatalog.entries {
+            for t in BuiltInCatalog.decoders {
                 byName[t.type.objectName] = t
                 entries[UTF8Key(t.type.objectName)] = Entry(type: t, isAlias: false)
             }

@@ -38,6 +38,15 @@ public enum DecodedContent: Hashable, Sendable {
         case .unknown: nil
         }
     }
+
+    /// The attributes of the typed content's type (command, media); nil for unknown content,
+    /// whose type the codec does not know.
+    public var attributes: ContentAttributes? {
+        switch self {
+        case .typed(let c): type(of: c.base).attributes
+        case .unknown: nil
+        }
+    }
 }
 
 /// Content whose objectName no registered type claims. Its bytes are kept untouched, so a relay

@@ -54,6 +54,12 @@ public enum Leniency: String, CaseIterable, Sendable, CustomStringConvertible {
     /// `operation` instead of `name` (the Go server SDK serialises RC:CmdNtf's name under
     /// `operation`; some of its versions do the same for RC:CmdMsg).
     case operationForName
+    /// An empty string where the field holds an object: absent (RC:RcNtf `originalMessageContent`
+    /// as the 2025 SDK writes it when the original is unknown).
+    case emptyStringAsAbsent
+    /// One string where the canonical form is a list of strings: a list of that one string
+    /// (RC:BurnNoticeMsg `burnMessageUIds` as the server sends it).
+    case stringAsList
 
     public var description: String { rawValue }
 
@@ -82,6 +88,8 @@ public enum Leniency: String, CaseIterable, Sendable, CustomStringConvertible {
         case .doubleEncodedContent: 18
         case .objectNameAlias: 19
         case .operationForName: 20
+        case .emptyStringAsAbsent: 21
+        case .stringAsList: 22
         }
     }
 

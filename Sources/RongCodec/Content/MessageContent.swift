@@ -58,6 +58,14 @@ public protocol MessageContent: Hashable, Sendable {
     static var objectName: String { get }
     /// The persistence flag this type is sent with.
     static var persistence: PersistenceFlag { get }
+    /// Whether the SDK handles the type as a command and whether it is a media type
+    /// (``ContentAttributes``). Default: neither.
+    static var attributes: ContentAttributes { get }
+    /// Whether the content is a JSON array rather than an object: RC:Delivered, whose SDKs write
+    /// the list itself as the content (CONTENT-JSON-001). Such a type's `init(from:)` reads the
+    /// array with ``ContentDecoder/beginArray()``, and its encoder writes one; it has no place for
+    /// the shared keys. Default: false, an array is ``CodecError/Code/typeMismatch``.
+    static var isArrayContent: Bool { get }
     /// Whether zero-length content is this type's canonical encoding of an empty value
     /// (RC:RLJoin, RC:RLQuit). Default: false, zero bytes are ``CodecError/Code/emptyContent``.
     static var allowsEmptyContent: Bool { get }
@@ -75,6 +83,7 @@ public protocol MessageContent: Hashable, Sendable {
 
 extension MessageContent {
     public static var allowsEmptyContent: Bool { false }
+    public static var isArrayContent: Bool { false }
 
     public init(emptyContent: Void) throws(CodecError) {
         throw CodecError(.emptyContent, "\(Self.objectName) content must be a JSON object, not zero bytes", offset: 0)
@@ -141,10 +150,10 @@ extension MessageContent {
     static func _decode(_ raw: UnsafeRawBufferPointer, options: DecodingOptions) throws(CodecError) -> Self {
         var d = ContentDecoder(source: raw, options: options)
         do throws(CodecError) {
-            switch try d.startTopLevel(objectName: objectName, allowsEmpty: allowsEmptyContent, allowDoubleEncoding: true) {
+            switch try d.startTopLevel(objectName: objectName, allowsEmpty: allowsEmptyContent, isArray: isArrayContent, allowDoubleEncoding: true) {
             case .empty:
                 return try Self(emptyContent: ())
-            case .object:
+            case .value:
                 var value = try Self(from: &d)
                 try d.finishTopLevel()
                 if !d.leniencies.isEmpty { value.common.diagnostics.leniencies.formUnion(d.leniencies) }
@@ -168,8 +177,8 @@ extension MessageContent {
         let result: Result<Self, CodecError> = inner.withUnsafeBytes { innerRaw in
             var d = ContentDecoder(source: innerRaw, options: options)
             do throws(CodecError) {
-                guard try d.startTopLevel(objectName: objectName, allowsEmpty: false, allowDoubleEncoding: false) == .object else {
-                    throw CodecError(.typeMismatch, "expected a JSON object inside the string", offset: 0)
+                guard try d.startTopLevel(objectName: objectName, allowsEmpty: false, isArray: isArrayContent, allowDoubleEncoding: false) == .value else {
+                    throw CodecError(.typeMismatch, "expected a JSON \(isArrayContent ? "array" : "object") inside the string", offset: 0)
                 }
                 var value = try Self(from: &d)
                 try d.finishTopLevel()

@@ -63,6 +63,17 @@ public final class CodecTestee: Testee {
                 return .rejected(error: CodecError.Code.unknownObjectName.rawValue, message: "\(name) is not registered")
             }
             return .accepted(value: .number(JSONNumber(type.persistence.rawValue)), bytes: nil, leniencies: nil)
+        case "attributes":
+            guard case .bytes(let bytes)? = request.input else { return .runtimeError(message: "attributes needs byte input") }
+            let name = String(decoding: bytes, as: UTF8.self)
+            guard let type = registry.type(for: name) else {
+                return .rejected(error: CodecError.Code.unknownObjectName.rawValue, message: "\(name) is not registered")
+            }
+            let value = JSONObject([
+                .init(key: "command", value: .bool(type.attributes.contains(.command))),
+                .init(key: "media", value: .bool(type.attributes.contains(.media))),
+            ])
+            return .accepted(value: .object(value), bytes: nil, leniencies: nil)
         case "objectname":
             guard case .bytes(let bytes)? = request.input else { return .runtimeError(message: "objectname needs byte input") }
             let name = String(decoding: bytes, as: UTF8.self)

@@ -39,6 +39,9 @@ public struct Vector: Sendable, Hashable {
         /// The UTF-8 bytes of a built-in objectName → its persistence flag as a number, or
         /// `unknownObjectName`.
         public static let persistence = Kind(rawValue: "persistence")
+        /// The UTF-8 bytes of a built-in objectName → its attributes as `{"command": bool,
+        /// "media": bool}`, or `unknownObjectName`.
+        public static let attributes = Kind(rawValue: "attributes")
         /// A server PUBLISH, or a `pullMsg`/`chrmPull` QUERYACK → the received message, or the pull
         /// result, in the inbound message JSON form.
         public static let messageDecode = Kind(rawValue: "message-decode")
@@ -48,8 +51,8 @@ public struct Vector: Sendable, Hashable {
 
         /// The kinds this version of the format defines.
         public static let known: [Kind] = [
-            .decode, .encode, .roundtrip, .frameDecode, .frameEncode, .jsonParse, .objectName, .persistence, .messageDecode,
-            .messageEncode,
+            .decode, .encode, .roundtrip, .frameDecode, .frameEncode, .jsonParse, .objectName, .persistence, .attributes,
+            .messageDecode, .messageEncode,
         ] + nimKinds
 
         /// Whether this is an extension kind (`x-...`): loaded, sent to the testee, and skipped by

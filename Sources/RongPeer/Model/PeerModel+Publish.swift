@@ -459,14 +459,15 @@ extension PeerModel {
             for conv in unread[user]!.keys { unread[user]![conv]!.pending.removeAll { $0.uid == original.uid } }
         }
         // The command itself goes to the others in the conversation and the recaller's other
-        // devices, offline-cached (RC:RcCmd is ISPERSISTED, CONTENT-RCCMD-001); history keeps
-        // the recalled message's slot as RC:RcNtf instead of storing the command.
+        // devices, offline-cached whatever its flag (PEER-RECALL-001); it keeps the flag its
+        // sender gave it, as every message does (RUST and ENGINE send NONE, WEBv2 1;
+        // CONTENT-RCCMD-001). History keeps the recalled message's slot as RC:RcNtf instead of
+        // storing the command.
         let cmdTarget = original.type == .private ? (recaller == original.sender ? original.target : original.sender) : original.target
         let uid = uids.next()
-        var up2 = up
-        up2.sessionID = SessionIdBits(flag: .isPersisted).rawValue
+        let flag = SessionIdBits(rawValue: up.sessionID).flag
         let stored = StoredMessage(
-            uid: uid, time: time, sender: recaller, type: original.type, target: cmdTarget, topic: "recallMsg", up: up2, flag: .isPersisted,
+            uid: uid, time: time, sender: recaller, type: original.type, target: cmdTarget, topic: "recallMsg", up: up, flag: flag,
             origin: conn)
         messages[uid] = stored
         stats.published += 1

@@ -63,9 +63,9 @@ extension ScenarioExecution {
         cmd.conversationType = original.type.rawValue
         cmd.targetId = target
         cmd.sentTime = original.time
+        // Sent with RC:RcCmd's own flag, NONE, as ENGINE and RongCloud's 2025 SDK send it.
         var m = OutboundMessage(original.type, targetId: me, content: cmd)
         m.topic = "recallMsg"
-        m.persistence = .isPersisted
         guard let result = try await c.send(m) else { throw fail("recall: no PUBACK") }
         if result.status != r.status { throw fail("recall \(r.message): PUBACK status \(result.status), expected \(r.status)") }
         if result.status == 0 { try checkNewMessage(result) }

@@ -6,11 +6,20 @@ import RongCodec
 struct TypesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "types",
-        abstract: "List the built-in content types with their persistence flags.",
+        abstract: "List the built-in content types with their persistence flags and attributes.",
         discussion: """
-            Flags: NONE=0 (not stored locally, not counted), ISPERSISTED=1 (stored, not counted), \
-            ISCOUNTED=3 (stored and counted), STATUS=16 (online only, never stored). Aliases are \
-            other spellings that decode as the type.
+            The catalog is RongCloud's own type registry (the 64 types of its 2025 universal SDK, \
+            with its flags) plus 10 types of other SDKs (REGISTRY kit); spec/content-catalog.md.
+
+            FLAG: NONE=0 (not stored locally, not counted), ISPERSISTED=1 (stored, not counted), \
+            ISCOUNTED=3 (stored and counted), STATUS=16 (online only, never stored). \
+            ATTRIBUTES: command (the SDK handles the message: never shown as a message, never \
+            stored as one), media (the content names a file the SDK uploads and downloads). \
+            A SWIFT TYPE OpenContent<…> is registered by name, flag and attributes with its keys \
+            kept as an open JSON object. ALIASES are other spellings that decode as the type.
+
+            --json prints one object per type: objectName, swiftType, persistence {name, value}, \
+            command, media, officialRegistry, open, aliases, keys (the JSON keys it decodes).
             """
     )
 
@@ -18,33 +27,51 @@ struct TypesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let aliases = Dictionary(grouping: BuiltInCatalog.aliases.keys.sorted(), by: { BuiltInCatalog.aliases[$0]! })
+        let entries = BuiltInCatalog.entries
         if json {
             var rows: [JSONValue] = []
-            for t in BuiltInCatalog.types {
+            for e in entries {
                 var o = JSONObject()
-                o["objectName"] = .string(t.objectName)
-                o["swiftType"] = .string(String(describing: t))
+                o["objectName"] = .string(e.objectName)
+                o["swiftType"] = .string(e.swiftTypeName)
                 o["persistence"] = .object(JSONObject([
-                    .init(key: "name", value: .string(t.persistence.name)),
-                    .init(key: "value", value: .number(JSONNumber(t.persistence.rawValue))),
+                    .init(key: "name", value: .string(e.persistence.name)),
+                    .init(key: "value", value: .number(JSONNumber(e.persistence.rawValue))),
                 ]))
-                o["aliases"] = .array((aliases[t.objectName] ?? []).map { .string($0) })
-                o["keys"] = .array(BuiltInCatalog.keys(of: t).map { .string($0) })
+                o["command"] = .bool(e.attributes.contains(.command))
+                o["media"] = .bool(e.attributes.contains(.media))
+                o["officialRegistry"] = .bool(e.isInOfficialRegistry)
+                o["open"] = .bool(e.isOpen)
+                o["aliases"] = .array(e.aliases.map { .string($0) })
+                o["keys"] = .array(e.keys.map { .string($0) })
                 rows.append(.object(o))
             }
             CLIIO.printStdout(try JSONValue.array(rows).prettyText())
             return
         }
-        let width = BuiltInCatalog.types.map { $0.objectName.count }.max() ?? 10
-        let typeWidth = BuiltInCatalog.types.map { String(describing: $0).count }.max() ?? 10
+        let width = entries.map { $0.objectName.count }.max() ?? 10
+        let typeWidth = entries.map { $0.swiftTypeName.count }.max() ?? 10
         func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
-        CLIIO.printStdout(pad("OBJECTNAME", width) + "  " + pad("SWIFT TYPE", typeWidth) + "  FLAG             ALIASES")
-        for t in BuiltInCatalog.types {
-            let flag = pad("\(t.persistence.name) (\(t.persistence.rawValue))", 15)
-            let a = (aliases[t.objectName] ?? []).joined(separator: ", ")
-            CLIIO.printStdout(pad(t.objectName, width) + "  " + pad(String(describing: t), typeWidth) + "  " + flag + "  " + a)
+        CLIIO.printStdout(pad("OBJECTNAME", width) + "  " + pad("SWIFT TYPE", typeWidth) + "  FLAG           ATTRIBUTES     REGISTRY  ALIASES")
+        for e in entries {
+            let flag = pad("\(e.persistence.name) (\(e.persistence.rawValue))", 13)
+            let line = pad(e.objectName, width) + "  " + pad(e.swiftTypeName, typeWidth) + "  " + flag + "  "
+                + pad(e.attributes.description, 13) + "  " + pad(e.isInOfficialRegistry ? "RongCloud" : "kit", 8) + "  "
+                + e.aliases.joined(separator: ", ")
+            CLIIO.printStdout(line.trailingSpacesTrimmed)
         }
-        CLIIO.printStdout("\(BuiltInCatalog.types.count) types")
+        let official = entries.filter(\.isInOfficialRegistry).count
+        let open = entries.filter(\.isOpen).count
+        CLIIO.printStdout(
+            "\(entries.count) types: \(official) of RongCloud's registry, \(entries.count - official) kit types; \(open) kept as open JSON")
+    }
+}
+
+extension String {
+    /// The string without trailing spaces (table rows end at their last column).
+    fileprivate var trailingSpacesTrimmed: String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
     }
 }

@@ -5,7 +5,7 @@
 extension RecallCommandMessage: ArbitraryContent {
     static func arbitrary(_ s: inout ValueSource) -> RecallCommandMessage {
         RecallCommandMessage(
-            messageUId: s.string(), conversationType: s.optInt(), targetId: s.optString(),
-            sentTime: s.optInt64(), isAdmin: s.optBool(), isDelete: s.optBool(), common: s.common())
+            messageUId: s.string(), conversationType: s.optInt(), targetId: s.optString(), channelId: s.optString(),
+            sentTime: s.optInt64(), isAdmin: s.optBool(), isDelete: s.optBool(), disablePush: s.optBool(), common: s.common())
     }
 }

@@ -9,7 +9,7 @@ extension ReferenceMessage: ArbitraryContent {
     static func arbitrary(_ s: inout ValueSource) -> ReferenceMessage {
         ReferenceMessage(
             content: s.optString(), referMsgUserId: s.optString(), objName: s.optString(),
-            referMsg: s.maybe { $0.jsonObject(depth: 2) }, common: s.common())
+            referMsg: s.maybe { $0.jsonObject(depth: 2) }, referMsgUid: s.optString(), common: s.common())
     }
 }
 

@@ -7,8 +7,10 @@
 /// Flag ISPERSISTED (ANDROID-4.0 1; iOS header "stored locally, not counted"). Keys
 /// (message-catalog.md § 6.1; DOCS objectname-notification): `operatorId` (string),
 /// `recallTime` (integer ms, the original message's send time), `originalObjectName` (string),
-/// `originalMessageContent` (the original content as an object; GO-FL sends it as a string of
-/// JSON text, accepted as ``Leniency/stringAsObject``; a string that is not a JSON object is
+/// `originalMessageContent` (the original content as an object; GO-FL and RongCloud's 2025 SDK
+/// send it as a string of JSON text, accepted as ``Leniency/stringAsObject``; the 2025 SDK writes
+/// the empty string when the original is unknown, which decodes as absent,
+/// ``Leniency/emptyStringAsAbsent``; any other string that is not a JSON object is
 /// ``CodecError/Code/typeMismatch``), `recallContent` (string), `recallActionTime` (integer ms,
 /// when the recall command was sent), `admin`, `delete` (booleans). DOCS marks `recallTime`,
 /// `originalObjectName`, `admin` and `delete` required, but FLUTTER writes `null` for unset
@@ -82,7 +84,7 @@ public struct RecallNotificationMessage: MessageContent, DeclaresFieldTable {
             case .own(.operatorId): operatorId = try d.decodeString()
             case .own(.recallTime): recallTime = try d.decodeInt64()
             case .own(.originalObjectName): originalObjectName = try d.decodeString()
-            case .own(.originalMessageContent): originalMessageContent = try d.decodeObjectOrJSONText()
+            case .own(.originalMessageContent): originalMessageContent = try d.decodeObjectOrJSONText(emptyStringIsAbsent: true)
             case .own(.recallContent): recallContent = try d.decodeString()
             case .own(.recallActionTime): recallActionTime = try d.decodeInt64()
             case .own(.admin): admin = try d.decodeBool()

@@ -3,12 +3,17 @@
 /// RC:BurnNoticeMsg, the notice that burn-after-reading messages were destroyed (ANDROID-4.0
 /// `DestructionCmdMessage`).
 ///
-/// Flag NONE (ANDROID-4.0 `flag = 0`; no other source registers it). Key (message-catalog.md
-/// § 7.7): `burnMessageUIds`, an array of messageUIds; Android always writes it and writes no
-/// shared key. Canonical order: `burnMessageUIds`, then the shared keys.
+/// Flag NONE and a command: RUST registry (official-sdks.md § 1), ANDROID-4.0 `flag = 0`. Key
+/// (message-catalog.md § 7.7): `burnMessageUIds`, an array of messageUIds; Android always writes
+/// it and writes no shared key. The server sends it as **one string**
+/// (`{"burnMessageUIds":"CNM0-KKDA-2NAC-EBMK"}`, official-sdks.md § 2), which decodes as a list of
+/// that one UID (``Leniency/stringAsList``; the empty string as an empty list) and is written
+/// back as an array. Canonical order: `burnMessageUIds`, then the shared keys (spec
+/// CONTENT-BURN-003, CONTENT-BURN-004).
 public struct BurnNoticeMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:BurnNoticeMsg"
     public static let persistence = PersistenceFlag.none
+    public static let attributes: ContentAttributes = .command
 
     /// UIDs of the destroyed messages (`burnMessageUIds`).
     public var burnMessageUIds: [String]?
@@ -29,7 +34,7 @@ public struct BurnNoticeMessage: MessageContent, DeclaresFieldTable {
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
-            case .own(.burnMessageUIds): burnMessageUIds = try d.decodeStringArray()
+            case .own(.burnMessageUIds): burnMessageUIds = try d.decodeStringArrayOrString()
             case .shared(let key): try common.decode(key, from: &d)
             }
         }

@@ -15,6 +15,7 @@
 public struct ChatroomKVNotificationMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:chrmKVNotiMsg"
     public static let persistence = PersistenceFlag.none
+    public static let attributes: ContentAttributes = .command
 
     /// The entry key (`key`). The Go SDK omits it when empty.
     public var key: String?

@@ -12,6 +12,7 @@
 public struct LogCommandMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:LogCmdMsg"
     public static let persistence = PersistenceFlag.none
+    public static let attributes: ContentAttributes = .command
 
     /// Where to upload the logs (`uri`).
     public var uri: String?

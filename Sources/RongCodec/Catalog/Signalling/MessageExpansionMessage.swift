@@ -21,6 +21,7 @@
 public struct MessageExpansionMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:MsgExMsg"
     public static let persistence = PersistenceFlag.none
+    public static let attributes: ContentAttributes = .command
 
     /// UID of the expanded message, client form (`mid`).
     public var mid: String?

@@ -15,6 +15,7 @@
 public struct ReadReceiptMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:ReadNtf"
     public static let persistence = PersistenceFlag.none
+    public static let attributes: ContentAttributes = .command
 
     /// Send time of the last message read, ms (`lastMessageSendTime`, required).
     public var lastMessageSendTime: Int64

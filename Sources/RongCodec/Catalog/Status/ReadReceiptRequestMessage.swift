@@ -10,6 +10,7 @@
 public struct ReadReceiptRequestMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:RRReqMsg"
     public static let persistence = PersistenceFlag.none
+    public static let attributes: ContentAttributes = .command
 
     /// UID of the message whose read receipts are requested (`messageUId`, required).
     public var messageUId: String

@@ -14,6 +14,7 @@
 public struct ReadReceiptResponseMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:RRRspMsg"
     public static let persistence = PersistenceFlag.none
+    public static let attributes: ContentAttributes = .command
 
     /// One value of `receiptMessageDic`.
     public enum ReceiptValue: Hashable, Sendable {

@@ -13,6 +13,7 @@
 public struct SyncReadStatusMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:SRSMsg"
     public static let persistence = PersistenceFlag.none
+    public static let attributes: ContentAttributes = .command
 
     /// Everything sent at or before this time, ms, is read (`lastMessageSendTime`, required).
     public var lastMessageSendTime: Int64

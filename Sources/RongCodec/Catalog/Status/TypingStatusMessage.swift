@@ -14,6 +14,7 @@
 public struct TypingStatusMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:TypSts"
     public static let persistence = PersistenceFlag.status
+    public static let attributes: ContentAttributes = .command
 
     /// objectName of the content being typed, e.g. `RC:TxtMsg` (`typingContentType`).
     public var typingContentType: String?

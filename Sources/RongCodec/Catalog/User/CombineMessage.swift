@@ -15,6 +15,7 @@
 public struct CombineMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:CombineMsg"
     public static let persistence = PersistenceFlag.isCounted
+    public static let attributes: ContentAttributes = .media
 
     /// Title shown on the card (`title`).
     public var title: String?

@@ -10,6 +10,7 @@
 public struct FileMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:FileMsg"
     public static let persistence = PersistenceFlag.isCounted
+    public static let attributes: ContentAttributes = .media
 
     /// File name (`name`).
     public var name: String?

@@ -10,6 +10,7 @@
 public struct GIFMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:GIFMsg"
     public static let persistence = PersistenceFlag.isCounted
+    public static let attributes: ContentAttributes = .media
 
     /// Remote URL of the GIF (`remoteUrl`).
     public var remoteUrl: String?

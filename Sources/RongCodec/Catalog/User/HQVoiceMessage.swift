@@ -11,6 +11,7 @@
 public struct HQVoiceMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:HQVCMsg"
     public static let persistence = PersistenceFlag.isCounted
+    public static let attributes: ContentAttributes = .media
 
     /// File name (`name`).
     public var name: String?

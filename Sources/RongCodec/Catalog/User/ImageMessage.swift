@@ -9,6 +9,7 @@
 public struct ImageMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:ImgMsg"
     public static let persistence = PersistenceFlag.isCounted
+    public static let attributes: ContentAttributes = .media
 
     /// Base64 JPEG thumbnail (`content`).
     public var content: String?

@@ -9,9 +9,11 @@
 /// content JSON). `referMsg` is an object in Android and Flutter but a string holding the JSON in
 /// GO-FL; the canonical form is the object (``Leniency/stringAsObject``). It is kept as raw JSON
 /// whatever `objName` says, so a quote of an unknown or malformed type never fails the reply;
-/// ``referencedContent(registry:)`` decodes it on demand. The JSON keys of the iOS properties
-/// `referMsgUid` and the 5.26 status are not recorded anywhere; such keys stay unknown keys.
-/// Canonical order: `content`, `referMsgUserId`, `objName`, `referMsg`, then the shared keys.
+/// ``referencedContent(registry:)`` decodes it on demand. `referMsgUid` (string, the quoted
+/// message's UID) is read and written by RongCloud's 2025 SDK (official-sdks.md § 2; the iOS
+/// property of the same name, the changelog's "ReferMsgUid", 000:19056). The JSON key of the iOS
+/// 5.26 status is not recorded anywhere; such a key stays an unknown key. Canonical order:
+/// `content`, `referMsgUserId`, `objName`, `referMsg`, `referMsgUid`, then the shared keys.
 public struct ReferenceMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:ReferenceMsg"
     public static let persistence = PersistenceFlag.isCounted
@@ -24,23 +26,26 @@ public struct ReferenceMessage: MessageContent, DeclaresFieldTable {
     public var objName: String?
     /// The quoted message's content JSON (`referMsg`), kept as received.
     public var referMsg: JSONObject?
+    /// UID of the quoted message (`referMsgUid`).
+    public var referMsgUid: String?
     /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
     public var common = ContentCommon()
 
     /// Creates a reference message.
     public init(
         content: String? = nil, referMsgUserId: String? = nil, objName: String? = nil, referMsg: JSONObject? = nil,
-        common: ContentCommon = ContentCommon()
+        referMsgUid: String? = nil, common: ContentCommon = ContentCommon()
     ) {
         self.content = content
         self.referMsgUserId = referMsgUserId
         self.objName = objName
         self.referMsg = referMsg
+        self.referMsgUid = referMsgUid
         self.common = common
     }
 
     /// Every key the type reads, aliases included, in the order the decoder expects them; the shared keys follow.
-    enum Key: String, FieldKey { case content, referMsgUserId, objName, referMsg }
+    enum Key: String, FieldKey { case content, referMsgUserId, objName, referMsg, referMsgUid }
     static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
@@ -51,6 +56,7 @@ public struct ReferenceMessage: MessageContent, DeclaresFieldTable {
             case .own(.referMsgUserId): referMsgUserId = try d.decodeString()
             case .own(.objName): objName = try d.decodeString()
             case .own(.referMsg): referMsg = try d.decodeObjectOrJSONText()
+            case .own(.referMsgUid): referMsgUid = try d.decodeString()
             case .shared(let key): try common.decode(key, from: &d)
             }
         }
@@ -63,6 +69,7 @@ public struct ReferenceMessage: MessageContent, DeclaresFieldTable {
         w.field("referMsgUserId", referMsgUserId)
         w.field("objName", objName)
         try w.field("referMsg", referMsg)
+        w.field("referMsgUid", referMsgUid)
         try common.encode(to: &w, fields: Self.fields)
         w.endObject()
     }

@@ -12,6 +12,7 @@
 public struct SightMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:SightMsg"
     public static let persistence = PersistenceFlag.isCounted
+    public static let attributes: ContentAttributes = .media
 
     /// Base64 JPEG of the first frame (`content`).
     public var content: String?
