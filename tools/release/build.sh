@@ -7,7 +7,8 @@
 #
 # Writes DIR/rongwire-VERSION-linux-ARCH.tar.gz and DIR/rongwire-VERSION-linux-ARCH.tar.gz.sha256.
 # What the binary still links dynamically (`ldd`) is printed and written to the tarball's
-# DEPENDENCIES.txt: only the C library family, which every glibc Linux has.
+# DEPENDENCIES.txt: libc, libm, libstdc++ and libgcc_s (measured 2026-11-26), which every glibc
+# Linux has; the Swift runtime and Foundation are inside the binary.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
