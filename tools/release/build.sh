@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a `rongwire` that runs without a Swift toolchain: release mode with the Swift standard
 # library and Foundation linked statically, smoke-tested, and packed with the vectors, the spec,
-# shell completions and a checksum.
+# shell completions, a manual page and a checksum.
 #
 #   tools/release/build.sh [--out DIR]       (default: .build-release/dist)
 #
@@ -47,6 +47,11 @@ echo "== completions (argument-parser)"
 for shell in bash zsh fish; do
     "$STAGE/bin/rongwire" --generate-completion-script "$shell" > "$STAGE/completions/rongwire.$shell"
 done
+
+echo "== manual page (argument-parser's generate-manual plugin, from the release build)"
+swift package --disable-sandbox generate-manual --configuration release >/dev/null
+mkdir -p "$STAGE/man/man1"
+cp .build/plugins/GenerateManual/outputs/rongwire/rongwire.1 "$STAGE/man/man1/rongwire.1"
 
 echo "== smoke test: no toolchain on PATH, no Swift library path, from the staged folder"
 SMOKE=$(mktemp -d)
