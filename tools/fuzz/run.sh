@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets (release + ASan + libFuzzer coverage), seeds the corpus from vectors/,
-# writes a dictionary from the catalog, and runs TARGET for SECONDS with libFuzzer's progress.
+# writes a dictionary from the catalog, and runs TARGET for SECONDS (libFuzzer's progress on one
+# line on a terminal; its whole output in tools/fuzz/work/TARGET/fuzz.log).
 #
 #   tools/fuzz/run.sh TARGET SECONDS [extra libFuzzer flags]
 #   TARGET: content | envelope | message | vector-loader | peer-loader | control
@@ -58,19 +59,41 @@ python3 "$HERE/make_dict.py" "$TARGET" "$WORK/$TARGET.dict" --rongwire "$RONGWIR
 # -malloc_limit_mb: a single allocation above 64 MiB is a finding at once, with its stack (the
 # bodies' allocation meter checks the total live bytes per input against a smaller budget).
 LOG="$WORK/fuzz.log"
+FUZZ_ARGS=("$WORK/corpus" "$WORK/seeds"
+    -dict="$WORK/$TARGET.dict"
+    -max_total_time="$SECONDS_TO_RUN"
+    -timeout=10
+    -rss_limit_mb=2048
+    -malloc_limit_mb=64
+    -max_len=140000
+    -print_final_stats=1
+    -artifact_prefix="$FINDINGS/"
+    "$@")
+# Progress is for terminals: libFuzzer's status lines (#N ... exec/s) redrawn on one line when
+# stderr is a terminal and CI is unset; otherwise the whole output goes to the log only, and a
+# failure prints its end. RONGWIRE_PROGRESS=1 or 0 forces it, as for the rongwire CLI.
+show_progress() {
+    if [ -n "${RONGWIRE_PROGRESS:-}" ]; then [ "$RONGWIRE_PROGRESS" != 0 ]; return; fi
+    [ -z "${CI:-}" ] && [ -t 2 ] && [ "${TERM:-}" != dumb ]
+}
 set +e
-"$BIN" "$WORK/corpus" "$WORK/seeds" \
-    -dict="$WORK/$TARGET.dict" \
-    -max_total_time="$SECONDS_TO_RUN" \
-    -timeout=10 \
-    -rss_limit_mb=2048 \
-    -malloc_limit_mb=64 \
-    -max_len=140000 \
-    -print_final_stats=1 \
-    -artifact_prefix="$FINDINGS/" \
-    "$@" 2>&1 | tee "$LOG"
-STATUS=${PIPESTATUS[0]}
+if show_progress; then
+    "$BIN" "${FUZZ_ARGS[@]}" 2>&1 | tee "$LOG" | while IFS= read -r line; do
+        case "$line" in
+            "#"*) printf '\r\033[K%s' "${line:0:110}" >&2 ;;
+        esac
+    done
+    STATUS=${PIPESTATUS[0]}
+    printf '\r\033[K' >&2
+else
+    "$BIN" "${FUZZ_ARGS[@]}" > "$LOG" 2>&1
+    STATUS=$?
+fi
 set -e
+if [ "$STATUS" -ne 0 ]; then
+    echo "--- the end of $LOG:" >&2
+    tail -n 80 "$LOG" >&2
+fi
 if grep -q "Is the code instrumented for coverage" "$LOG"; then
     echo "FAIL: libFuzzer sees no coverage instrumentation" >&2
     exit 1
