@@ -126,7 +126,7 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
         for m in members { self[m.key] = m.value }
     }
 
-    init(uncheckedMembers: [Member]) { self.members = uncheckedMembers }
+    package init(uncheckedMembers: [Member]) { self.members = uncheckedMembers }
 
     public var startIndex: Int { members.startIndex }
     public var endIndex: Int { members.endIndex }

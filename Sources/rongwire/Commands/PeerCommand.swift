@@ -75,6 +75,12 @@ struct PeerCommand: AsyncParsableCommand {
         valueName: "N"))
     var maxConnections = PeerConfiguration().maxConnections
 
+    @Option(help: ArgumentHelp("Largest HTTP request head (request line and header fields, also the WebSocket upgrade); 431 and closed above it (default 16384).", valueName: "BYTES"))
+    var maxRequestHeadBytes = PeerConfiguration().maxRequestHeadBytes
+
+    @Option(help: ArgumentHelp("Largest HTTP request body (the fixture YAML of POST /control/reset); 413 and closed above it (default 4194304).", valueName: "BYTES"))
+    var maxRequestBodyBytes = PeerConfiguration().maxRequestBodyBytes
+
     @Option(help: ArgumentHelp("Messages one connection may send per second, all types (the service allows 5; error 20604); 0: no limit. Overrides the fixture's app.sendRate.", valueName: "N"))
     var sendRate: Int?
 
@@ -128,6 +134,10 @@ struct PeerCommand: AsyncParsableCommand {
         config.bodyTimeout = bodyTimeout
         config.idleTimeout = idleTimeout
         config.maxConnections = maxConnections
+        guard (1_024...(1 << 20)).contains(maxRequestHeadBytes) else { throw ValidationError("--max-request-head-bytes must be 1024...1048576") }
+        guard (1_024...(256 << 20)).contains(maxRequestBodyBytes) else { throw ValidationError("--max-request-body-bytes must be 1024...268435456") }
+        config.maxRequestHeadBytes = maxRequestHeadBytes
+        config.maxRequestBodyBytes = maxRequestBodyBytes
         config.logger = PeerLogHandler.logger(level: logLevel.level)
         if let threads {
             guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256") }
