@@ -26,9 +26,10 @@ extension PeerModel {
             switch topic {
             // Conversations (ENGINE `getConversationList`, `removeConversation`).
             case "qryRelationR", "qrySessions", "qryRelation":
-                var out = Modules_RelationsOutput()
-                out.info = conversations(of: user)
-                return reply(out)
+                // `qryRelation` (RelationsInput) and `qrySessions` are never sent by an official
+                // client; their bodies are not read.
+                let r = topic == "qryRelationR" && !q.payload.isEmpty ? try request(Modules_RelationQryInput.self) : Modules_RelationQryInput()
+                return reply(conversations(of: user, r))
             case "delRelation", "delSessions":
                 // ENGINE names the type in RelationQryInput (lines 6206-6222); without one, both.
                 let kind = topic == "delRelation" && !q.payload.isEmpty ? try request(Modules_RelationQryInput.self) : nil

@@ -58,6 +58,8 @@ public struct PeerModel: Sendable {
     var sendResults: [String: SendResult] = [:]
     var pushLog: [PushRecord] = []
     var pushCount = 0
+    /// Pushes do-not-disturb held back (in the log with `skipped`, not in `pushCount`).
+    var pushSkipped = 0
     var events: [String] = []
     /// Counters (also in ``snapshot(user:)``).
     public internal(set) var stats = Stats()
@@ -188,6 +190,9 @@ public struct PeerModel: Sendable {
         public var pushData: String?
         /// For the push of a recall: the recalled message (`rc-dlt-identifier`).
         public var recalledUId: String?
+        /// Why do-not-disturb held this push back (`quietHours`, `conversationMuted`); nil when
+        /// it went out (PEER-CONV-004, PEER-CONV-005).
+        public var skipped: String? = nil
     }
 
     /// Counters shown in /state.
