@@ -46,6 +46,8 @@ public struct PeerModel: Sendable {
     var receipts: [String: [String: Int64]] = [:]
     /// Per user: pin and do-not-disturb by conversation (`TYPE:channelId`), PEER-QUERY-002.
     var conversationStatus: [String: [String: Modules_SessionState]] = [:]
+    /// Per user: their conversation tags (`addSeTag`), PEER-CONV-007.
+    var tagLists: [String: TagList] = [:]
     /// Per user: conversations removed from the list (`delRelation`) → when; one comes back with a
     /// newer message.
     var removedConversations: [String: [String: Int64]] = [:]
