@@ -100,6 +100,7 @@ extension PeerModel {
     /// private, group and system conversations only (34012); a tag not in the user's list is
     /// 34212. The user's other connections get `s_cmd` type 3.
     mutating func changeConversationTags(user: String, adding: Bool, _ req: Modules_SessionStateModifyReq, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
+        guard acceptsStates(of: user, req.state) else { return [queryAck(conn, id, status: PeerStatus.invalidParameter)] }
         let known = tagLists[user]?.tags ?? [:]
         var changes: [(key: String, state: Modules_SessionState, tags: [Modules_SessionTagItem])] = []
         for s in req.state {

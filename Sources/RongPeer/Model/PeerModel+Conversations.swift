@@ -18,9 +18,29 @@ extension PeerModel {
             .sorted { ($0.time, $0.channelID) < ($1.time, $1.channelID) }
     }
 
+    /// The most conversations one user may keep a state for, and the longest conversation id
+    /// (user ids are at most 64 bytes, 000:606): a client cannot grow the model without bound.
+    static let conversationStatesPerUser = 10_000
+    static let conversationIdBytes = 64
+
+    /// Whether `states` name conversations the user may keep a state for: ids of 1-64 bytes, and
+    /// at most ``conversationStatesPerUser`` kept in all.
+    func acceptsStates(of user: String, _ states: [Modules_SessionState]) -> Bool {
+        let kept = conversationStatus[user] ?? [:]
+        var fresh = Set<String>()
+        for s in states {
+            guard !s.channelID.isEmpty, s.channelID.utf8.count <= Self.conversationIdBytes else { return false }
+            let key = "\(s.type.rawValue):\(s.channelID)"
+            if kept[key] == nil { fresh.insert(key) }
+        }
+        return kept.count + fresh.count <= Self.conversationStatesPerUser
+    }
+
     /// `setSeAtt`: merge the items into each conversation's kept state, stamped with the peer's
     /// time; the user's other connections get `s_cmd` type 3 (ENGINE then pulls `pullSeAtts`).
-    mutating func setConversationStates(user: String, _ states: [Modules_SessionState], from conn: ConnectionID) -> [PeerOutput] {
+    /// Nil (nothing kept) when ``acceptsStates(of:_:)`` refuses them.
+    mutating func setConversationStates(user: String, _ states: [Modules_SessionState], from conn: ConnectionID) -> [PeerOutput]? {
+        guard acceptsStates(of: user, states) else { return nil }
         guard !states.isEmpty else { return [] }
         let t = now
         for s in states {
@@ -111,7 +131,8 @@ extension PeerModel {
     /// `delRelation` (targetId = the conversation; ENGINE sends its type in RelationQryInput) and
     /// `delSessions`: the conversation leaves the user's list; its history stays.
     mutating func removeConversation(user: String, target: String, type: ConversationType?) {
-        for t in type.map({ [$0] }) ?? [.private, .group] {
+        // Only a conversation with history can be listed, so only such a removal is kept.
+        for t in type.map({ [$0] }) ?? [.private, .group] where [.private, .group].contains(t) && history[historyKey(type: t, a: user, b: target)] != nil {
             removedConversations[user, default: [:]]["\(t.name):\(target)"] = now
         }
     }
@@ -119,7 +140,8 @@ extension PeerModel {
     /// `delMsg` (DeleteMsgInput; ENGINE lines 6142-6157): the listed messages leave the user's
     /// history of that conversation; the other participants still see them.
     mutating func deleteMessages(user: String, _ req: Modules_DeleteMsgInput) {
-        for m in req.msgs where !m.msgID.isEmpty {
+        // Only messages the peer holds are remembered.
+        for m in req.msgs where messages[m.msgID] != nil {
             deletedFromHistory[user, default: []].insert(m.msgID)
         }
     }
@@ -134,6 +156,7 @@ extension PeerModel {
         case "cleanGMsg": key = historyKey(type: .group, a: user, b: req.targetID)
         default: return
         }
+        guard history[key] != nil else { return }
         historyClearedUpTo[user, default: [:]][key] = max(historyClearedUpTo[user]?[key] ?? 0, req.dataTime)
     }
 

@@ -63,7 +63,10 @@ extension PeerModel {
                 let r = try request(Modules_SessionStateModifyReq.self)
                 var out = Modules_SessionStateModifyResp()
                 out.version = max(now, r.version)
-                return reply(out) + setConversationStates(user: user, r.state, from: conn)
+                guard let notices = setConversationStates(user: user, r.state, from: conn) else {
+                    return [queryAck(conn, q.messageId, status: PeerStatus.invalidParameter)]
+                }
+                return reply(out) + notices
             case "addTag", "delTag":
                 return changeConversationTags(user: user, adding: topic == "addTag", try request(Modules_SessionStateModifyReq.self), id: q.messageId, from: conn)
             case "addSeTag":
