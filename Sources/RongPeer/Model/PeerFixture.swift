@@ -115,6 +115,8 @@ public struct PeerFixture: Sendable, Hashable {
         public var expiredTokens: [String] = []
         /// Banned: CONNACK 9 (BLOCK).
         public var blocked = false
+        /// Daily quiet hours: no push for offline messages inside them (PEER-CONV-005).
+        public var quietHours: QuietHours?
 
         /// A user.
         public init(id: String, name: String? = nil, tokens: [String], expiredTokens: [String] = [], blocked: Bool = false) {
@@ -302,13 +304,14 @@ public struct PeerFixture: Sendable, Hashable {
     private static func loadUser(_ node: Node, _ r: StrictYAMLReader) throws(LoadError) -> User {
         var id: String?
         var u = User(id: "", tokens: [])
-        for e in try r.mapping(node, "a user", allowed: ["id", "name", "token", "tokens", "expiredTokens", "blocked"]) {
+        for e in try r.mapping(node, "a user", allowed: ["id", "name", "token", "tokens", "expiredTokens", "blocked", "quietHours"]) {
             switch e.key {
             case "id": id = try r.identifier(e.value, "`id`")
             case "name": u.name = try r.string(e.value, "`name`")
             case "token": u.tokens.append(try r.identifier(e.value, "`token`"))
             case "tokens": u.tokens += try r.identifierList(e.value, "`tokens`")
             case "expiredTokens": u.expiredTokens = try r.identifierList(e.value, "`expiredTokens`")
+            case "quietHours": u.quietHours = try loadQuietHours(e.value, r)
             default: u.blocked = try r.bool(e.value, "`blocked`")
             }
         }
@@ -366,6 +369,7 @@ extension PeerFixture {
             if let n = u.name { parts.append("name: \(q(n))") }
             if !u.expiredTokens.isEmpty { parts.append("expiredTokens: \(list(u.expiredTokens))") }
             if u.blocked { parts.append("blocked: true") }
+            if let q = u.quietHours { parts.append("quietHours: \(q.yamlText)") }
             lines.append("  - {\(parts.joined(separator: ", "))}")
         }
         if users.isEmpty { lines[lines.count - 1] = "users: []" }

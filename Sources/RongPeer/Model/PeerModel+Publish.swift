@@ -494,7 +494,7 @@ extension PeerModel {
                 appendPush(PushRecord(
                     time: m.time, receiver: user, sender: m.sender, conversationType: m.type, targetId: pushTarget(m, receiver: user),
                     objectName: m.up.classname, messageUId: m.uid, pushText: text, pushData: m.up.hasAppData ? m.up.appData : nil,
-                    recalledUId: recalled.uid))
+                    recalledUId: recalled.uid, skipped: doNotDisturbReason(m, receiver: user, mentionsPush: false)))
             }
         }
         if app.multiDeviceSync && m.type != .chatroom {
@@ -511,7 +511,7 @@ extension PeerModel {
     }
 
     mutating func appendPush(_ r: PushRecord) {
-        pushCount += 1
+        if r.skipped == nil { pushCount += 1 } else { pushSkipped += 1 }
         pushLog.append(r)
         if pushLog.count > Self.pushLogLimit { pushLog.removeFirst(pushLog.count - Self.pushLogLimit) }
     }
@@ -519,7 +519,7 @@ extension PeerModel {
     /// Records the remote push an offline receiver would get (protocol-rules.md § 6): not for
     /// `…N` topics or disabled notifications, text from mentionedContent, then pushContent,
     /// then the default of built-in user content; other types without pushContent are not
-    /// pushed (P16).
+    /// pushed (P16). Do-not-disturb holds a push back (PEER-CONV-004, -005).
     mutating func recordPush(_ m: StoredMessage, receiver: String, route: Route, sem: PersistenceSemantics) {
         guard sem.pushedWhenOffline, route.family == .persisted, !m.disablesNotification else { return }
         var text: String?
@@ -539,7 +539,8 @@ extension PeerModel {
         guard let text else { return }
         appendPush(PushRecord(
             time: m.time, receiver: receiver, sender: m.sender, conversationType: m.type, targetId: pushTarget(m, receiver: receiver),
-            objectName: m.up.classname, messageUId: m.uid, pushText: text, pushData: m.up.hasAppData ? m.up.appData : nil, recalledUId: nil))
+            objectName: m.up.classname, messageUId: m.uid, pushText: text, pushData: m.up.hasAppData ? m.up.appData : nil, recalledUId: nil,
+            skipped: doNotDisturbReason(m, receiver: receiver)))
     }
 
     /// The server's default push text for built-in user content (000:7451-7454); nil for other

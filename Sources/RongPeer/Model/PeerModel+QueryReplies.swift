@@ -26,9 +26,10 @@ extension PeerModel {
             switch topic {
             // Conversations (ENGINE `getConversationList`, `removeConversation`).
             case "qryRelationR", "qrySessions", "qryRelation":
-                var out = Modules_RelationsOutput()
-                out.info = conversations(of: user)
-                return reply(out)
+                // `qryRelation` (RelationsInput) and `qrySessions` are never sent by an official
+                // client; their bodies are not read.
+                let r = topic == "qryRelationR" && !q.payload.isEmpty ? try request(Modules_RelationQryInput.self) : Modules_RelationQryInput()
+                return reply(conversations(of: user, r))
             case "delRelation", "delSessions":
                 // ENGINE names the type in RelationQryInput (lines 6206-6222); without one, both.
                 let kind = topic == "delRelation" && !q.payload.isEmpty ? try request(Modules_RelationQryInput.self) : nil
@@ -58,21 +59,22 @@ extension PeerModel {
                 out.version = now
                 out.state = conversationStates(of: user, after: try request(Modules_SessionReq.self).time)
                 return reply(out)
-            case "setSeAtt", "addTag", "delTag":
+            case "setSeAtt":
                 let r = try request(Modules_SessionStateModifyReq.self)
                 var out = Modules_SessionStateModifyResp()
                 out.version = max(now, r.version)
-                guard topic == "setSeAtt" else { return done() }
-                return reply(out) + setConversationStates(user: user, r.state, from: conn)
-            case "addSeTag", "delSeTag":
-                var out = Modules_SetUserSettingOutput()
-                out.version = now
-                out.reserve = true
-                return reply(out)
+                guard let notices = setConversationStates(user: user, r.state, from: conn) else {
+                    return [queryAck(conn, q.messageId, status: PeerStatus.invalidParameter)]
+                }
+                return reply(out) + notices
+            case "addTag", "delTag":
+                return changeConversationTags(user: user, adding: topic == "addTag", try request(Modules_SessionStateModifyReq.self), id: q.messageId, from: conn)
+            case "addSeTag":
+                return changeTagList(user: user, adding: true, try request(Modules_SessionTagAddInput.self).tags, id: q.messageId, from: conn)
+            case "delSeTag":
+                return changeTagList(user: user, adding: false, try request(Modules_SessionTagDelInput.self).tags, id: q.messageId, from: conn)
             case "pullUS":
-                var out = Modules_PullUserSettingOutput()
-                out.version = try request(Modules_PullUserSettingInput.self).version
-                return reply(out)
+                return reply(userSettings(of: user, asked: try request(Modules_PullUserSettingInput.self).version))
             case "reportsdk":
                 return reply(Modules_ReportSDKOutput())
             // Chatrooms: members, KV.

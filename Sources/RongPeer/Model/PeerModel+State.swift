@@ -91,6 +91,7 @@ extension PeerModel {
             o["pushText"] = .string(p.pushText)
             if let d = p.pushData { o["pushData"] = .string(d) }
             if let r = p.recalledUId { o["recalledUId"] = .string(r) }
+            if let why = p.skipped { o["skipped"] = .string(why) }
             return .object(o)
         }
         var s = JSONObject()
@@ -115,6 +116,7 @@ extension PeerModel {
         root["receipts"] = Self.object(receiptObject)
         root["recalled"] = .array(recalled)
         root["pushCount"] = .number(JSONNumber(pushCount))
+        root["pushSkipped"] = .number(JSONNumber(pushSkipped))
         root["pushLog"] = .array(pushes)
         root["stats"] = .object(s)
         root["events"] = .array(events.map { .string($0) })

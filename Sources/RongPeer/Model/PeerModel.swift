@@ -46,6 +46,8 @@ public struct PeerModel: Sendable {
     var receipts: [String: [String: Int64]] = [:]
     /// Per user: pin and do-not-disturb by conversation (`TYPE:channelId`), PEER-QUERY-002.
     var conversationStatus: [String: [String: Modules_SessionState]] = [:]
+    /// Per user: their conversation tags (`addSeTag`), PEER-CONV-007.
+    var tagLists: [String: TagList] = [:]
     /// Per user: conversations removed from the list (`delRelation`) → when; one comes back with a
     /// newer message.
     var removedConversations: [String: [String: Int64]] = [:]
@@ -58,6 +60,8 @@ public struct PeerModel: Sendable {
     var sendResults: [String: SendResult] = [:]
     var pushLog: [PushRecord] = []
     var pushCount = 0
+    /// Pushes do-not-disturb held back (in the log with `skipped`, not in `pushCount`).
+    var pushSkipped = 0
     var events: [String] = []
     /// Counters (also in ``snapshot(user:)``).
     public internal(set) var stats = Stats()
@@ -188,6 +192,9 @@ public struct PeerModel: Sendable {
         public var pushData: String?
         /// For the push of a recall: the recalled message (`rc-dlt-identifier`).
         public var recalledUId: String?
+        /// Why do-not-disturb held this push back (`quietHours`, `conversationMuted`); nil when
+        /// it went out (PEER-CONV-004, PEER-CONV-005).
+        public var skipped: String? = nil
     }
 
     /// Counters shown in /state.

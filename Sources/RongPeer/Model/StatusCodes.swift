@@ -82,4 +82,10 @@ public enum PeerStatus {
     public static let sendRateExceeded: UInt16 = 20604
     /// Content above 131,072 bytes.
     public static let messageTooLarge: UInt16 = 30016
+    /// Tags on a conversation type other than private, group and system (PEER-CONV-007).
+    public static let tagsNotSupported: UInt16 = 34012
+    /// A tag id that is empty, longer than 10 characters or not in the user's list (PEER-CONV-007).
+    public static let invalidTagId: UInt16 = 34212
+    /// A new tag without a name, or a name longer than 15 characters (PEER-CONV-007).
+    public static let invalidTagName: UInt16 = 34213
 }
