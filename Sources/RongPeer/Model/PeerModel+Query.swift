@@ -38,11 +38,14 @@ extension PeerModel {
             }
         case "joinChrm", "joinChrmR", "exitChrm":
             // ChrmInput{`nothing` 1} for all three (ENGINE lines 6295-6325, 6402-6419): no create
-            // flag; the topic says it (`joinChrmR` is `joinExistChatroom`).
-            do throws(CodecError) {
-                _ = try parseBody(q.payload, as: Modules_ChrmInput.self)
-            } catch {
-                return malformed(conn, q.topic.text, error)
+            // flag; the topic says it (`joinChrmR` is `joinExistChatroom`). An empty payload is no
+            // body (spec/envelope.md), accepted.
+            if !q.payload.isEmpty {
+                do throws(CodecError) {
+                    _ = try parseBody(q.payload, as: Modules_ChrmInput.self)
+                } catch {
+                    return malformed(conn, q.topic.text, error)
+                }
             }
             if q.topic.text == "exitChrm" { return quitChatroom(q.targetId.text, id: q.messageId, from: conn) }
             return joinChatroom(q.targetId.text, create: q.topic.text == "joinChrm", id: q.messageId, from: conn)
