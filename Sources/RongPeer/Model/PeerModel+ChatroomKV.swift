@@ -15,6 +15,19 @@ extension PeerModel {
     static let maxChatroomValueLength = 4096
     /// Entries one `setKVS`/`delKVS` may carry (23429).
     static let maxChatroomBatch = 10
+    /// Removed entries a room remembers for incremental pulls (PEER-CHRM-004); the oldest go
+    /// first, so a client churning distinct keys cannot grow a room without bound.
+    static let maxRemovedChatroomEntries = 1000
+
+    /// Forgets the oldest removed entries beyond ``maxRemovedChatroomEntries``.
+    mutating func pruneRemovedEntries(_ room: String) {
+        guard let entries = chatrooms[room]?.entries else { return }
+        let removed = entries.values.filter { $0.status & EntryBits.delete != 0 }
+        guard removed.count > Self.maxRemovedChatroomEntries else { return }
+        for e in removed.sorted(by: { ($0.timestamp, $0.key) < ($1.timestamp, $1.key) }).prefix(removed.count - Self.maxRemovedChatroomEntries) {
+            chatrooms[room]!.entries[e.key] = nil
+        }
+    }
 
     /// Whether `key` is 1-128 characters of `[A-Za-z0-9+=_-]`.
     static func isChatroomKey(_ key: String) -> Bool {
@@ -55,6 +68,7 @@ extension PeerModel {
             return [queryAck(conn, id, status: status)]
         }
         var out = setChatroomEntry(room: room, user: user, req, id: id, from: conn)
+        pruneRemovedEntries(room)
         if req.hasBNotify && req.bNotify && req.hasNotification {
             kvNotification(room: room, sender: user, req.notification, from: conn, into: &out)
         }
@@ -89,6 +103,7 @@ extension PeerModel {
             // The write's own QUERYACK is dropped: the batch has one answer.
             commands += setChatroomEntry(room: room, user: user, one, id: id, from: conn).dropFirst()
         }
+        pruneRemovedEntries(room)
         let status = result.errorKeys.isEmpty ? PeerStatus.ok : PeerStatus.chatroomKeysNotAllSet
         return [queryAck(conn, id, status: status, payload: protoBytes(result))] + Self.distinctCommands(commands)
     }

@@ -95,6 +95,7 @@ extension PeerModel {
             removed += 1
         }
         if removed > 0 {
+            pruneRemovedEntries(room)
             log("chatroom \(room): \(removed) auto-delete key(s) of \(user) removed")
             for member in chatrooms[room]!.members.keys.sorted() {
                 for c in online[member] ?? [] { out.append(command(c, type: 2, time: t, chatroom: room)) }

@@ -17,6 +17,9 @@ extension PeerControl {
         }
         let user = query["user"] ?? ""
         if needsUser.contains(action) && user.isEmpty { return Self.error(.badRequest, "user=ID is required") }
+        // Ids as the fixture takes them: at most 64 bytes (000:11673), so a control loop cannot
+        // grow the model with long keys.
+        guard room.utf8.count <= 64, user.utf8.count <= 64 else { return Self.error(.badRequest, "room and user ids are at most 64 bytes") }
         var minutes: Int?
         if let text = query["minutes"] {
             guard text.utf8.count <= 6, let n = Int(text) else { return Self.error(.badRequest, "minutes must be a whole number of minutes") }
