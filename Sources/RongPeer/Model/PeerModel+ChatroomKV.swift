@@ -5,7 +5,7 @@ import RongEnvelope
 
 /// The rules of chatroom attributes (000:12195-12480; PEER-CHRM-007, -008): at most 100 keys a
 /// room, keys of 1-128 characters of `[A-Za-z0-9+=_-]`, values up to 4,096 characters, batches of
-/// at most 10; a refusal changes nothing. The write itself is ``setChatroomEntry(room:user:_:id:from:)``.
+/// at most 10; a refusal changes nothing. The write itself is `setChatroomEntry(room:user:_:id:from:)`.
 extension PeerModel {
     /// Keys a room holds at most (23423; protocol-rules.md § 10.1, 000:12195-12480).
     static let maxChatroomKeys = 100
@@ -19,7 +19,7 @@ extension PeerModel {
     /// first, so a client churning distinct keys cannot grow a room without bound.
     static let maxRemovedChatroomEntries = 1000
 
-    /// Forgets the oldest removed entries beyond ``maxRemovedChatroomEntries``.
+    /// Forgets the oldest removed entries beyond `maxRemovedChatroomEntries`.
     mutating func pruneRemovedEntries(_ room: String) {
         guard let entries = chatrooms[room]?.entries else { return }
         let removed = entries.values.filter { $0.status & EntryBits.delete != 0 }
@@ -58,7 +58,7 @@ extension PeerModel {
         chatrooms[room]?.entries.values.filter { $0.status & EntryBits.delete == 0 }.count ?? 0
     }
 
-    /// `setKV` / `delKV`: the checks of ``chatroomKVRefusal(room:user:_:live:)``, the write, and
+    /// `setKV` / `delKV`: the checks of `chatroomKVRefusal(room:user:_:live:)`, the write, and
     /// with `bNotify` the request's `notification` (RC:chrmKVNotiMsg, its `extra` the API's
     /// `notificationExtra`) sent to the room as the setter's chatroom message.
     mutating func chatroomKV(room: String, user: String, _ req: Modules_SetChrmKV, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
