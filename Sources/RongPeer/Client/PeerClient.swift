@@ -95,15 +95,23 @@ public final class PeerClient: Sendable {
         try await future.get()
     }
 
-    /// Joins a chatroom; with `history` > 0 pulls that many of its latest messages.
-    public func joinChatroom(_ room: String, history: Int = -1) async throws -> UInt16 {
-        let ack = try await query(topic: "joinChrm", targetId: room, payload: chatroomInput)
+    /// Joins a chatroom (`joinChrm`, which creates a room the server does not have; with
+    /// `existing`, `joinChrmR`, which does not) and returns the QUERYACK status. With `history`
+    /// 0 or more it then pulls the join history (`chrmPull` with `syncTime` 0 and `count`
+    /// `history`: 0 is the server's default, 10); -1 pulls none. Later pulls start at the join
+    /// time the reply carries.
+    public func joinChatroom(_ room: String, history: Int = -1, existing: Bool = false) async throws -> UInt16 {
+        let ack = try await query(topic: existing ? "joinChrmR" : "joinChrm", targetId: room, payload: chatroomInput)
         guard ack.status == 0 else { return ack.status }
-        _ = await onLoop { $0.machine.joinedChatrooms.insert(room).inserted }
-        if history > 0 {
+        let joinTime = (try? parseBody(ack.payload, as: Modules_ChrmOutput.self))?.joinTime ?? 0
+        _ = await onLoop { c in
+            if joinTime > 0 { c.machine.chatroomCursors[room] = max(c.machine.chatroomCursors[room] ?? 0, joinTime - 1) }
+            return c.machine.joinedChatrooms.insert(room).inserted
+        }
+        if history >= 0 {
             var req = Modules_ChrmPullMsg()
             req.syncTime = 0
-            req.count = Int32(history)
+            req.count = Int32(clamping: history)
             let r = try await query(topic: "chrmPull", targetId: room, payload: protoBytes(req))
             if r.status == 0 {
                 let payload = r.payload

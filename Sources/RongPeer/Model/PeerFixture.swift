@@ -28,6 +28,9 @@ public struct PeerFixture: Sendable, Hashable {
     public var groups: [String: Group] = [:]
     /// Chatroom ids.
     public var chatrooms: Set<String> = []
+    /// A fixture chatroom's member limit (`{id: lobby, maxMembers: 100}`); a join beyond it is
+    /// 23411 (PEER-CHRM-005). Rooms not listed have none.
+    public var chatroomMaxMembers: [String: Int] = [:]
     /// Ultragroups by id (members as for groups).
     public var ultragroups: [String: Group] = [:]
 
@@ -71,6 +74,10 @@ public struct PeerFixture: Sendable, Hashable {
         /// limit). The service allows 5 (protocol-rules.md § 8, error 20604); off by default so
         /// tests and load runs are not throttled.
         public var sendRate = 0
+        /// Chatroom members get RC:ChrmMemChange when someone joins or leaves, and a user's other
+        /// devices RC:ChrmSyncMsg (PEER-CHRM-013). Off by default: the service sends member
+        /// notices only to apps that enable them.
+        public var chatroomMemberNotices = false
 
         /// The documented defaults.
         public init() {}
@@ -189,6 +196,7 @@ public struct PeerFixture: Sendable, Hashable {
         "appKey", "blocked", "platforms", "profile", "multiDeviceSync", "kick", "recall", "chatroomsPerUser",
         "offlineRetention", "historyRetention", "chatroomHistoryRetention", "ultragroupRetention", "history", "chatroomRecent",
         "unknownUsers", "sendRate",
+        "chatroomMemberNotices",
     ]
 
     /// Reads a fixture from an already parsed node (scenario files embed one).
@@ -235,14 +243,23 @@ public struct PeerFixture: Sendable, Hashable {
             default:
                 for n in try r.list(e.value, "`chatrooms`") {
                     var id: String?
+                    var maxMembers: Int?
                     if case .scalar = n {
                         id = try r.identifier(n, "a chatroom id")
                     } else {
-                        for g in try r.mapping(n, "a chatroom", allowed: ["id"]) { id = try r.identifier(g.value, "`id`") }
+                        for g in try r.mapping(n, "a chatroom", allowed: ["id", "maxMembers"]) {
+                            if g.key == "id" {
+                                id = try r.identifier(g.value, "`id`")
+                            } else {
+                                maxMembers = try r.integer(g.value, "`maxMembers`")
+                                guard maxMembers! >= 1 else { throw r.error(g.value, "`maxMembers` must be at least 1") }
+                            }
+                        }
                     }
                     guard let id else { throw r.error(n, "a chatroom needs `id`") }
                     guard id.utf8.count <= 64 else { throw r.error(n, "chatroom ids are at most 64 characters (000:11673)") }
                     f.chatrooms.insert(id)
+                    if let maxMembers { f.chatroomMaxMembers[id] = maxMembers }
                 }
             }
         }
@@ -290,6 +307,7 @@ public struct PeerFixture: Sendable, Hashable {
             case "ultragroupRetention": a.ultragroupRetention = try r.duration(e.value, "`ultragroupRetention`")
             case "history": a.history = try r.bool(e.value, "`history`")
             case "unknownUsers": a.unknownUsers = try r.choice(e.value, "`unknownUsers`")
+            case "chatroomMemberNotices": a.chatroomMemberNotices = try r.bool(e.value, "`chatroomMemberNotices`")
             case "sendRate":
                 a.sendRate = try r.integer(e.value, "`sendRate`")
                 guard (0...100_000).contains(a.sendRate) else { throw r.error(e.value, "`sendRate` must be 0 (no limit) ... 100000 messages per second") }
@@ -363,6 +381,7 @@ extension PeerFixture {
         lines.append("  chatroomRecent: \(a.chatroomRecent)")
         lines.append("  unknownUsers: \(a.unknownUsers.rawValue)")
         lines.append("  sendRate: \(a.sendRate)")
+        lines.append("  chatroomMemberNotices: \(a.chatroomMemberNotices)")
         lines.append("users:")
         for u in users.values.sorted(by: { $0.id < $1.id }) {
             var parts = ["id: \(q(u.id))", "tokens: \(list(u.tokens))"]
@@ -377,7 +396,9 @@ extension PeerFixture {
         for g in groups.values.sorted(by: { $0.id < $1.id }) { lines.append("  - {id: \(q(g.id)), members: \(list(g.members))}") }
         lines.append(ultragroups.isEmpty ? "ultragroups: []" : "ultragroups:")
         for g in ultragroups.values.sorted(by: { $0.id < $1.id }) { lines.append("  - {id: \(q(g.id)), members: \(list(g.members))}") }
-        lines.append("chatrooms: \(list(chatrooms.sorted()))")
+        lines.append("chatrooms: [" + chatrooms.sorted().map { id in
+            chatroomMaxMembers[id].map { "{id: \(q(id)), maxMembers: \($0)}" } ?? q(id)
+        }.joined(separator: ", ") + "]")
         return lines.joined(separator: "\n") + "\n"
     }
 }

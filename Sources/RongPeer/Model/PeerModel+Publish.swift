@@ -93,8 +93,8 @@ extension PeerModel {
                 return isStatus ? dropStatus(conn, "not in group \(target)") : reject(conn, p, PeerStatus.notInGroup, "\(sender) is not in group \(target)")
             }
         case .chatroom:
-            guard chatrooms[target]?.members[sender] != nil else {
-                return isStatus ? dropStatus(conn, "not in chatroom \(target)") : reject(conn, p, PeerStatus.notInChatroom, "\(sender) is not in chatroom \(target)")
+            if let (status, why) = chatroomSendRefusal(sender: sender, room: target) {
+                return isStatus ? dropStatus(conn, why) : reject(conn, p, status, why)
             }
         case .ultragroup:
             guard let g = fixture.ultragroups[target], g.members.contains(sender) else {
@@ -202,6 +202,7 @@ extension PeerModel {
     // MARK: Delivery
 
     mutating func deliverStatus(_ m: StoredMessage, into out: inout [PeerOutput]) {
+        if m.type == .chatroom && chatrooms[m.target]?.distributionStopped == true { return }
         let users = recipients(type: m.type, target: m.target, sender: m.sender, directed: m.up.userID)
         for user in users {
             let conns = online[user] ?? []
@@ -253,6 +254,8 @@ extension PeerModel {
         case .chatroom:
             // No offline storage, no push, not counted (000:38-72, 9795); members pull the
             // room's latest messages.
+            // Distribution stopped: acknowledged, kept nowhere, sent to nobody (PEER-CHRM-012).
+            if chatrooms[m.target]!.distributionStopped { return }
             chatrooms[m.target]!.recent.append(m.uid)
             let keep = app.chatroomRecent
             if chatrooms[m.target]!.recent.count > keep { chatrooms[m.target]!.recent.removeFirst(chatrooms[m.target]!.recent.count - keep) }

@@ -36,14 +36,19 @@ extension PeerModel {
             } catch {
                 return malformed(conn, "chrmPull", error)
             }
-        case "joinChrm", "joinChrmR":
-            return joinChatroom(q.targetId.text, id: q.messageId, from: conn)
-        case "exitChrm":
-            let room = q.targetId.text
-            guard chatrooms[room] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.chatroomNotExist)] }
-            chatrooms[room]!.members[user] = nil
-            log("conn#\(conn) \(user) left chatroom \(room)")
-            return [queryAck(conn, q.messageId, status: 0)]
+        case "joinChrm", "joinChrmR", "exitChrm":
+            // ChrmInput{`nothing` 1} for all three (ENGINE lines 6295-6325, 6402-6419): no create
+            // flag; the topic says it (`joinChrmR` is `joinExistChatroom`). An empty payload is no
+            // body (spec/envelope.md), accepted.
+            if !q.payload.isEmpty {
+                do throws(CodecError) {
+                    _ = try parseBody(q.payload, as: Modules_ChrmInput.self)
+                } catch {
+                    return malformed(conn, q.topic.text, error)
+                }
+            }
+            if q.topic.text == "exitChrm" { return quitChatroom(q.targetId.text, id: q.messageId, from: conn) }
+            return joinChatroom(q.targetId.text, create: q.topic.text == "joinChrm", id: q.messageId, from: conn)
         case _ where BodyType.historyTopics.contains(q.topic.text):
             do throws(CodecError) {
                 return historyQuery(q.topic.text, try parseBody(q.payload, as: Modules_HistoryMsgInput.self), header: q.targetId.text, id: q.messageId, from: conn)
@@ -142,33 +147,11 @@ extension PeerModel {
 
     // MARK: Chatrooms
 
-    /// `joinChrm` / `joinChrmR`: membership starts now; joining beyond `chatroomsPerUser` quits
-    /// the oldest room (000:11707). The reply is ChrmOutput with the join time, which ENGINE-4.5
-    /// and later read as the room's pull cursor (0.1.0 ignores the reply body).
-    mutating func joinChatroom(_ room: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
-        let user = sessions[conn]!.user
-        guard chatrooms[room] != nil else {
-            log("conn#\(conn) \(user) join of unknown chatroom \(room)")
-            return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)]
-        }
-        if chatrooms[room]!.members[user] == nil {
-            let mine = chatrooms.filter { $0.value.members[user] != nil }.map { ($0.key, $0.value.members[user]!) }.sorted { $0.1 < $1.1 }
-            for (other, _) in mine.prefix(max(0, mine.count - app.chatroomsPerUser + 1)) {
-                chatrooms[other]!.members[user] = nil
-                log("conn#\(conn) \(user) left chatroom \(other) (joined \(room))")
-            }
-            chatrooms[room]!.members[user] = now
-        }
-        log("conn#\(conn) \(user) joined chatroom \(room)")
-        var out = Modules_ChrmOutput()
-        out.nothing = 1
-        out.joinTime = chatrooms[room]!.members[user]!
-        return [queryAck(conn, id, status: 0, payload: protoBytes(out))]
-    }
-
-    /// `chrmPull`: with `count` > 0 and `syncTime` 0, the join history: the newest `count`
-    /// (at most 50) messages the room keeps; otherwise the messages after `syncTime` that
-    /// arrived since the user joined, oldest first.
+    /// `chrmPull`: with `syncTime` 0 (ENGINE's pull after a join), the join history: `count` -1
+    /// (or below) none, 0 the default 10, 1-50 that many of the newest messages the room keeps
+    /// (at most 50; 002:432), with `syncTime` at least the join time - 1, so later pulls start at
+    /// the join (PEER-CHRM-005). Otherwise the messages after `syncTime` that arrived since the
+    /// user joined, oldest first.
     mutating func chatroomPull(_ req: Modules_ChrmPullMsg, room: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
         let user = sessions[conn]!.user
         guard let r = chatrooms[room] else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
@@ -177,18 +160,21 @@ extension PeerModel {
         stats.pulls += 1
         var list = r.recent.compactMap { messages[$0] }.filter { $0.time > req.syncTime && $0.origin != conn }
         let page: [StoredMessage]
-        if req.syncTime == 0 && req.count > 0 {
+        let joinHistory = req.syncTime == 0
+        if joinHistory {
             // The join history: the newest messages that fit, all in one reply.
-            list = Array(list.suffix(Int(min(req.count, 50))))
+            let count = req.count < 0 ? 0 : req.count == 0 ? Self.defaultJoinHistory : min(req.count, Self.maxJoinHistory)
+            list = Array(list.suffix(Int(count)))
             page = Array(Self.fitting(list.reversed(), maxReplyBytes).reversed())
         } else {
             list = list.filter { $0.time >= joined }
             page = Self.fitting(list.prefix(Self.pullPageLimit), maxReplyBytes)
         }
         var result = Modules_DownStreamMessages()
-        let more = req.syncTime == 0 && req.count > 0 ? false : list.count > page.count
+        let more = joinHistory ? false : list.count > page.count
         result.list = page.map { downStream($0, for: user, direction: $0.sender == user ? .sent : .received, retrieved: false) }
         result.syncTime = page.last?.time ?? req.syncTime
+        if joinHistory { result.syncTime = max(result.syncTime, joined - 1) }
         result.finished = !more
         return [queryAck(conn, id, status: 0, payload: protoBytes(result))]
     }

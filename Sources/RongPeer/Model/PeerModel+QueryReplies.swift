@@ -90,11 +90,9 @@ extension PeerModel {
                 out.syncTime = now
                 return reply(out)
             case "setKV", "delKV":
-                guard chatrooms[target] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.chatroomNotExist)] }
-                return setChatroomEntry(room: target, user: user, try request(Modules_SetChrmKV.self), id: q.messageId, from: conn)
+                return chatroomKV(room: target, user: user, try request(Modules_SetChrmKV.self), id: q.messageId, from: conn)
             case "setKVS", "delKVS":
-                guard chatrooms[target] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.chatroomNotExist)] }
-                return reply(Modules_ChrmKVSOutput())
+                return chatroomKVBatch(room: target, user: user, try request(Modules_SetChrmKVS.self), delete: topic == "delKVS", id: q.messageId, from: conn)
             // Group read receipts (ENGINE-5.0 `rrMsg`, `rrList`).
             case "rrMsg":
                 return done()

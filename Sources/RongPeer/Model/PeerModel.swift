@@ -92,7 +92,7 @@ public struct PeerModel: Sendable {
         self.clock = clock
         tokens = fixture.tokenIndex()
         uids = MessageUIDAllocator(seed: seed)
-        for id in fixture.chatrooms { chatrooms[id] = Chatroom() }
+        for id in fixture.chatrooms { chatrooms[id] = Chatroom(persistent: true, maxMembers: fixture.chatroomMaxMembers[id]) }
     }
 
     var app: PeerFixture.AppSettings { fixture.app }
@@ -150,8 +150,19 @@ public struct PeerModel: Sendable {
     }
 
     struct Chatroom: Sendable {
+        /// A fixture room stays when its last member leaves; a room created by a join goes, with
+        /// its KV (PEER-CHRM-005).
+        var persistent = false
+        /// Members at most (the fixture's `maxMembers`); nil: no limit (PEER-CHRM-005).
+        var maxMembers: Int?
         /// Member → join time.
         var members: [String: Int64] = [:]
+        /// Muted members → until when (ms; `Int64.max`: until unmuted) (PEER-CHRM-010).
+        var muted: [String: Int64] = [:]
+        /// Banned users → until when (ms) (PEER-CHRM-011).
+        var banned: [String: Int64] = [:]
+        /// Messages are acknowledged and go nowhere (PEER-CHRM-012).
+        var distributionStopped = false
         /// The latest messages, oldest first (at most `chatroomRecent`).
         var recent: [String] = []
         /// KV entries by key, removed ones kept (status bit 0x04) so an incremental pull reports
@@ -304,25 +315,30 @@ public struct PeerModel: Sendable {
     }
 
     /// The connection ended (either side). A user with no connection left is offline: later
-    /// messages wait in the inbox and produce push records; chatrooms are left.
-    public mutating func disconnected(_ conn: ConnectionID) {
-        guard let s = sessions[conn] else { return }
+    /// messages wait in the inbox and produce push records; chatrooms are left. Returns what the
+    /// rooms' other members get (KV changes, member notices; PEER-CHRM-003).
+    @discardableResult
+    public mutating func disconnected(_ conn: ConnectionID) -> [PeerOutput] {
+        guard let s = sessions[conn] else { return [] }
         log("conn#\(conn) \(s.user) disconnected")
-        removeSession(conn, leaveChatrooms: true)
+        return removeSession(conn, leaveChatrooms: true)
     }
 
-    mutating func removeSession(_ conn: ConnectionID, leaveChatrooms: Bool) {
-        guard let s = sessions.removeValue(forKey: conn) else { return }
+    @discardableResult
+    mutating func removeSession(_ conn: ConnectionID, leaveChatrooms: Bool) -> [PeerOutput] {
+        guard let s = sessions.removeValue(forKey: conn) else { return [] }
         online[s.user]?.removeAll { $0 == conn }
+        var out: [PeerOutput] = []
         if online[s.user]?.isEmpty == true {
             online[s.user] = nil
             // Chatrooms keep no offline members (000:12539-12550 kicks them; the peer at once).
             if leaveChatrooms {
-                for id in chatrooms.keys where chatrooms[id]!.members[s.user] != nil {
-                    chatrooms[id]!.members[s.user] = nil
+                for id in chatrooms.keys.sorted() where chatrooms[id]?.members[s.user] != nil {
+                    leaveChatroom(id, user: s.user, reason: "disconnected", into: &out)
                 }
             }
         }
+        return out
     }
 
     /// The user behind a connection.

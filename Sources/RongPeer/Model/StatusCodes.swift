@@ -64,6 +64,21 @@ public enum PeerStatus {
     public static let notInChatroom: UInt16 = 23406
     /// No such chatroom.
     public static let chatroomNotExist: UInt16 = 23410
+    /// Muted in the chatroom: the member's sends are refused (002:1018, PEER-CHRM-010).
+    public static let mutedInChatroom: UInt16 = 23408
+    /// Kicked and banned from the chatroom, until the ban ends (002:1019, PEER-CHRM-011).
+    public static let kickedFromChatroom: UInt16 = 23409
+    /// The chatroom has its most members (002:1021, PEER-CHRM-005).
+    public static let chatroomFull: UInt16 = 23411
+    /// A chatroom request with a bad parameter: a room id or KV key, value or extra out of its
+    /// limits (RUST `RC_PARAMETER_INVALID_CHATROOM`, protocol-rules.md § 10.1; PEER-CHRM-007).
+    public static let chatroomInvalidParameter: UInt16 = 23412
+    /// Chatroom KV: the room holds its most keys, 100 (protocol-rules.md § 10.1, PEER-CHRM-007).
+    public static let chatroomKeyCountExceeded: UInt16 = 23423
+    /// Chatroom KV: a batch change in which some keys failed (`RC_KV_STORE_NOT_ALL_SUCCESS`).
+    public static let chatroomKeysNotAllSet: UInt16 = 23428
+    /// Chatroom KV: a batch of more than 10 keys (`RC_KV_STORE_OUT_OF_LIMIT`, protocol-rules.md § 10.1).
+    public static let chatroomBatchTooLarge: UInt16 = 23429
     /// Chatroom KV: the key was set by another user and the change does not overwrite (RUST).
     public static let chatroomKeyNotOwned: UInt16 = 23424
     /// Chatroom KV: removing a key the room does not hold (RUST; ENGINE's 23427).

@@ -35,7 +35,7 @@ public struct Scenario: Sendable {
         case recall(Recall)
         case pull(String)
         case ping(String)
-        case join(client: String, room: String, history: Int, status: UInt16)
+        case join(client: String, room: String, history: Int, status: UInt16, exist: Bool)
         case quit(client: String, room: String)
         case history(History)
         case advance(PeerDuration)
@@ -47,6 +47,9 @@ public struct Scenario: Sendable {
         case state(user: String?, value: JSONValue)
         case get(Get)
         case query(Query)
+        /// `control`: a POST to one of the peer's control endpoints (`/control/chatroom/…`) and
+        /// the HTTP status it must answer.
+        case control(path: String, status: Int)
     }
 
     struct Connect: Sendable {
@@ -210,7 +213,7 @@ extension Scenario {
     static let maxWait = PeerDuration(milliseconds: 60_000)!
 
     static let actions = [
-        "connect", "disconnect", "send", "recall", "pull", "ping", "join", "quit", "history", "advance", "wait", "faults", "raw", "expect", "state",
+        "connect", "disconnect", "send", "recall", "pull", "ping", "join", "quit", "history", "advance", "wait", "faults", "raw", "expect", "state", "control",
         "get", "query",
     ]
 
@@ -240,17 +243,29 @@ extension Scenario {
             if rc.client.isEmpty || rc.message.isEmpty { throw r.error(v, "`recall` needs `from` and `message` (a label)") }
             return Step(action: .recall(rc), line: line)
         case "join", "quit":
-            var client = "", room = "", history = -1, status: UInt16 = 0
-            for f in try r.mapping(v, "`\(e.key)`", allowed: e.key == "join" ? ["client", "room", "history", "status"] : ["client", "room"]) {
+            var client = "", room = "", history = -1, status: UInt16 = 0, exist = false
+            for f in try r.mapping(v, "`\(e.key)`", allowed: e.key == "join" ? ["client", "room", "history", "status", "exist"] : ["client", "room"]) {
                 switch f.key {
                 case "client": client = try r.identifier(f.value, "`client`")
                 case "room": room = try r.identifier(f.value, "`room`")
                 case "history": history = try r.integer(f.value, "`history`")
+                case "exist": exist = try r.bool(f.value, "`exist`")
                 default: status = UInt16(clamping: try r.integer(f.value, "`status`"))
                 }
             }
             if client.isEmpty || room.isEmpty { throw r.error(v, "`\(e.key)` needs `client` and `room`") }
-            return Step(action: e.key == "join" ? .join(client: client, room: room, history: history, status: status) : .quit(client: client, room: room), line: line)
+            return Step(action: e.key == "join" ? .join(client: client, room: room, history: history, status: status, exist: exist) : .quit(client: client, room: room), line: line)
+        case "control":
+            var path = "", status = 200
+            if case .scalar = v {
+                path = try r.string(v, "`control`")
+            } else {
+                for f in try r.mapping(v, "`control`", allowed: ["path", "status"]) {
+                    if f.key == "path" { path = try r.string(f.value, "`path`") } else { status = try r.integer(f.value, "`status`") }
+                }
+            }
+            guard path.hasPrefix("/control/") else { throw r.error(v, "`control` needs a `path` starting with /control/") }
+            return Step(action: .control(path: path, status: status), line: line)
         case "history": return Step(action: .history(try loadHistory(v, r)), line: line)
         case "get": return Step(action: .get(try loadGet(v, r)), line: line)
         case "query": return Step(action: .query(try loadQuery(v, r)), line: line)

@@ -136,9 +136,12 @@ final class ScenarioExecution {
             } catch PeerClientError.timeout {
                 throw fail("ping \(name): no PINGRESP within \(timeoutMillis) ms")
             }
-        case .join(let name, let room, let history, let status):
-            let got = try await client(name).joinChatroom(room, history: history)
-            if got != status { throw fail("joinChrm \(room): status \(got), expected \(status)") }
+        case .join(let name, let room, let history, let status, let exist):
+            let got = try await client(name).joinChatroom(room, history: history, existing: exist)
+            if got != status { throw fail("\(exist ? "joinChrmR" : "joinChrm") \(room): status \(got), expected \(status)") }
+        case .control(let path, let status):
+            let r = try await PeerHTTPClient.request(host: host, port: port, method: .POST, path: substitute(path), on: group)
+            if r.status != status { throw fail("POST \(path): HTTP \(r.status), expected \(status): \(String(decoding: r.body.prefix(200), as: UTF8.self))") }
         case .quit(let name, let room):
             _ = try await client(name).quitChatroom(room)
         case .history(let h): try await history(h)

@@ -46,6 +46,9 @@ struct PeerControl: Sendable {
                 POST /control/advance?by=8d       move a manual clock forward (peer started with --manual-clock)
                 POST /control/faults?plan=SPEC    replace the fault plan (drop=P,dup=P,delay=P:MS,reorder=P,cut=P,users=a|b,seed=N); or SPEC as the body
                 POST /control/reset               body: fixture YAML; drops every connection and all state
+                POST /control/chatroom/mute?room=R&user=U[&minutes=N]    mute a member (sends get 23408); unmute?room=R&user=U
+                POST /control/chatroom/ban?room=R&user=U&minutes=N       kick and keep out (23409) for N minutes; unban?room=R&user=U
+                POST /control/chatroom/stop?room=R, resume?room=R        stop / resume distributing the room's messages
 
                 """
             return Response(status: .ok, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
@@ -90,6 +93,8 @@ struct PeerControl: Sendable {
             } catch {
                 return Self.error(.badRequest, error.description)
             }
+        case (.POST, _) where path.hasPrefix("/control/chatroom/"):
+            return chatroomControl(String(path.dropFirst("/control/chatroom/".count)), query)
         case (_, "/websocket"):
             // A plain request for the WebSocket endpoint (an upgrade never gets here).
             let r = WebSocketHandshake.upgradeRequired(path: path)

@@ -145,7 +145,7 @@ final class PeerCore: Sendable {
     func closed(_ id: ConnectionID) {
         state.withLock { s in
             s.sinks[id] = nil
-            s.model.disconnected(id)
+            perform(s.model.disconnected(id), &s)
         }
     }
 
@@ -213,6 +213,20 @@ final class PeerCore: Sendable {
     }
 
     func compact() { state.withLock { $0.model.compact() } }
+
+    /// A control that changes the model and may send packets (`POST /control/chatroom/…`):
+    /// the outputs are performed under the lock like a client's; a refusal changes nothing.
+    func control(_ change: (inout PeerModel) -> Result<[PeerOutput], ChatroomControlRefusal>) -> ChatroomControlRefusal? {
+        state.withLock { s in
+            switch change(&s.model) {
+            case .success(let outputs):
+                perform(outputs, &s)
+                return nil
+            case .failure(let refusal):
+                return refusal
+            }
+        }
+    }
 
     // MARK: Outputs
 

@@ -186,11 +186,11 @@ struct PeerModelConversationTests {
 
     // MARK: PEER-CHRM
 
-    @Test("PEER-CHRM-001: joinChrm joins (23410 for an unknown room); one room more than chatroomsPerUser leaves the earliest; exitChrm leaves")
+    @Test("PEER-CHRM-001: joinChrm joins (joinChrmR: 23410 for an unknown room); one room more than chatroomsPerUser leaves the earliest; exitChrm leaves")
     func chrm001() throws {
         let h = ModelHarness { $0.chatrooms.insert("hall") }
         let a = h.connect("alice")
-        #expect(h.query(a, "joinChrm", target: "nowhere")?.ack.status == 23410)
+        #expect(h.query(a, "joinChrmR", target: "nowhere")?.ack.status == 23410)
         #expect(h.query(a, "joinChrm", target: "lobby")?.ack.status == 0)
         #expect(h.state[path: "chatrooms", "lobby", "members"]?.arrayValue == [.string("alice")])
         h.clock.advance(by: 1)
