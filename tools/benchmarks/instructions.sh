@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# tools/benchmarks/instructions.sh - instructions per op, counted by valgrind
+# tools/benchmarks/instructions.sh - instructions per op, counted by valgrind, and the CI gate on them
 #
 #   tools/benchmarks/instructions.sh              # the default cases
 #   tools/benchmarks/instructions.sh CASE...      # some cases (bench-instructions lists them)
+#   tools/benchmarks/instructions.sh --check      # the default cases against instructions-thresholds.tsv:
+#                                                 # exit 1 if any is above its recorded count by more than
+#                                                 # TOLERANCE percent (default 1); an improvement is reported
+#   tools/benchmarks/instructions.sh --update     # record the default cases' counts in instructions-thresholds.tsv
 #   N=50 tools/benchmarks/instructions.sh ...     # ops per count (default 20)
 #
 # Wall time on shared cores moves by tens of percent; instruction counts do not. Each case runs
 # once with N ops and once with none under callgrind; the difference over N is printed, with
 # the subject of the benchmark it mirrors. Installs valgrind (Debian package) when missing.
+# The counts are exact for one toolchain and one machine type (same binary, fixed hash seeds):
+# the tolerance only absorbs libc and valgrind differences between machines.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 cd "$HERE"
@@ -19,6 +25,14 @@ fi
 swift build -c release --product bench-instructions >&2
 BIN=$(swift build -c release --show-bin-path)/bench-instructions
 N=${N:-20}
+MODE=print
+if (($# > 0)) && [[ $1 == --check || $1 == --update ]]; then
+    MODE=${1#--}
+    shift
+    (($# == 0)) || { echo "usage: $0 [--check | --update] (the default cases only)" >&2; exit 2; }
+fi
+TABLE="$HERE/instructions-thresholds.tsv"
+TOLERANCE=${TOLERANCE:-1}
 CASES=("$@")
 if ((${#CASES[@]} == 0)); then
     CASES=(mixed-decode mixed-decode-jsonserialization mixed-encode txt-decode typsts-decode rcntf-decode ref-decode grp-decode
@@ -31,9 +45,40 @@ count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BIN" "$1" "$2" 2>&1 |
         sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
+declare -A COUNTS
 printf '%-32s %14s\n' case "instr/op"
 for c in "${CASES[@]}"; do
     base=$(count "$c" 0)
     total=$(count "$c" "$N")
-    printf '%-32s %14d\n' "$c" $(((total - base) / N))
+    [[ -n $base && -n $total ]] || { echo "FAIL: callgrind gave no count for $c" >&2; exit 1; }
+    COUNTS[$c]=$(((total - base) / N))
+    printf '%-32s %14d\n' "$c" "${COUNTS[$c]}"
 done
+case $MODE in
+print) ;;
+update)
+    {
+        echo "# instructions per op (tools/benchmarks/instructions.sh --update, N=$N); the CI gate is --check"
+        for c in "${CASES[@]}"; do printf '%s\t%d\n' "$c" "${COUNTS[$c]}"; done
+    } >"$TABLE"
+    echo "recorded ${#CASES[@]} cases in $TABLE"
+    ;;
+check)
+    [[ -f $TABLE ]] || { echo "FAIL: no $TABLE (record one with --update)" >&2; exit 1; }
+    failed=0
+    for c in "${CASES[@]}"; do
+        want=$(awk -F'\t' -v c="$c" '$1 == c { print $2 }' "$TABLE")
+        [[ -n $want ]] || { echo "FAIL: $c has no recorded count in $TABLE (--update)" >&2; failed=1; continue; }
+        got=${COUNTS[$c]}
+        # got > want * (1 + TOLERANCE/100), in integers.
+        if ((got * 100 > want * (100 + TOLERANCE))); then
+            echo "FAIL: $c: $got instructions per op, recorded $want (+$(((got - want) * 1000 / want / 10)).$(((got - want) * 1000 / want % 10))%, tolerance $TOLERANCE%)" >&2
+            failed=1
+        elif ((got * 100 < want * (100 - TOLERANCE))); then
+            echo "improved: $c: $got instructions per op, recorded $want: record it with --update"
+        fi
+    done
+    ((failed == 0)) || exit 1
+    echo "OK: ${#CASES[@]} cases within $TOLERANCE% of $TABLE"
+    ;;
+esac

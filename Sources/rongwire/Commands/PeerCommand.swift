@@ -75,10 +75,10 @@ struct PeerCommand: AsyncParsableCommand {
         valueName: "N"))
     var maxConnections = PeerConfiguration().maxConnections
 
-    @Option(help: ArgumentHelp("Largest HTTP request head (request line and header fields, also the WebSocket upgrade); 431 and closed above it (default 16384).", valueName: "BYTES"))
+    @Option(help: ArgumentHelp("Largest HTTP request head (request line and header fields, also the WebSocket upgrade); 431 and closed above it.", valueName: "BYTES"))
     var maxRequestHeadBytes = PeerConfiguration().maxRequestHeadBytes
 
-    @Option(help: ArgumentHelp("Largest HTTP request body (the fixture YAML of POST /control/reset); 413 and closed above it (default 4194304).", valueName: "BYTES"))
+    @Option(help: ArgumentHelp("Largest HTTP request body (the fixture YAML of POST /control/reset); 413 and closed above it.", valueName: "BYTES"))
     var maxRequestBodyBytes = PeerConfiguration().maxRequestBodyBytes
 
     @Option(help: ArgumentHelp("Messages one connection may send per second, all types (the service allows 5; error 20604); 0: no limit. Overrides the fixture's app.sendRate.", valueName: "N"))
