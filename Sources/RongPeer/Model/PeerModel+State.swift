@@ -54,7 +54,7 @@ extension PeerModel {
         }
         var rooms: [(String, JSONValue)] = []
         for (id, r) in chatrooms.sorted(by: { $0.key < $1.key }) {
-            rooms.append((id, ["members": .array(r.members.keys.sorted().map { .string($0) }), "recent": .number(JSONNumber(r.recent.count))]))
+            rooms.append((id, ["members": .array(r.members.keys.sorted().map { .string($0) }), "recent": .number(JSONNumber(r.recent.count)), "dispatch": dispatchSnapshot(id)]))
         }
         var expansions: [(String, JSONValue)] = []
         for (uid, m) in messages.filter({ $0.value.expansion?.isEmpty == false }).sorted(by: { $0.key < $1.key }) {
