@@ -1,5 +1,7 @@
 // Tests/RongTestSupport/PackageRoot.swift - the repository root, for tests that read vectors/, spec/ and tools/
 
+import RongSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,4 +18,10 @@ package func packageRoot(_ file: String = #filePath) -> String {
         if access(dir + "/Package.swift", F_OK) == 0 { return dir }
     }
     return "."
+}
+
+/// The text of a file under the package root (`README.md`, `spec/peer.md`); nil when it cannot
+/// be read.
+package func packageFile(_ path: String, _ file: String = #filePath) -> String? {
+    (try? FileIO.read(path: packageRoot(file) + "/" + path, limit: 1 << 26)).map { String(decoding: $0, as: UTF8.self) }
 }

@@ -9,33 +9,45 @@
 /// enum (``FieldKey``) and the decoder switches over them, so every key has its `case`. Give the
 /// decoder and the writer the same ranges, and ``ContentCommon/encode(to:fields:)`` the same
 /// table, so that the encoder refuses what the decoder would reject
-/// (``jsonBytes(maxBytes:maxDepth:)``):
+/// (``jsonBytes(maxBytes:maxDepth:)``).
+///
+/// The live-room guide's like (002:1082: the taps of one second in one message) with the sender's
+/// user info in the shared `user` key (002:149-160); `Tests/RongCodecAPITests/LiveRoomContentTests.swift`
+/// compiles and checks this code word for word:
 ///
 /// ```swift
-/// struct GiftMessage: MessageContent {
-///     static let objectName = "App:GiftMsg"
-///     static let persistence = PersistenceFlag.isCounted
-///     enum Key: String, FieldKey { case giftId, count }
+/// /// `Live:LikeMsg`: the taps of one second in one message (002:1082).
+/// struct LiveLikeMessage: MessageContent {
+///     static let objectName = "Live:LikeMsg"
+///     static let persistence = PersistenceFlag.isPersisted
+///     enum Key: String, FieldKey { case count }
 ///     static let fields = FieldTable(Key.self)
-///     var giftId = ""
-///     var count: Int64?
-///     var common = ContentCommon()
+///     static let counts: ClosedRange<Int64> = 1...1000
+///     var count: Int64 = 1
+///     var common = ContentCommon()  // `extra`, `user` (the sender's user info), …
+///
+///     init(count: Int64, sender: UserInfo? = nil) {
+///         self.count = count
+///         common.user = sender
+///     }
 ///
 ///     init(from d: inout ContentDecoder) throws(CodecError) {
 ///         var r = try d.beginObject(Self.fields)
+///         var count: Int64?
 ///         while let f = try d.nextField(&r) {
 ///             switch f {
-///             case .own(.giftId): giftId = try d.decodeString() ?? ""
-///             case .own(.count): count = try d.decodeInt64(range: 1...1000)
+///             case .own(.count): count = try d.decodeInt64(range: Self.counts)
 ///             case .shared(let key): try common.decode(key, from: &d)
 ///             }
 ///         }
+///         guard let count else { throw CodecError(.missingRequiredField, "Live:LikeMsg needs count", offset: r.startOffset) }
+///         self.count = count
 ///         common.finish(r, d)
 ///     }
+///
 ///     func encode(to w: inout JSONWriter) throws(CodecError) {
 ///         w.beginObject()
-///         w.field("giftId", giftId)
-///         try w.field("count", count, in: 1...1000)
+///         try w.field("count", count, in: Self.counts)
 ///         try common.encode(to: &w, fields: Self.fields)
 ///         w.endObject()
 ///     }

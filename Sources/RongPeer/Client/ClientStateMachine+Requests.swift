@@ -103,6 +103,8 @@ extension ClientStateMachine {
         }
         if let poll = options.pollMillis, now &- lastPull > UInt64(poll) * 1_000_000 {
             actions += startPull(now: now)
+            // A lost `s_ntf` type 2 would leave a room unpulled until its next message.
+            for room in joinedChatrooms.sorted() { actions += chatroomPull(room, now: now) }
         }
         if let ping = options.pingMillis, now &- lastPing > UInt64(ping) * 1_000_000 {
             lastPing = now

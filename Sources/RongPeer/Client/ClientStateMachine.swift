@@ -288,17 +288,20 @@ struct ClientStateMachine {
         state = .connected(Session(attempt: attempt))
         if let u = a.session?.userId.text { userId = u }
         var actions: [ClientAction] = callerWaits ? [.connectSucceeded(userId: userId)] : []
-        // After a reconnect: send again what was not acknowledged, then catch up.
-        for id in pendingPublishes.keys.sorted() { actions.append(.write(publishPacket(id))) }
-        for id in pendingQueries.keys.sorted() { actions.append(.write(queryPacket(id))) }
-        // Like the SDKs: sync on every connect (offline messages come this way).
-        if options.autoPull { actions += startPull(now: now) }
+        let unacknowledged = pendingPublishes.keys.sorted()
+        let unanswered = pendingQueries.keys.sorted()
         if options.autoReconnect {
             // ENGINE rejoins with `joinChrmR` and ChrmInput{nothing: 1} (lines 5845, 6295-6325).
+            // First: a chatroom message sent again needs the membership the cut ended.
             for room in joinedChatrooms.sorted() {
                 actions += startQuery(.rejoin, topic: "joinChrmR", targetId: room, payload: chatroomInput, now: now).actions
             }
         }
+        // After a reconnect: send again what was not acknowledged, then catch up.
+        for id in unacknowledged { actions.append(.write(publishPacket(id))) }
+        for id in unanswered { actions.append(.write(queryPacket(id))) }
+        // Like the SDKs: sync on every connect (offline messages come this way).
+        if options.autoPull { actions += startPull(now: now) }
         return actions
     }
 

@@ -121,6 +121,12 @@ public final class PeerClient: Sendable {
         return 0
     }
 
+    /// Pulls a chatroom now, as its notification (`s_ntf` type 2) would: catches up after a
+    /// notification that was lost. The messages surface through the message handler.
+    public func pullChatroom(_ room: String) async {
+        await onLoop { $0.step { $0.chatroomPull(room, now: monotonicNanos()) } }
+    }
+
     /// Leaves a chatroom.
     public func quitChatroom(_ room: String) async throws -> UInt16 {
         _ = await onLoop { $0.machine.joinedChatrooms.remove(room) != nil }

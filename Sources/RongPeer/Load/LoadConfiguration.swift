@@ -26,6 +26,19 @@ public struct LoadConfiguration: Sendable {
     /// Event loop threads of the clients.
     public var clientThreads = System.coreCount
 
+    /// Chatroom mode (``ChatroomLoad``): every client joins this room and ``senders`` of them
+    /// send ``messages`` in all to it; nil for private messages between the clients.
+    public var chatroom: String?
+    /// Chatroom mode: how many of the clients send (`load0` … ; `load0` is the host).
+    public var senders = 3
+    /// Chatroom mode: the share of low-priority messages (`Live:LikeMsg`), 0...1.
+    public var lowShare = 0.5
+    /// Chatroom mode: the room's capacity in messages a second (the in-process peer's fixture,
+    /// with the host `load0` on the whitelist); nil: no limit.
+    public var capacity: Int?
+    /// Chatroom mode: messages a second the senders send in all (paced).
+    public var rate = 100
+
     /// The defaults (100 clients, 10,000 messages, window 16, in-process peer, no faults).
     public init() {}
 }

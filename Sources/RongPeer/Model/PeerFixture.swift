@@ -33,6 +33,8 @@ public struct PeerFixture: Sendable, Hashable {
     public var chatroomMaxMembers: [String: Int] = [:]
     /// Ultragroups by id (members as for groups).
     public var ultragroups: [String: Group] = [:]
+    /// Dispatch settings of the chatrooms that have any (PEER-PRIO-*): capacity and whitelist.
+    public var chatroomDispatch: [String: ChatroomDispatch] = [:]
 
     /// An empty fixture with default app settings.
     public init() {}
@@ -78,6 +80,9 @@ public struct PeerFixture: Sendable, Hashable {
         /// devices RC:ChrmSyncMsg (PEER-CHRM-013). Off by default: the service sends member
         /// notices only to apps that enable them.
         public var chatroomMemberNotices = false
+        /// Object names dispatched as low priority in chatrooms: discarded first when a room is
+        /// over its capacity (002:1033, configured per app by the service's support).
+        public var lowPriority: Set<String> = []
 
         /// The documented defaults.
         public init() {}
@@ -195,7 +200,7 @@ public struct PeerFixture: Sendable, Hashable {
     static let appKeys: Set<String> = [
         "appKey", "blocked", "platforms", "profile", "multiDeviceSync", "kick", "recall", "chatroomsPerUser",
         "offlineRetention", "historyRetention", "chatroomHistoryRetention", "ultragroupRetention", "history", "chatroomRecent",
-        "unknownUsers", "sendRate",
+        "unknownUsers", "sendRate", "lowPriority",
         "chatroomMemberNotices",
     ]
 
@@ -247,14 +252,21 @@ public struct PeerFixture: Sendable, Hashable {
                     if case .scalar = n {
                         id = try r.identifier(n, "a chatroom id")
                     } else {
-                        for g in try r.mapping(n, "a chatroom", allowed: ["id", "maxMembers"]) {
-                            if g.key == "id" {
-                                id = try r.identifier(g.value, "`id`")
-                            } else {
+                        var d = ChatroomDispatch()
+                        for g in try r.mapping(n, "a chatroom", allowed: ["id", "maxMembers", "capacity", "whitelist"]) {
+                            switch g.key {
+                            case "id": id = try r.identifier(g.value, "`id`")
+                            case "maxMembers":
                                 maxMembers = try r.integer(g.value, "`maxMembers`")
                                 guard maxMembers! >= 1 else { throw r.error(g.value, "`maxMembers` must be at least 1") }
+                            case "capacity":
+                                let c = try r.integer(g.value, "`capacity`")
+                                guard (1...1_000_000).contains(c) else { throw r.error(g.value, "`capacity` must be 1...1000000 messages per second") }
+                                d.capacity = c
+                            default: d.whitelist = Set(try r.identifierList(g.value, "`whitelist`"))
                             }
                         }
+                        if let id, d != ChatroomDispatch() { f.chatroomDispatch[id] = d }
                     }
                     guard let id else { throw r.error(n, "a chatroom needs `id`") }
                     guard id.utf8.count <= 64 else { throw r.error(n, "chatroom ids are at most 64 characters (000:11673)") }
@@ -308,6 +320,10 @@ public struct PeerFixture: Sendable, Hashable {
             case "history": a.history = try r.bool(e.value, "`history`")
             case "unknownUsers": a.unknownUsers = try r.choice(e.value, "`unknownUsers`")
             case "chatroomMemberNotices": a.chatroomMemberNotices = try r.bool(e.value, "`chatroomMemberNotices`")
+            case "lowPriority":
+                let names = try r.identifierList(e.value, "`lowPriority`")
+                guard names.count <= 1000 else { throw r.error(e.value, "`lowPriority` lists at most 1000 object names") }
+                a.lowPriority = Set(names)
             case "sendRate":
                 a.sendRate = try r.integer(e.value, "`sendRate`")
                 guard (0...100_000).contains(a.sendRate) else { throw r.error(e.value, "`sendRate` must be 0 (no limit) ... 100000 messages per second") }
@@ -382,6 +398,7 @@ extension PeerFixture {
         lines.append("  unknownUsers: \(a.unknownUsers.rawValue)")
         lines.append("  sendRate: \(a.sendRate)")
         lines.append("  chatroomMemberNotices: \(a.chatroomMemberNotices)")
+        if !a.lowPriority.isEmpty { lines.append("  lowPriority: \(list(a.lowPriority.sorted()))") }
         lines.append("users:")
         for u in users.values.sorted(by: { $0.id < $1.id }) {
             var parts = ["id: \(q(u.id))", "tokens: \(list(u.tokens))"]
@@ -396,9 +413,16 @@ extension PeerFixture {
         for g in groups.values.sorted(by: { $0.id < $1.id }) { lines.append("  - {id: \(q(g.id)), members: \(list(g.members))}") }
         lines.append(ultragroups.isEmpty ? "ultragroups: []" : "ultragroups:")
         for g in ultragroups.values.sorted(by: { $0.id < $1.id }) { lines.append("  - {id: \(q(g.id)), members: \(list(g.members))}") }
-        lines.append("chatrooms: [" + chatrooms.sorted().map { id in
-            chatroomMaxMembers[id].map { "{id: \(q(id)), maxMembers: \($0)}" } ?? q(id)
-        }.joined(separator: ", ") + "]")
+        let rooms = chatrooms.sorted().map { id -> String in
+            var parts = ["id: \(q(id))"]
+            if let m = chatroomMaxMembers[id] { parts.append("maxMembers: \(m)") }
+            if let d = chatroomDispatch[id] {
+                if let c = d.capacity { parts.append("capacity: \(c)") }
+                if !d.whitelist.isEmpty { parts.append("whitelist: \(list(d.whitelist.sorted()))") }
+            }
+            return parts.count == 1 ? q(id) : "{\(parts.joined(separator: ", "))}"
+        }
+        lines.append("chatrooms: [\(rooms.joined(separator: ", "))]")
         return lines.joined(separator: "\n") + "\n"
     }
 }

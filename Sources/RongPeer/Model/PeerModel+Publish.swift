@@ -125,6 +125,12 @@ extension PeerModel {
 
         let time = nextMessageTime()
         let uid = uids.next()
+        if route.type == .chatroom && !admitToChatroom(target, sender: sender, objectName: up.classname) {
+            // Over the room's capacity: the sender still gets its PUBACK; nobody gets the message.
+            if let resendKey { sendResults[resendKey] = SendResult(uid: uid, time: time) }
+            stats.published += 1
+            return [ack(conn, p.messageId, status: 0, time: time, uid: uid)]
+        }
         let msg = StoredMessage(
             uid: uid, time: time, sender: sender, type: route.type, target: target, topic: topic, up: up, flag: flag, origin: conn)
         var stored = msg

@@ -68,7 +68,10 @@ extension PeerModel {
         }
         var rooms: [(String, JSONValue)] = []
         for (id, r) in chatrooms.sorted(by: { $0.key < $1.key }) {
-            rooms.append((id, Self.chatroomState(r, now: t)))
+            // The member, KV and control state, and the dispatch counts (PEER-PRIO-004).
+            guard case .object(var room) = Self.chatroomState(r, now: t) else { continue }
+            room["dispatch"] = dispatchSnapshot(id)
+            rooms.append((id, .object(room)))
         }
         var expansions: [(String, JSONValue)] = []
         for (uid, m) in messages.filter({ $0.value.expansion?.isEmpty == false }).sorted(by: { $0.key < $1.key }) {

@@ -168,6 +168,8 @@ public struct PeerModel: Sendable {
         /// KV entries by key, removed ones kept (status bit 0x04) so an incremental pull reports
         /// the removal (PEER-CHRM-004).
         var entries: [String: Modules_ChrmKVEntity] = [:]
+        /// What the room dispatched and discarded (PEER-PRIO-*).
+        var dispatch = ChatroomDispatchState()
     }
 
     struct UnreadState: Sendable {

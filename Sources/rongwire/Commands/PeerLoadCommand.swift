@@ -17,17 +17,43 @@ struct PeerLoadCommand: AsyncParsableCommand {
             clients then resend, re-pull, poll and reconnect. With --url the peer must have the \
             load users: `rongwire peer --generate-users N`.
 
+            With --chatroom ROOM the run is a live room instead: every client joins ROOM, the \
+            first --senders clients send --messages in all at --rate a second, a --low-share of \
+            them low-priority likes (Live:LikeMsg, the in-process peer's lowPriority) and the rest \
+            RC:TxtMsg; --capacity gives the room a dispatch capacity (spec/peer.md, "Live-room \
+            priority") with the host load0 on its whitelist. It reports deliveries per second and \
+            the members' lag, and fails (exit 1) when any member lost a high-priority or host \
+            message or got one twice, or missed a like other members got; discarded likes are \
+            counted. Members whose connection a fault cut leave the room (PEER-CHRM-003) and are \
+            not checked.
+
             Examples:
               rongwire peer-load --clients 200 --messages 100000
               rongwire peer-load --clients 200 --messages 100000 --faults drop=0.01,dup=0.01,delay=0.05:20ms,reorder=0.01,cut=0.0005 --seed 7
+              rongwire peer-load --chatroom lobby --clients 1000 --messages 2000 --rate 100 --capacity 60
             """
     )
 
     @Option(help: "Concurrent clients.")
     var clients = 200
 
-    @Option(help: "Messages in total.")
-    var messages = 100_000
+    @Option(help: "Messages in total (default 100000; with --chatroom 1000).")
+    var messages: Int?
+
+    @Option(help: ArgumentHelp("A live room instead of private messages: every client joins ROOM.", valueName: "ROOM"))
+    var chatroom: String?
+
+    @Option(help: "With --chatroom: how many clients send (load0, the host, is one).")
+    var senders = 3
+
+    @Option(help: "With --chatroom: the share of low-priority likes, 0...1.")
+    var lowShare = 0.5
+
+    @Option(help: "With --chatroom: messages a second the senders send in all.")
+    var rate = 100
+
+    @Option(help: "With --chatroom: the room's dispatch capacity, messages a second (in-process peer; default: no limit).")
+    var capacity: Int?
 
     @Option(help: "PUBLISHes each client keeps in flight.")
     var window = 16
@@ -49,6 +75,7 @@ struct PeerLoadCommand: AsyncParsableCommand {
 
     func run() async throws {
         var config = LoadConfiguration()
+        let messages = self.messages ?? (chatroom == nil ? 100_000 : 1_000)
         config.clients = clients
         config.messages = messages
         config.window = window
@@ -67,6 +94,21 @@ struct PeerLoadCommand: AsyncParsableCommand {
             config.faults = config.faults.seeded(default: seed)
         }
         guard clients >= 2, messages >= 1 else { throw ValidationError("--clients must be at least 2 and --messages at least 1") }
+        if let chatroom {
+            guard (0...1).contains(lowShare) else { throw ValidationError("--low-share must be 0...1") }
+            guard (1...100_000).contains(rate) else { throw ValidationError("--rate must be 1...100000 messages a second") }
+            guard senders >= 1, senders <= clients else { throw ValidationError("--senders must be 1...--clients") }
+            guard messages <= 1_000_000 else { throw ValidationError("--messages must be at most 1000000 with --chatroom") }
+            if let capacity, !(1...1_000_000).contains(capacity) { throw ValidationError("--capacity must be 1...1000000 messages a second") }
+            if capacity != nil && url != nil { throw ValidationError("--capacity applies to the in-process peer; give an external peer's room a capacity in its fixture") }
+            config.chatroom = chatroom
+            config.senders = senders
+            config.lowShare = lowShare
+            config.rate = rate
+            config.capacity = capacity
+            try await runChatroom(config, room: chatroom)
+            return
+        }
         CLIIO.printStdout("peer-load: \(clients) clients, \(messages) messages (private RC:TxtMsg, ISCOUNTED), window \(window), "
             + "\(url.map { "peer at \($0)" } ?? "in-process peer"), faults \(config.faults), seed \(seed)")
         let progress = ProgressLine(unit: "messages")
@@ -89,6 +131,35 @@ struct PeerLoadCommand: AsyncParsableCommand {
         if r.lost > 0 || r.duplicated > 0 || r.misdelivered > 0 || r.failedSends > 0 || (!r.faultsInjected && r.copiesDeduplicated > 0) {
             throw ExitCode(1)
         }
+    }
+}
+
+extension PeerLoadCommand {
+    func runChatroom(_ config: LoadConfiguration, room: String) async throws {
+        CLIIO.printStdout("peer-load: chatroom \(room), \(config.clients) members, \(config.senders) senders, \(config.messages) messages at \(config.rate)/s "
+            + "(low-priority share \(fixed(config.lowShare, 2))), capacity \(config.capacity.map { "\($0)/s, host load0 whitelisted" } ?? "none"), "
+            + "\(config.url.map { "peer at \($0)" } ?? "in-process peer"), faults \(config.faults), seed \(config.seed)")
+        let progress = ProgressLine(unit: "messages")
+        let r = try await ChatroomLoad.run(config) { progress.status($0) }
+        progress.finish()
+        func ms(_ v: Double) -> String { v < 10 ? fixed(v, 2) : fixed(v, 1) }
+        CLIIO.printStdout("sent        \(r.acked + r.failedSends) (high \(r.highSent), low \(r.lowSent); host \(r.hostSent); acked \(r.acked), failed \(r.failedSends)) in \(fixed(r.sendSeconds, 2)) s")
+        CLIIO.printStdout("delivered   \(r.deliveries) to members; protected (high or host) lost \(r.protectedLost) deliveries of \(r.protectedMessagesLost) messages, "
+            + "duplicated \(r.duplicated); low discarded \(r.lowDiscarded) messages, low lost after dispatch \(r.lowLost) deliveries")
+        if let d = r.peerDispatched, let x = r.peerDiscarded {
+            CLIIO.printStdout("peer        dispatched high \(d.high), low \(d.low); discarded high \(x.high), low \(x.low)")
+        }
+        if r.membersCutOff > 0 { CLIIO.printStdout("            \(r.membersCutOff) members cut off by faults rejoined and are not checked (PEER-CHRM-003)") }
+        if r.otherRuns > 0 { CLIIO.printStdout("            \(r.otherRuns) messages of earlier runs ignored (this run is \(r.run))") }
+        CLIIO.printStdout("throughput  \(Int(r.deliveriesPerSecond.rounded())) deliveries/s (\(fixed(r.seconds, 2)) s from first send to last delivery)")
+        CLIIO.printStdout("lag         p50 \(ms(r.lagP50)) ms, p99 \(ms(r.lagP99)) ms, max \(ms(r.lagMax)) ms; worst member's p99 \(ms(r.worstMemberLagP99)) ms")
+        if let f = r.faults, r.faultsInjected {
+            CLIIO.printStdout("faults      dropped \(f.dropped), duplicated \(f.duplicated), delayed \(f.delayed), reordered \(f.reordered), cut \(f.cut); client reconnects \(r.reconnects)")
+        }
+        if r.lowUnaccounted > 0 {
+            CLIIO.printStderr("error: \(r.lowUnaccounted) likes the peer dispatched reached no member")
+        }
+        if r.failed { throw ExitCode(1) }
     }
 }
 

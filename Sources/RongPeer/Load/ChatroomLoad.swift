@@ -1,0 +1,332 @@
+// Sources/RongPeer/Load/ChatroomLoad.swift - one live room, many members: fan-out, lag, priority, loss
+
+import NIOCore
+import NIOPosix
+import RongCodec
+import RongEnvelope
+import RongSupport
+import Synchronization
+
+/// The live-room pattern (`rongwire peer-load --chatroom ROOM`): N clients join one room, a few
+/// of them send a paced mix of high-priority (RC:TxtMsg) and low-priority (``likeObjectName``)
+/// messages, and every member checks what surfaces: no high-priority message, and no message of
+/// the host (`load0`, on the room's whitelist), may be lost or surface twice at any member, and a
+/// low-priority message is either discarded by the room (no member gets it) or reaches every
+/// member. Each message names its run, its number and its send time (`L:RUN:N:NANOS`: the text of
+/// a RC:TxtMsg, the `extra` of a like), so members measure the lag themselves.
+public enum ChatroomLoad {
+    /// The object name of the low-priority messages (the like of 002:1082); the in-process peer's
+    /// fixture lists it in `lowPriority`.
+    public static let likeObjectName = "Live:LikeMsg"
+
+    /// A member could not join the room (an external peer without it, or a full room).
+    public struct JoinRefused: Error, CustomStringConvertible {
+        /// The member.
+        public var user: String
+        /// The room.
+        public var room: String
+        /// The QUERYACK status.
+        public var status: UInt16
+        /// What happened.
+        public var description: String { "\(user) could not join chatroom \(room): status \(status)" }
+    }
+
+    struct MemberState {
+        var seen: [UInt8]
+        var lags: [UInt64] = []
+        var last: UInt64 = 0
+        var otherRuns = 0
+    }
+
+    final class Sends: Sendable {
+        let state = Mutex((acked: 0, failed: 0))
+    }
+
+    final class Member: Sendable {
+        let state: Mutex<MemberState>
+        init(messages: Int) { state = Mutex(MemberState(seen: [UInt8](repeating: 0, count: messages))) }
+    }
+
+    /// The marker a message carries.
+    static func marker(run: String, n: Int, nanos: UInt64) -> String { "L:\(run):\(n):\(nanos)" }
+
+    /// The marker of a surfaced message: the text of a RC:TxtMsg, the `extra` of a like.
+    static func marker(of r: PeerReceivedMessage) -> Substring? {
+        switch r.message.content {
+        case .typed(let t): return ((t.base as? TextMessage)?.content).map { Substring($0) }
+        case .unknown(let u):
+            guard u.objectName == likeObjectName else { return nil }
+            let text = String(decoding: u.bytes, as: UTF8.self)
+            guard let start = text.range(of: "\"extra\":\"")?.upperBound, let end = text[start...].firstIndex(of: "\"") else { return nil }
+            return text[start..<end]
+        }
+    }
+
+    static func handle(_ r: PeerReceivedMessage, member: Member, run: String, messages: Int) {
+        let now = monotonicNanos()
+        guard let text = marker(of: r), text.hasPrefix("L:") else { return }
+        let parts = text.split(separator: ":")
+        guard parts.count == 4, parts[1] == run else {
+            member.state.withLock { $0.otherRuns += 1 }
+            return
+        }
+        guard let n = Int(parts[2]), (0..<messages).contains(n), let sent = UInt64(parts[3]) else { return }
+        member.state.withLock { st in
+            if st.seen[n] == 0 {
+                st.lags.append(now &- sent)
+                st.last = max(st.last, now)
+            }
+            st.seen[n] = st.seen[n] &+ (st.seen[n] < 255 ? 1 : 0)
+        }
+    }
+
+    /// The fixture of the in-process peer: the load users, the room, likes as low priority, and
+    /// with a capacity the host on the room's whitelist. The room keeps five seconds of messages
+    /// (at least the service's 50, 002:1031) so that a member slowed down by a fault catches up
+    /// instead of losing to the window, which would be the rule and not a fault of the peer.
+    static func fixture(_ config: LoadConfiguration, room: String) -> PeerFixture {
+        var f = PeerFixture()
+        f.app.appKey = "rongwire-load"
+        f.generateUsers(prefix: "load", count: config.clients)
+        f.chatrooms.insert(room)
+        f.app.lowPriority = [likeObjectName]
+        f.app.chatroomRecent = max(50, config.rate * 5)
+        if let c = config.capacity { f.chatroomDispatch[room] = .init(capacity: c, whitelist: ["load0"]) }
+        return f
+    }
+
+    /// Runs the fan-out and returns the report. `progress` gets one line now and then.
+    public static func run(_ config: LoadConfiguration, progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> ChatroomLoadReport {
+        let room = config.chatroom ?? "lobby"
+        var server: PeerServer?
+        var url = config.url ?? ""
+        var appId = config.appId
+        if config.url == nil {
+            var pc = PeerConfiguration()
+            pc.fixture = fixture(config, room: room)
+            pc.faults = config.faults.seeded(default: config.seed)
+            pc.seed = config.seed
+            pc.threads = config.peerThreads
+            pc.maxConnections = max(pc.maxConnections, config.clients + 64)
+            pc.logger = PeerLogHandler.logger(level: .error)
+            let s = try await PeerServer.start(pc)
+            server = s
+            url = s.url
+            appId = "rongwire-load"
+        }
+        let run = Hex.encode(withUnsafeBytes(of: UInt32.random(in: 1...UInt32.max).bigEndian) { Array($0) })
+        let faulty = config.faults.isActive || config.url != nil
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, config.clientThreads))
+        let total = config.messages
+        let senders = min(max(1, config.senders), config.clients)
+        let members = (0..<config.clients).map { _ in Member(messages: total) }
+        let sends = Sends()
+        var clients: [PeerClient] = []
+        do {
+            let peerURL = url
+            let peerApp = appId
+            var slots = [PeerClient?](repeating: nil, count: config.clients)
+            try await withThrowingTaskGroup(of: (Int, PeerClient).self) { g in
+                var next = 0
+                func launch() {
+                    let i = next
+                    next += 1
+                    g.addTask {
+                        var o = PeerClientOptions(url: peerURL, token: "load\(i)", appId: peerApp)
+                        o.keepMessages = false
+                        o.pullSent = false
+                        if faulty {
+                            // Resend, re-pull (the inbox and the room), reconnect (PEER-FAULT-002).
+                            o.retryMillis = 2_000
+                            o.pollMillis = 1_000
+                            o.autoReconnect = true
+                        }
+                        let c = try await PeerClient.connect(o, on: group.next())
+                        await c.setMessageHandler { r in handle(r, member: members[i], run: run, messages: total) }
+                        let status = try await c.joinChatroom(room)
+                        guard status == 0 else { throw JoinRefused(user: "load\(i)", room: room, status: status) }
+                        return (i, c)
+                    }
+                }
+                while next < min(16, config.clients) { launch() }
+                while let (i, c) = try await g.next() {
+                    slots[i] = c
+                    if next < config.clients { launch() }
+                }
+            }
+            clients = slots.map { $0! }
+            progress("\(config.clients) members joined \(room) at \(url)")
+
+            // What each message is: decided up front from the seed.
+            var random = SplitMix64(seed: config.seed)
+            let low = (0..<total).map { _ in Double(random.next() % 1_000_000) / 1_000_000 < config.lowShare }
+            let hostIsWhitelisted = config.url == nil && config.capacity != nil
+            let protected = (0..<total).map { !low[$0] || ($0 % senders == 0 && hostIsWhitelisted) }
+
+            let start = monotonicNanos()
+            let interval = 1_000_000_000 / UInt64(max(1, config.rate))
+            let window = max(1, config.window)
+            await withTaskGroup(of: Void.self) { all in
+                for s in 0..<senders {
+                    let client = clients[s]
+                    all.addTask {
+                        await withTaskGroup(of: Void.self) { g in
+                            var inFlight = 0
+                            for n in stride(from: s, to: total, by: senders) {
+                                let due = start + UInt64(n) * interval
+                                let wait = due > monotonicNanos() ? due - monotonicNanos() : 0
+                                if wait > 0 { try? await Task.sleep(nanoseconds: wait) }
+                                if inFlight >= window {
+                                    await g.next()
+                                    inFlight -= 1
+                                }
+                                inFlight += 1
+                                let isLow = low[n]
+                                g.addTask {
+                                    let text = marker(run: run, n: n, nanos: monotonicNanos())
+                                    let m = isLow
+                                        ? OutboundMessage(.chatroom, targetId: room, objectName: likeObjectName,
+                                                          contentBytes: Array("{\"count\":1,\"extra\":\"\(text)\"}".utf8), persistence: .isPersisted)
+                                        : OutboundMessage(.chatroom, targetId: room, content: TextMessage(content: text))
+                                    let result = try? await client.send(m)
+                                    sends.state.withLock { if result?.status == 0 { $0.acked += 1 } else { $0.failed += 1 } }
+                                }
+                            }
+                        }
+                    }
+                }
+                all.addTask {
+                    var ticks = 0
+                    while true {
+                        try? await Task.sleep(nanoseconds: 50_000_000)
+                        ticks += 1
+                        let (a, f) = sends.state.withLock { ($0.acked, $0.failed) }
+                        if a + f >= total { return }
+                        if ticks % 40 == 0 { progress("sent \(a + f)/\(total)") }
+                    }
+                }
+            }
+            let sendEnd = monotonicNanos()
+
+            // Drain: until every member has every protected message and every low-priority one
+            // some member got; on a stall every member pulls the room; at most drainMillis.
+            let deadline = sendEnd + UInt64(min(max(0, config.drainMillis), PeerDuration.max.milliseconds)) * 1_000_000
+            var cutOff = Set<Int>()
+            var lastMissing = -1
+            var lastChange = monotonicNanos()
+            while monotonicNanos() < deadline {
+                let missing = missingDeliveries(members, senders: senders, protected: protected, excluding: cutOff).total
+                if missing == 0 {
+                    // Likes sent after the last protected message may still be on their way.
+                    let before = deliveries(members)
+                    try await Task.sleep(nanoseconds: 300_000_000)
+                    if deliveries(members) == before { break }
+                    continue
+                }
+                if missing != lastMissing {
+                    lastMissing = missing
+                    lastChange = monotonicNanos()
+                } else if monotonicNanos() - lastChange > 2_000_000_000 {
+                    for (i, c) in clients.enumerated() { if await c.reconnects() > 0 { cutOff.insert(i) } }
+                    for c in clients { await c.pullChatroom(room) }
+                    lastChange = monotonicNanos()
+                }
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+            for (i, c) in clients.enumerated() { if await c.reconnects() > 0 { cutOff.insert(i) } }
+
+            var report = ChatroomLoadReport(members: config.clients, messages: total)
+            report.run = run
+            report.highSent = low.filter { !$0 }.count
+            report.lowSent = total - report.highSent
+            report.hostSent = (total + senders - 1) / senders
+            (report.acked, report.failedSends) = sends.state.withLock { ($0.acked, $0.failed) }
+            report.membersCutOff = cutOff.count
+            let m = missingDeliveries(members, senders: senders, protected: protected, excluding: cutOff)
+            report.protectedLost = m.protectedLost
+            report.protectedMessagesLost = m.protectedMessages
+            report.lowDiscarded = m.lowDiscarded
+            report.lowLost = m.lowLost
+            var lags: [UInt64] = []
+            var worst: UInt64 = 0
+            var last = start
+            for member in members {
+                member.state.withLock { st in
+                    report.deliveries += st.seen.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+                    report.duplicated += st.seen.reduce(0) { $0 + ($1 > 1 ? Int($1) - 1 : 0) }
+                    report.otherRuns += st.otherRuns
+                    last = max(last, st.last)
+                    let sorted = st.lags.sorted()
+                    if !sorted.isEmpty { worst = max(worst, sorted[min(sorted.count - 1, sorted.count * 99 / 100)]) }
+                    lags += st.lags
+                }
+            }
+            lags.sort()
+            func pct(_ p: Double) -> Double { lags.isEmpty ? 0 : Double(lags[min(lags.count - 1, Int(Double(lags.count) * p))]) / 1e6 }
+            report.lagP50 = pct(0.50)
+            report.lagP99 = pct(0.99)
+            report.lagMax = Double(lags.last ?? 0) / 1e6
+            report.worstMemberLagP99 = Double(worst) / 1e6
+            report.seconds = Double(last - start) / 1e9
+            report.sendSeconds = Double(sendEnd - start) / 1e9
+            report.faultsInjected = config.faults.isActive
+            for c in clients { report.reconnects += await c.reconnects() }
+            if let server {
+                report.faults = server.faultCounts
+                let d = server.state().objectValue?["chatrooms"]?.objectValue?[room]?.objectValue?["dispatch"]?.objectValue
+                func pair(_ key: String) -> (high: Int, low: Int)? {
+                    guard let o = d?[key]?.objectValue, let h = o["high"]?.numberValue?.int64Value, let l = o["low"]?.numberValue?.int64Value else { return nil }
+                    return (Int(h), Int(l))
+                }
+                report.peerDispatched = pair("dispatched")
+                report.peerDiscarded = pair("discarded")
+            }
+            for c in clients { await c.close() }
+            try? await group.shutdownGracefully()
+            try? await server?.stop()
+            return report
+        } catch {
+            for c in clients { await c.close() }
+            try? await group.shutdownGracefully()
+            try? await server?.stop()
+            throw error
+        }
+    }
+
+    static func deliveries(_ members: [Member]) -> Int {
+        members.reduce(0) { sum, m in sum + m.state.withLock { $0.lags.count } }
+    }
+
+    /// What is missing: deliveries of protected messages (and of how many messages), low-priority
+    /// messages no member got (discarded), deliveries of low-priority messages some member got;
+    /// members in `excluding` are not counted. `total` is what the drain waits for.
+    static func missingDeliveries(_ members: [Member], senders: Int, protected: [Bool], excluding: Set<Int>)
+        -> (total: Int, protectedLost: Int, protectedMessages: Int, lowDiscarded: Int, lowLost: Int)
+    {
+        let count = protected.count
+        var got = [Int](repeating: 0, count: count)
+        for (i, member) in members.enumerated() where !excluding.contains(i) {
+            member.state.withLock { st in
+                for n in 0..<count where st.seen[n] > 0 && n % senders != i { got[n] += 1 }
+            }
+        }
+        var r = (total: 0, protectedLost: 0, protectedMessages: 0, lowDiscarded: 0, lowLost: 0)
+        for n in 0..<count {
+            // Every member but the sender, the cut-off ones left out.
+            let sender = n % senders
+            let expected = members.count - excluding.count - (excluding.contains(sender) ? 0 : 1)
+            let missing = max(0, expected - got[n])
+            if protected[n] {
+                r.protectedLost += missing
+                if missing > 0 { r.protectedMessages += 1 }
+            } else if got[n] == 0 {
+                r.lowDiscarded += 1
+                continue
+            } else {
+                r.lowLost += missing
+            }
+            r.total += missing
+        }
+        return r
+    }
+}
