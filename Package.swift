@@ -146,7 +146,7 @@ let package = Package(
         // The public API alone (no @testable anywhere in the target): a custom content type.
         .testTarget(
             name: "RongCodecAPITests",
-            dependencies: ["RongCodec", "RongTestSupport"],
+            dependencies: ["RongCodec", "RongConformance", "RongTestSupport"],
             path: "Tests/RongCodecAPITests"
         ),
         .testTarget(

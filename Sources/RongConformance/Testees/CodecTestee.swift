@@ -10,8 +10,9 @@ public final class CodecTestee: Testee {
     public let name = "rongwire"
     let registry: ContentRegistry
 
-    /// A testee that decodes content through `registry` (default: the built-in catalog).
-    public init(registry: ContentRegistry = .builtIn) {
+    /// A testee that decodes content through `registry` (default: the built-in catalog and the
+    /// kit's example custom types, `ContentRegistry.conformance`).
+    public init(registry: ContentRegistry = .conformance) {
         self.registry = registry
     }
 
