@@ -24,6 +24,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The peer's HTTP endpoints: byte 0 picks the request (a fault plan as body or query, an
     /// advance, a reset body, a `/state` query, or any method and target), the rest is its input.
     case control
+    /// A protobuf payload, read as each hot body by RongWire's wire reader and by SwiftProtobuf
+    /// (and, where both accept it, written back by both): they must agree exactly.
+    case wire
 
     /// Runs the body on one input, metered, and returns the invariant violations (empty = fine).
     /// The limit invariant (``allocationBudget(inputCount:)``) is checked when
@@ -56,6 +59,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .vectorLoader: (VectorLoaderBody.check(data), 0)
         case .peerLoader: PeerLoaderBody.run(data)
         case .control: ControlBody.run(data)
+        case .wire: (WireBody.check(data), 0)
         }
     }
 
@@ -70,11 +74,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// - vector-loader 70×: `[],` repeated, each a Yams node;
     /// - peer-loader: the same Yams nodes, read by two loaders one after the other; what a file
     ///   asks to generate is allowed on top (``run(_:)``);
-    /// - control: a reset body is read by the same loader (twice) and becomes a peer model.
+    /// - control: a reset body is read by the same loader (twice) and becomes a peer model;
+    /// - wire: the envelope's pull result, read twice (SwiftProtobuf's elements are the larger).
     public var allocationFactor: Int {
         switch self {
         case .content: 40
-        case .envelope, .message: 256
+        case .envelope, .message, .wire: 256
         case .vectorLoader, .peerLoader, .control: 96
         }
     }

@@ -34,6 +34,7 @@ let package = Package(
         .executableTarget(name: "FuzzVectorLoader", dependencies: dependencies),
         .executableTarget(name: "FuzzPeerLoader", dependencies: dependencies),
         .executableTarget(name: "FuzzControl", dependencies: dependencies),
+        .executableTarget(name: "FuzzWire", dependencies: dependencies),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -99,7 +99,7 @@ def varint(v):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("target", choices=["content", "envelope", "message", "vector-loader", "peer-loader", "control"])
+    ap.add_argument("target", choices=["content", "envelope", "message", "vector-loader", "peer-loader", "control", "wire"])
     ap.add_argument("out")
     ap.add_argument("--rongwire", default="rongwire")
     a = ap.parse_args()
@@ -130,6 +130,15 @@ def main():
             for wire in (0, 2):
                 tokens.add(varint(field << 3 | wire))
         tokens.update([b"\xed\xa0\xbd\xed\xb8\x80", b"\xf0\x9f\x98\x80", b"\xff\xff", b"\x00\x00", b"\xff\xff\xff\xff\x0f"])
+    if a.target == "wire":
+        # Tags of the hot bodies' fields in every wire type, group ends, the longest tag, varint
+        # edges (non-minimal, ten bytes, eleven), lengths past the end, ChannelType numbers.
+        for field in list(range(1, 24)) + [536870911]:
+            for wire in range(8):
+                tokens.add(varint(field << 3 | wire))
+        tokens.update(n.encode() for n in sorted(names))
+        tokens.update([b"\x80\x00", b"\xff\xff\xff\xff\x0f", b"\xff" * 9 + b"\x01", b"\xff" * 9 + b"\x7f", b"\xff" * 10 + b"\x01",
+                       b"\x80\x80\x80\x80\x08", b"\xed\xa0\xbd", b"\xc0\xaf", b"\xf0\x9f\x98\x80", b"\x10\x0a", b"\x10\x09"])
     if a.target == "vector-loader":
         keys, values = schema_words()
         tokens.update(k.encode() + b":" for k in keys)

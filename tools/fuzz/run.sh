@@ -4,7 +4,7 @@
 # line on a terminal; its whole output in tools/fuzz/work/TARGET/fuzz.log).
 #
 #   tools/fuzz/run.sh TARGET SECONDS [extra libFuzzer flags]
-#   TARGET: content | envelope | message | vector-loader | peer-loader | control
+#   TARGET: content | envelope | message | vector-loader | peer-loader | control | wire
 #
 # Findings land in tools/fuzz/findings/TARGET/ (crash-*, timeout-*, oom-*); keep each one with
 # tools/fuzz/crash-to-vector.py. Exit status: 0 = no finding, 1 = finding or coverage problem.
@@ -22,7 +22,8 @@ case "$TARGET" in
     vector-loader) EXE=FuzzVectorLoader ;;
     peer-loader) EXE=FuzzPeerLoader ;;
     control) EXE=FuzzControl ;;
-    *) echo "unknown target $TARGET (content, envelope, message, vector-loader, peer-loader, control)" >&2; exit 2 ;;
+    wire) EXE=FuzzWire ;;
+    *) echo "unknown target $TARGET (content, envelope, message, vector-loader, peer-loader, control, wire)" >&2; exit 2 ;;
 esac
 
 cd "$HERE"

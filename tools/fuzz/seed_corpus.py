@@ -8,6 +8,9 @@ envelope:       the layout of FuzzTarget.envelope: a byte with the direction in 
                 and the topic (one length byte, then the text); then the packet bytes of every
                 frame-decode vector and the expected bytes of every accepting frame-encode vector.
 message:        the server packet bytes of every frame-decode and message-decode vector.
+wire:           the payload (protobuf body) of every PUBLISH, QUERY and QUERYACK of the
+                frame-decode and message-decode vectors, cut out by the layouts of spec/envelope.md
+                (ENV-PKT-004, -005, -008, -009).
 vector-loader:  every vector file, and each vector alone.
 peer-loader:    the example fixture (tools/peer/fixture.yaml), every scenario file
                 (vectors/scenarios/*.scenario.yaml), each scenario alone, and each scenario's
@@ -96,6 +99,27 @@ def envelope_prefix(v):
     return bytes([side | 2, len(t)]) + t
 
 
+def frame_payload(data, sender):
+    """The payload of a PUBLISH, QUERY or QUERYACK frame (None for other packets or a cut one)."""
+    if not data:
+        return None
+    ptype = data[0] >> 4
+    i = 1
+    if ptype == 6:  # QUERYACK: u16 messageId, u32 date, u16 status
+        i += 8
+    elif ptype in (3, 5):  # PUBLISH (the server's starts with u32 date), QUERY: UTF topic, UTF targetId, u16 messageId
+        if ptype == 3 and sender == "server":
+            i += 4
+        for _ in range(2):
+            if len(data) < i + 2:
+                return None
+            i += 2 + int.from_bytes(data[i:i + 2], "big")
+        i += 2
+    else:
+        return None
+    return data[i:] if len(data) > i else None
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("target")
@@ -130,6 +154,10 @@ def main():
                 seeds.append(bytes([names.index(v["objectName"])]) + data)
             elif a.target == "envelope" and kind in ("frame-decode", "frame-encode"):
                 seeds.append(envelope_prefix(v) + data)
+            elif a.target == "wire" and kind in ("frame-decode", "message-decode"):
+                payload = frame_payload(data, v.get("from"))
+                if payload:
+                    seeds.append(payload)
             elif a.target == "message" and kind in ("frame-decode", "message-decode") and v.get("from") == "server":
                 seeds.append(data)
     if not seeds:

@@ -74,17 +74,17 @@ public struct DownStreamMessage: Hashable, Sendable {
     /// required field is absent; a `type` number ChannelType does not define counts as absent
     /// (spec ENV-BODY-006).
     public static func decode(_ payload: [UInt8]) throws(CodecError) -> DownStreamMessage {
-        DownStreamMessage(try BodyJSON.parse(payload, as: Modules_DownStreamMessage.self, name: .downStreamMessage))
+        try wireDecoded(payload)
     }
 
     /// The payload bytes: canonical, fields in number order. `CodecError.Code.invalidValue`
     /// when ``type`` is not a ChannelType number.
     public func encoded() throws(CodecError) -> [UInt8] {
-        try BodyJSON.serialize(try generated(), .downStreamMessage)
+        try wireEncoded()
     }
 }
 
-// MARK: The generated type (the body codec until RongWire reads and writes these bodies itself)
+// MARK: The generated type (the packet JSON form's codec, and the differential test's reference)
 
 extension DownStreamMessage {
     init(_ m: Modules_DownStreamMessage) {

@@ -28,17 +28,17 @@ public struct DownStreamMessages: Hashable, Sendable {
     /// DownStreamMessages, `CodecError.Code.missingRequiredField` (with the field's path) when
     /// a required field, its own or a message's, is absent.
     public static func decode(_ payload: [UInt8]) throws(CodecError) -> DownStreamMessages {
-        DownStreamMessages(try BodyJSON.parse(payload, as: Modules_DownStreamMessages.self, name: .downStreamMessages))
+        try wireDecoded(payload)
     }
 
     /// The payload bytes: canonical, fields in number order. `CodecError.Code.invalidValue`
     /// when a message's ``DownStreamMessage/type`` is not a ChannelType number.
     public func encoded() throws(CodecError) -> [UInt8] {
-        try BodyJSON.serialize(try generated(), .downStreamMessages)
+        try wireEncoded()
     }
 }
 
-// MARK: The generated type (the body codec until RongWire reads and writes these bodies itself)
+// MARK: The generated type (the packet JSON form's codec, and the differential test's reference)
 
 extension DownStreamMessages {
     init(_ m: Modules_DownStreamMessages) {

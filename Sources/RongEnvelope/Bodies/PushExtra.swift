@@ -28,7 +28,7 @@ public struct PushExtra: Hashable, Sendable {
     }
 }
 
-// MARK: The generated type (the body codec until RongWire reads and writes these bodies itself)
+// MARK: The generated type (the packet JSON form's codec, and the differential test's reference)
 
 extension PushExtra {
     init(_ m: Modules_PushExtra) {

@@ -48,16 +48,16 @@ public struct UpStreamMessage: Hashable, Sendable {
     /// UpStreamMessage, `CodecError.Code.missingRequiredField` (with the field) when a required
     /// field is absent.
     public static func decode(_ payload: [UInt8]) throws(CodecError) -> UpStreamMessage {
-        UpStreamMessage(try BodyJSON.parse(payload, as: Modules_UpStreamMessage.self, name: .upStreamMessage))
+        try wireDecoded(payload)
     }
 
     /// The payload bytes: canonical, fields in number order.
     public func encoded() throws(CodecError) -> [UInt8] {
-        try BodyJSON.serialize(generated, .upStreamMessage)
+        wireEncoded()
     }
 }
 
-// MARK: The generated type (the body codec until RongWire reads and writes these bodies itself)
+// MARK: The generated type (the packet JSON form's codec, and the differential test's reference)
 
 extension UpStreamMessage {
     init(_ m: Modules_UpStreamMessage) {

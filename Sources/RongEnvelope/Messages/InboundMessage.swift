@@ -75,11 +75,10 @@ public struct InboundMessage: Hashable, Sendable {
     /// Whether a DownStreamMessage's conversation is named by the peer rather than by `groupId`.
     /// ChannelType has no push-service (9), encrypted (11) or RTC (12) value in any known schema
     /// (envelope.md § 7.4), so those types cannot arrive here (spec ENV-MSG-002).
-    private static func isOneToOne(_ type: Modules_ChannelType) -> Bool {
-        switch type {
-        case .person, .customerservice, .notify, .mc, .mp: true
-        case .persons, .group, .tempgroup, .ultragroup: false
-        }
+    /// PERSON, CUSTOMERSERVICE, NOTIFY, MC and MP; the others (PERSONS, GROUP, TEMPGROUP,
+    /// ULTRAGROUP) are named by `groupId`. Only ChannelType numbers get here.
+    private static func isOneToOne(_ type: ConversationType) -> Bool {
+        [1, 5, 6, 7, 8].contains(type.rawValue)
     }
 
     /// A message from a DownStreamMessage (an `s_msg` body or an element of a pull or history
@@ -95,42 +94,53 @@ public struct InboundMessage: Hashable, Sendable {
         registry: ContentRegistry = .builtIn,
         options: DecodingOptions = .default
     ) throws(CodecError) {
-        try self.init(try m.generated(), currentUserId: currentUserId, registry: registry, options: options)
+        try m.checkType(path: "$")
+        try self.init(checked: m, currentUserId: currentUserId, registry: registry, options: options)
     }
 
-    /// The same from the generated type: the path of frames and pull results, which parse into
-    /// it.
+    /// The same from the generated type (the peer's and the client's path).
     package init(
         _ m: Modules_DownStreamMessage,
         currentUserId: String = "",
         registry: ContentRegistry = .builtIn,
         options: DecodingOptions = .default
     ) throws(CodecError) {
-        conversationType = ConversationType(rawValue: m.type.rawValue)
-        senderUserId = m.fromUserID
-        let own = !currentUserId.isEmpty && m.fromUserID == currentUserId
+        try self.init(checked: DownStreamMessage(m), currentUserId: currentUserId, registry: registry, options: options)
+    }
+
+    /// The same, `type` known to be a ChannelType number: the path of frames and pull results,
+    /// which the wire reader reads into DownStreamMessage values.
+    private init(
+        checked m: DownStreamMessage,
+        currentUserId: String,
+        registry: ContentRegistry,
+        options: DecodingOptions
+    ) throws(CodecError) {
+        conversationType = m.type
+        senderUserId = m.fromUserId
+        let own = !currentUserId.isEmpty && m.fromUserId == currentUserId
         direction = m.direction == 1 || own ? .sent : .received
         // One-to-one conversations name the peer: the sender when received, `groupId` (the
         // receiver) when this user sent it (WEBv2; ENGINE 0.1.0 names the current user, line
         // 2833, spec ENV-MSG-002). Other conversations are named by `groupId` (WEBv2 for a
         // discussion too; ENGINE takes a discussion's from `fromUserId`).
         if Self.isOneToOne(m.type) {
-            targetId = direction == .sent && m.hasGroupID ? m.groupID : m.fromUserID
+            targetId = direction == .sent ? m.groupId ?? m.fromUserId : m.fromUserId
         } else {
-            targetId = m.groupID
+            targetId = m.groupId ?? ""
         }
-        channelId = m.hasBusChannel ? m.busChannel : nil
+        channelId = m.busChannel
         objectName = m.classname
         content = try registry.decode(objectName: m.classname, bytes: m.content, options: options)
-        messageUId = m.hasMsgID ? m.msgID : nil
+        messageUId = m.msgId
         sentTime = m.dataTime
-        status = StatusBits(rawValue: m.status)
+        status = m.status
         persistence = status.flag
-        expansion = m.hasExtraContent ? try MessageExpansion.decode(m.extraContent) : nil
-        pushContent = m.hasPushContent ? m.pushContent : nil
+        expansion = try m.extraContent.map { e throws(CodecError) in try MessageExpansion.decode(e) }
+        pushContent = m.pushContent
         pushData = nil
-        directedUserIds = m.toUserID
-        clientUniqueId = m.hasClientUniqueID ? m.clientUniqueID : nil
+        directedUserIds = m.toUserId
+        clientUniqueId = m.clientUniqueId
     }
 
     /// A message from a server PUBLISH: `s_msg` (a DownStreamMessage), or a publish topic (the
@@ -149,10 +159,10 @@ public struct InboundMessage: Hashable, Sendable {
         }
         switch BodyType.serverPublish(topic: p.topic.text) {
         case .downStreamMessage:
-            let m = try BodyJSON.parse(p.payload, as: Modules_DownStreamMessage.self, name: .downStreamMessage)
-            try self.init(m, currentUserId: currentUserId, registry: registry, options: options)
+            let m = try DownStreamMessage.decode(p.payload)
+            try self.init(checked: m, currentUserId: currentUserId, registry: registry, options: options)
         case .upStreamMessage:
-            let m = try BodyJSON.parse(p.payload, as: Modules_UpStreamMessage.self, name: .upStreamMessage)
+            let m = try UpStreamMessage.decode(p.payload)
             try self.init(echo: m, topic: p.topic.text, targetId: p.targetId.text, date: p.date, currentUserId: currentUserId, registry: registry, options: options)
         default:
             throw CodecError(.notAMessage, "topic \(p.topic.text) does not carry a message")
@@ -165,7 +175,7 @@ public struct InboundMessage: Hashable, Sendable {
     /// A `recallMsg` echo's targetId is the recaller's own id (envelope.md § 6.4), so its
     /// conversation is the one its RC:RcCmd names (`conversationType`, `targetId`).
     private init(
-        echo m: Modules_UpStreamMessage, topic: String, targetId: String, date: UInt32, currentUserId: String,
+        echo m: UpStreamMessage, topic: String, targetId: String, date: UInt32, currentUserId: String,
         registry: ContentRegistry, options: DecodingOptions
     ) throws(CodecError) {
         content = try registry.decode(objectName: m.classname, bytes: m.content, options: options)
@@ -186,17 +196,17 @@ public struct InboundMessage: Hashable, Sendable {
         }
         senderUserId = currentUserId
         direction = .sent
-        channelId = m.hasBusChannel ? m.busChannel : nil
+        channelId = m.busChannel
         objectName = m.classname
         messageUId = nil
         sentTime = Int64(date) * 1000
-        status = Self.statusBits(sessionId: SessionIdBits(rawValue: m.sessionID))
+        status = Self.statusBits(sessionId: m.sessionId)
         persistence = TopicFamily(topic: topic) == .status ? .status : status.flag
-        expansion = m.hasExtraContent ? try MessageExpansion.decode(m.extraContent) : nil
-        pushContent = m.hasPushText ? m.pushText : nil
-        pushData = m.hasAppData ? m.appData : nil
-        directedUserIds = m.userID
-        clientUniqueId = m.hasClientUniqueID ? m.clientUniqueID : nil
+        expansion = try m.extraContent.map { e throws(CodecError) in try MessageExpansion.decode(e) }
+        pushContent = m.pushText
+        pushData = m.appData
+        directedUserIds = m.userId
+        clientUniqueId = m.clientUniqueId
     }
 
     /// Send-side bits in receive-side positions. Either disable-notification bit counts: ENGINE
@@ -228,15 +238,15 @@ public struct InboundMessage: Hashable, Sendable {
         registry: ContentRegistry = .builtIn,
         options: DecodingOptions = .default
     ) throws(CodecError) -> PullResult {
-        let list = try BodyJSON.parse(payload, as: Modules_DownStreamMessages.self, name: .downStreamMessages)
+        let list = try DownStreamMessages.decode(payload)
         return PullResult(
             messages: list.list.map { m in
-                Result { () throws(CodecError) in try InboundMessage(m, currentUserId: currentUserId, registry: registry, options: options) }
+                Result { () throws(CodecError) in try InboundMessage(checked: m, currentUserId: currentUserId, registry: registry, options: options) }
             },
             syncTime: list.syncTime,
             // WEBv2 treats an absent `finished` as finished.
-            isFinished: list.hasFinished ? list.finished : true,
-            broadcastSyncTime: list.hasBroadcastSyncTime ? list.broadcastSyncTime : nil)
+            isFinished: list.finished ?? true,
+            broadcastSyncTime: list.broadcastSyncTime)
     }
 
     /// One page of pulled messages.

@@ -93,32 +93,24 @@ public struct OutboundMessage: Hashable, Sendable {
 
     /// The UpStreamMessage body. Content above 131,072 bytes is `CodecError.Code.sizeLimit`.
     public func upStreamMessage() throws(CodecError) -> UpStreamMessage {
-        UpStreamMessage(try generatedBody())
-    }
-
-    /// The body as the generated type, which ``packet(messageId:)`` serialises.
-    func generatedBody() throws(CodecError) -> Modules_UpStreamMessage {
         let bytes = try content.jsonBytes()
         if bytes.count > DecodingOptions.protocolContentLimit {
             throw CodecError(.sizeLimit, "content is \(bytes.count) bytes, above the limit of \(DecodingOptions.protocolContentLimit)")
         }
-        var m = Modules_UpStreamMessage()
-        m.sessionID = sessionIdBits.rawValue
-        m.classname = content.objectName
-        m.content = .init(bytes)
-        if let pushContent { m.pushText = pushContent }
-        if let pushData { m.appData = pushData }
-        m.userID = directedUserIds
+        var m = UpStreamMessage(sessionId: sessionIdBits, classname: content.objectName, content: bytes)
+        m.pushText = pushContent
+        m.appData = pushData
+        m.userId = directedUserIds
         m.configFlag = isVoIPPush ? 1 : 0
-        if let clientUniqueId { m.clientUniqueID = clientUniqueId }
+        m.clientUniqueId = clientUniqueId
         if let expansion { m.extraContent = try MessageExpansion.encode(expansion) }
-        if let channelId { m.busChannel = channelId }
+        m.busChannel = channelId
         return m
     }
 
     /// The PUBLISH packet (client → server, QoS 1).
     public func packet(messageId: UInt16) throws(CodecError) -> Packet {
-        let payload = try BodyJSON.serialize(try generatedBody(), .upStreamMessage)
+        let payload = try upStreamMessage().encoded()
         let publish = Packet.Publish(
             topic: RMTPString(try publishTopic()), targetId: RMTPString(targetId), messageId: messageId, payload: payload)
         return Packet(.publish(publish), qos: .atLeastOnce)

@@ -137,33 +137,35 @@ func memoryBenchmarks() {
 // MARK: - Envelope
 
 /// Frame ↔ packet with its protobuf body; the contents are not decoded. Baseline: SwiftProtobuf
-/// alone on the body (the protobuf-c anchor is c/pbc-bench.c, on the same bytes). The body types
-/// are BenchProtos' public copy of the generated code RongEnvelope runs (there at `package`
-/// visibility, which this package cannot see).
+/// alone on the body (the protobuf-c anchor is c/pbc-bench.c, on the same bytes). RongWire's rows
+/// read and write the body as RongEnvelope's public value with its own wire codec; the
+/// SwiftProtobuf rows use BenchProtos' public copy of the generated code (in RongEnvelope at
+/// `package` visibility, which this package cannot see).
 func envelopeBenchmarks() {
     let pull = Benchmark.Configuration(scalingFactor: .one, maxIterations: 10_000)
     envelopeBenchmarks("PUBLISH up", frame: must("PUBLISH up") { try EnvelopeFixtures.publishUp() }, from: .client,
-                       Modules_UpStreamMessage.self)
+                       Modules_UpStreamMessage.self, UpStreamMessage.self)
     envelopeBenchmarks("PUBLISH down", frame: must("PUBLISH down") { try EnvelopeFixtures.publishDown() }, from: .server,
-                       Modules_DownStreamMessage.self)
+                       Modules_DownStreamMessage.self, DownStreamMessage.self)
     envelopeBenchmarks("pull ×200", frame: must("pull") { try EnvelopeFixtures.pull200() }, from: .server,
-                       Modules_DownStreamMessages.self, configuration: pull)
+                       Modules_DownStreamMessages.self, DownStreamMessages.self, configuration: pull)
 }
 
-/// Decode and encode of one frame whose body is an `M`, by RongWire and by SwiftProtobuf alone.
-func envelopeBenchmarks<M: SwiftProtobuf.Message>(
-    _ label: String, frame: [UInt8], from side: Side, _: M.Type,
+/// Decode and encode of one frame whose body is a `V` (RongWire) or an `M` (SwiftProtobuf alone).
+func envelopeBenchmarks<M: SwiftProtobuf.Message, V: HotBody>(
+    _ label: String, frame: [UInt8], from side: Side, _: M.Type, _: V.Type,
     configuration: Benchmark.Configuration = Benchmark.defaultConfiguration
 ) {
     let packet = must("\(label) frame") { try Packet.decode(frame, from: side) }
     let body = packet.body.payload ?? []
     let message = must("\(label) body") { try M(serializedBytes: body) }
+    let value = must("\(label) body value") { try V.decode(body) }
 
-    // RongWire: the frame, then the body as its generated type.
+    // RongWire: the frame, then the body as its public value.
     Benchmark(name("envelope decode \(label)", bytes: frame.count, "RongWire"), configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
             let p = try Packet.decode(frame, from: side)
-            blackHole(try M(serializedBytes: p.body.payload ?? []))
+            blackHole(try V.decode(p.body.payload ?? []))
         }
     }
     Benchmark(name("envelope decode \(label)", bytes: frame.count, "SwiftProtobuf"), configuration: configuration) { benchmark in
@@ -173,7 +175,7 @@ func envelopeBenchmarks<M: SwiftProtobuf.Message>(
     Benchmark(name("envelope encode \(label)", bytes: frame.count, "RongWire"), configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
             var p = packet
-            p.body = replacingPayload(of: p.body, with: try message.serializedBytes())
+            p.body = replacingPayload(of: p.body, with: try value.encoded())
             blackHole(try p.encoded())
         }
     }

@@ -40,6 +40,16 @@ func envelopeDecode<M: SwiftProtobuf.Message>(_ frame: [UInt8], _ side: Side, _:
     }
 }
 
+/// The frame, then the body as RongEnvelope's public value (the wire codec): what RongWire runs.
+func valueEnvelopeDecode<V: HotBody>(_ frame: [UInt8], _ side: Side, _: V.Type) -> (Int) -> Void {
+    { n in
+        for _ in 0..<n {
+            let p = try! Packet.decode(frame, from: side)
+            blackHole(try! V.decode(p.body.payload ?? []))
+        }
+    }
+}
+
 func bodyDecode<M: SwiftProtobuf.Message>(_ frame: [UInt8], _ side: Side, _: M.Type) -> (Int) -> Void {
     let body = must { try Packet.decode(frame, from: side) }.body.payload ?? []
     return { n in for _ in 0..<n { blackHole(try! M(serializedBytes: body)) } }
@@ -74,13 +84,18 @@ let cases: [String: () -> (Int) -> Void] = [
         let bytes = Corpus.largeText(size: DecodingOptions.protocolContentLimit)
         return { n in for _ in 0..<n { blackHole(try! registry.decode(objectName: "RC:TxtMsg", bytes: bytes)) } }
     },
-    "up-decode": { envelopeDecode(must { try EnvelopeFixtures.publishUp() }, .client, Modules_UpStreamMessage.self) },
-    "down-decode": { envelopeDecode(must { try EnvelopeFixtures.publishDown() }, .server, Modules_DownStreamMessage.self) },
-    "pull-decode": { envelopeDecode(must { try EnvelopeFixtures.pull200() }, .server, Modules_DownStreamMessages.self) },
+    // Frame and body as RongWire decodes them (the body with its own wire codec), and the same
+    // with SwiftProtobuf's generated code on the body (what RongWire ran before the wire codec).
+    "up-decode": { valueEnvelopeDecode(must { try EnvelopeFixtures.publishUp() }, .client, UpStreamMessage.self) },
+    "down-decode": { valueEnvelopeDecode(must { try EnvelopeFixtures.publishDown() }, .server, DownStreamMessage.self) },
+    "pull-decode": { valueEnvelopeDecode(must { try EnvelopeFixtures.pull200() }, .server, DownStreamMessages.self) },
+    "up-decode-swiftprotobuf": { envelopeDecode(must { try EnvelopeFixtures.publishUp() }, .client, Modules_UpStreamMessage.self) },
+    "down-decode-swiftprotobuf": { envelopeDecode(must { try EnvelopeFixtures.publishDown() }, .server, Modules_DownStreamMessage.self) },
+    "pull-decode-swiftprotobuf": { envelopeDecode(must { try EnvelopeFixtures.pull200() }, .server, Modules_DownStreamMessages.self) },
     "up-body": { bodyDecode(must { try EnvelopeFixtures.publishUp() }, .client, Modules_UpStreamMessage.self) },
     "down-body": { bodyDecode(must { try EnvelopeFixtures.publishDown() }, .server, Modules_DownStreamMessage.self) },
     "pull-body": { bodyDecode(must { try EnvelopeFixtures.pull200() }, .server, Modules_DownStreamMessages.self) },
-    // The body as RongEnvelope's public value (today SwiftProtobuf's decode plus a copy into it).
+    // The body alone as RongEnvelope's public value (its wire codec).
     "up-value": {
         let body = must { try Packet.decode(EnvelopeFixtures.publishUp(), from: .client) }.body.payload ?? []
         return { n in for _ in 0..<n { blackHole(try! UpStreamMessage.decode(body)) } }

@@ -1,0 +1,196 @@
+// Sources/RongEnvelope/Wire/HotBodies+WireDecoding.swift - the hot bodies read by WireReader
+
+import RongCodec
+internal import SwiftProtobuf
+
+extension WireError {
+    /// The error the public decode throws for it.
+    func codecError(_ body: BodyType) -> CodecError {
+        CodecError(.protobufDecoding, "not a \(body): \(self)")
+    }
+}
+
+/// Turns a wire read into the public decode's result: the same codes as SwiftProtobuf's path,
+/// and for a missing required field the same diagnosis (which reads the payload again, on the
+/// error path only).
+/// `read` returns nil for a well-formed payload that lacks a required field.
+@inline(__always)
+func wireDecode<T, M: SwiftProtobuf.Message>(
+    _ payload: [UInt8], _ body: BodyType, _ generated: M.Type,
+    _ read: (inout WireReader) throws(WireError) -> T?
+) throws(CodecError) -> T {
+    let result: Result<T?, WireError> = payload.withUnsafeBytes { raw in
+        var reader = WireReader(raw)
+        do throws(WireError) {
+            return .success(try read(&reader))
+        } catch {
+            return .failure(error)
+        }
+    }
+    switch result {
+    case .success(let value?): return value
+    case .success(nil): throw RequiredFieldDiagnosis.error(parsing: payload, as: M.self, name: body)
+    case .failure(let e): throw e.codecError(body)
+    }
+}
+
+// MARK: UpStreamMessage
+
+extension UpStreamMessage {
+    /// Reads a whole message from `reader`; nil when it is well formed but lacks a required
+    /// field.
+    static func read(_ r: inout WireReader) throws(WireError) -> UpStreamMessage? {
+        do {
+            try r.enter()
+            var sessionId: Int32?
+            var classname: String?
+            var content: [UInt8]?
+            var m = UpStreamMessage(sessionId: SessionIdBits(rawValue: 0), classname: "", content: [])
+            while !r.isAtEnd {
+                let (field, wt) = try r.tag()
+                switch (field, wt) {
+                case (1, 0): sessionId = Int32(truncatingIfNeeded: try r.varint())
+                case (2, 2): classname = try r.string()
+                case (3, 2): content = try r.bytes()
+                case (4, 2): m.pushText = try r.string()
+                case (5, 2): m.appData = try r.string()
+                case (6, 2): m.userId.append(try r.string())
+                case (7, 0): m.delMsgTime = Int64(bitPattern: try r.varint())
+                case (8, 2): m.delMsgId = try r.string()
+                case (9, 0): m.configFlag = Int32(truncatingIfNeeded: try r.varint())
+                case (10, 0): m.clientUniqueId = Int64(bitPattern: try r.varint())
+                case (11, 2): m.extraContent = try r.string()
+                case (12, 2): m.pushExt = try PushExtra.read(&r, into: m.pushExt)
+                case (13, 2): m.busChannel = try r.string()
+                default: try r.skip(field: field, wireType: wt)
+                }
+            }
+            guard let sessionId, let classname, let content else { return nil }
+            m.sessionId = SessionIdBits(rawValue: sessionId)
+            m.classname = classname
+            m.content = content
+            return m
+        }
+    }
+}
+
+// MARK: PushExtra
+
+extension PushExtra {
+    /// Reads a PushExtra field's body, merged into `existing` as protobuf merges a repeated
+    /// occurrence of a singular message field (each field it sets replaces the earlier one).
+    static func read(_ r: inout WireReader, into existing: PushExtra?) throws(WireError) -> PushExtra {
+        var s = r.sub(try r.lengthDelimited())
+        try s.enter()
+        var p = existing ?? PushExtra()
+        while !s.isAtEnd {
+            let (field, wt) = try s.tag()
+            switch (field, wt) {
+            case (1, 2): p.title = try s.string()
+            case (2, 0): p.templateIdNoUse = Int32(truncatingIfNeeded: try s.varint())
+            case (3, 2): p.pushId = try s.string()
+            case (4, 2): p.pushConfigs = try s.string()
+            case (5, 2): p.templateId = try s.string()
+            default: try s.skip(field: field, wireType: wt)
+            }
+        }
+        return p
+    }
+}
+
+// MARK: DownStreamMessage
+
+extension DownStreamMessage {
+    /// The ChannelType numbers (spec/rongcloud.proto); another number in `type` is an unknown
+    /// field, so `type` stays absent (ENV-BODY-006).
+    @inline(__always)
+    static func isChannelType(_ n: Int32) -> Bool { (1...8).contains(n) || n == 10 }
+
+    /// Reads a whole message from `reader` (a top-level body, or a list element's reader).
+    /// Returns nil when the message is well formed but lacks a required field.
+    static func read(_ r: inout WireReader) throws(WireError) -> DownStreamMessage? {
+        try r.enter()
+        var fromUserId: String?
+        var type: Int32?
+        var classname: String?
+        var content: [UInt8]?
+        var dataTime: Int64?
+        var status: Int64?
+        var m = DownStreamMessage(fromUserId: "", type: .private, classname: "", content: [], dataTime: 0, status: StatusBits(rawValue: 0))
+        while !r.isAtEnd {
+            let (field, wt) = try r.tag()
+            switch (field, wt) {
+            case (1, 2): fromUserId = try r.string()
+            case (2, 0):
+                let n = Int32(truncatingIfNeeded: try r.varint())
+                if isChannelType(n) { type = n }
+            case (3, 2): m.groupId = try r.string()
+            case (4, 2): classname = try r.string()
+            case (5, 2): content = try r.bytes()
+            case (6, 0): dataTime = Int64(bitPattern: try r.varint())
+            case (7, 0): status = Int64(bitPattern: try r.varint())
+            case (8, 0): m.extra = Int64(bitPattern: try r.varint())
+            case (9, 2): m.msgId = try r.string()
+            case (10, 0): m.direction = Int32(truncatingIfNeeded: try r.varint())
+            case (11, 0): m.plantform = Int32(truncatingIfNeeded: try r.varint())
+            case (12, 0): m.isRemoved = Int32(truncatingIfNeeded: try r.varint())
+            case (13, 2): m.source = try r.string()
+            case (14, 0): m.clientUniqueId = Int64(bitPattern: try r.varint())
+            case (15, 2): m.extraContent = try r.string()
+            case (16, 2): m.pushContent = try r.string()
+            case (17, 0): m.configFlag = Int32(truncatingIfNeeded: try r.varint())
+            case (18, 2): m.pushExt = try PushExtra.read(&r, into: m.pushExt)
+            case (19, 2): m.busChannel = try r.string()
+            case (20, 0): m.extStatus = Int64(bitPattern: try r.varint())
+            case (21, 2): m.toUserId.append(try r.string())
+            case (22, 0): m.groupUnpush = Int32(truncatingIfNeeded: try r.varint())
+            default: try r.skip(field: field, wireType: wt)
+            }
+        }
+        guard let fromUserId, let type, let classname, let content, let dataTime, let status else { return nil }
+        m.fromUserId = fromUserId
+        m.type = ConversationType(rawValue: Int(type))
+        m.classname = classname
+        m.content = content
+        m.dataTime = dataTime
+        m.status = StatusBits(rawValue: status)
+        return m
+    }
+}
+
+// MARK: DownStreamMessages
+
+extension DownStreamMessages {
+    /// Reads a whole pull result. A list element that lacks a required field makes the result
+    /// lack one, but only once the whole payload was found well formed (a malformed byte later
+    /// on is the error SwiftProtobuf reports first).
+    static func read(_ r: inout WireReader) throws(WireError) -> DownStreamMessages? {
+        do {
+            try r.enter()
+            var list: [DownStreamMessage] = []
+            var complete = true
+            var syncTime: Int64?
+            var m = DownStreamMessages(syncTime: 0)
+            while !r.isAtEnd {
+                let (field, wt) = try r.tag()
+                switch (field, wt) {
+                case (1, 2):
+                    var s = r.sub(try r.lengthDelimited())
+                    if let element = try DownStreamMessage.read(&s) {
+                        if complete { list.append(element) }
+                    } else {
+                        complete = false
+                    }
+                case (2, 0): syncTime = Int64(bitPattern: try r.varint())
+                case (3, 0): m.finished = try r.varint() != 0
+                case (4, 0): m.broadcastSyncTime = Int64(bitPattern: try r.varint())
+                default: try r.skip(field: field, wireType: wt)
+                }
+            }
+            guard complete, let syncTime else { return nil }
+            m.list = list
+            m.syncTime = syncTime
+            return m
+        }
+    }
+}
