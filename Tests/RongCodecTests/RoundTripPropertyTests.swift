@@ -44,7 +44,7 @@ struct RoundTripPropertyTests {
         var refused = 0
         var written = 0
         let input = maybeInvalidGenerator(T.self, percent: 8, aliases: Self.aliasKeys[T.objectName] ?? [])
-        await propertyCheck(count: 200, input: input) { c in
+        await propertyCheck(count: 120, input: input) { c in
             if c.expectedCodes.isEmpty {
                 written += 1
                 let bytes = try c.value.jsonBytes(maxBytes: .max)
@@ -66,7 +66,7 @@ struct RoundTripPropertyTests {
     }
 
     private func check<T: ArbitraryContent>(_ type: T.Type) async {
-        await propertyCheck(count: 100, input: contentGenerator(T.self)) { value in
+        await propertyCheck(count: 60, input: contentGenerator(T.self)) { value in
             let bytes = try value.jsonBytes(maxBytes: .max)
             let decoded = try T(jsonBytes: bytes, options: DecodingOptions(maxContentBytes: .max, mode: .strict))
             #expect(decoded == value)

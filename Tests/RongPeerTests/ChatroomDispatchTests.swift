@@ -31,18 +31,18 @@ struct ChatroomDispatchTests {
         }
     }
 
-    /// 30 members, three senders at 200 messages a second into a room of capacity 20: every
+    /// 20 members, three senders at 200 messages a second into a room of capacity 12: every
     /// high-priority and host message reaches every member once, likes are discarded, and the
     /// members' count of discarded likes is the peer's.
     @Test("chatroom fan-out: no protected message lost or duplicated, discarded likes counted", arguments: ["", "drop=0.02,dup=0.02,delay=0.05:20ms,reorder=0.02"])
     func fanOut(_ faults: String) async throws {
         var c = LoadConfiguration()
         c.chatroom = "lobby"
-        c.clients = 30
-        c.messages = 200
+        c.clients = 20
+        c.messages = 120
         c.senders = 3
         c.rate = 200
-        c.capacity = 20
+        c.capacity = 12
         c.lowShare = 0.5
         c.peerThreads = 1
         c.clientThreads = 1

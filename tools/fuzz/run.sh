@@ -8,6 +8,8 @@
 #
 # Findings land in tools/fuzz/findings/TARGET/ (crash-*, timeout-*, oom-*); keep each one with
 # tools/fuzz/crash-to-vector.py. Exit status: 0 = no finding, 1 = finding or coverage problem.
+# RONGWIRE_FUZZ_PREBUILT=DIR runs DIR's fuzzer (e.g. .clusterfuzzlite/build.sh's OUT) instead of
+# building one.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -31,21 +33,32 @@ WORK="$HERE/work/$TARGET"
 FINDINGS="$HERE/findings/$TARGET"
 mkdir -p "$WORK/corpus" "$WORK/seeds" "$FINDINGS"
 
-# The working form on Swift 6.3.1: --sanitize=fuzzer alone gives coverage but no ASan, and
-# --sanitize=fuzzer --sanitize=address drops the coverage instrumentation. The old binary is
-# removed first, so a failed build can never fuzz stale code.
-FLAGS=(-c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
-BIN="$(swift build "${FLAGS[@]}" --show-bin-path)/$EXE"
-rm -f "$BIN"
-set +e
-swift build "${FLAGS[@]}" --product "$EXE" > "$WORK/build.log" 2>&1
-BUILD_STATUS=$?
-set -e
-# ASan's runtime makes the linker print one harmless line per exported symbol; hide those.
-grep -vE "Cannot export local symbol '__asan" "$WORK/build.log" || true
-if [ "$BUILD_STATUS" -ne 0 ] || [ ! -x "$BIN" ]; then
-    echo "FAIL: building $EXE failed (swift build exit $BUILD_STATUS; log in $WORK/build.log)" >&2
-    exit 1
+if [ -n "${RONGWIRE_FUZZ_PREBUILT:-}" ]; then
+    # Fuzzers built elsewhere with the same instrumentation (.ci/run passes .clusterfuzzlite's
+    # OUT, so one sanitizer build serves both); the checks below still prove coverage and the
+    # allocation meter are on.
+    BIN="$RONGWIRE_FUZZ_PREBUILT/$EXE"
+    if [ ! -x "$BIN" ]; then
+        echo "FAIL: RONGWIRE_FUZZ_PREBUILT=$RONGWIRE_FUZZ_PREBUILT has no executable $EXE" >&2
+        exit 1
+    fi
+else
+    # The working form on Swift 6.3.1: --sanitize=fuzzer alone gives coverage but no ASan, and
+    # --sanitize=fuzzer --sanitize=address drops the coverage instrumentation. The old binary is
+    # removed first, so a failed build can never fuzz stale code.
+    FLAGS=(-c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+    BIN="$(swift build "${FLAGS[@]}" --show-bin-path)/$EXE"
+    rm -f "$BIN"
+    set +e
+    swift build "${FLAGS[@]}" --product "$EXE" > "$WORK/build.log" 2>&1
+    BUILD_STATUS=$?
+    set -e
+    # ASan's runtime makes the linker print one harmless line per exported symbol; hide those.
+    grep -vE "Cannot export local symbol '__asan" "$WORK/build.log" || true
+    if [ "$BUILD_STATUS" -ne 0 ] || [ ! -x "$BIN" ]; then
+        echo "FAIL: building $EXE failed (swift build exit $BUILD_STATUS; log in $WORK/build.log)" >&2
+        exit 1
+    fi
 fi
 
 (cd "$ROOT" && swift build --product rongwire > "$WORK/rongwire-build.log" 2>&1) || {

@@ -123,38 +123,11 @@ public enum ChatroomLoad {
         let sends = Sends()
         var clients: [PeerClient] = []
         do {
-            let peerURL = url
-            let peerApp = appId
-            var slots = [PeerClient?](repeating: nil, count: config.clients)
-            try await withThrowingTaskGroup(of: (Int, PeerClient).self) { g in
-                var next = 0
-                func launch() {
-                    let i = next
-                    next += 1
-                    g.addTask {
-                        var o = PeerClientOptions(url: peerURL, token: "load\(i)", appId: peerApp)
-                        o.keepMessages = false
-                        o.pullSent = false
-                        if faulty {
-                            // Resend, re-pull (the inbox and the room), reconnect (PEER-FAULT-002).
-                            o.retryMillis = 2_000
-                            o.pollMillis = 1_000
-                            o.autoReconnect = true
-                        }
-                        let c = try await PeerClient.connect(o, on: group.next())
-                        await c.setMessageHandler { r in handle(r, member: members[i], run: run, messages: total) }
-                        let status = try await c.joinChatroom(room)
-                        guard status == 0 else { throw JoinRefused(user: "load\(i)", room: room, status: status) }
-                        return (i, c)
-                    }
-                }
-                while next < min(16, config.clients) { launch() }
-                while let (i, c) = try await g.next() {
-                    slots[i] = c
-                    if next < config.clients { launch() }
-                }
+            clients = try await LoadClients.connect(count: config.clients, url: url, appId: appId, faulty: faulty, on: group) { i, c in
+                await c.setMessageHandler { r in handle(r, member: members[i], run: run, messages: total) }
+                let status = try await c.joinChatroom(room)
+                guard status == 0 else { throw JoinRefused(user: "load\(i)", room: room, status: status) }
             }
-            clients = slots.map { $0! }
             progress("\(config.clients) members joined \(room) at \(url)")
 
             // What each message is: decided up front from the seed.

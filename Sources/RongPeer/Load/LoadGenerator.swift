@@ -85,38 +85,9 @@ public enum LoadGenerator {
         let tracker = Tracker()
         var clients: [PeerClient] = []
         do {
-            // Connect in parallel (a handful at a time), keeping the order of the clients.
-            let peerURL = url
-            let peerApp = appId
-            var slots = [PeerClient?](repeating: nil, count: config.clients)
-            try await withThrowingTaskGroup(of: (Int, PeerClient).self) { g in
-                var next = 0
-                func launch() {
-                    let i = next
-                    next += 1
-                    g.addTask {
-                        var o = PeerClientOptions(url: peerURL, token: "load\(i)", appId: peerApp)
-                        o.keepMessages = false
-                        o.pullSent = false
-                        if faulty {
-                            // The defences of PEER-FAULT-002: resend, re-pull, poll, reconnect.
-                            // Well above the PUBACK latency under full load, so resends are for lost packets.
-                            o.retryMillis = 2_000
-                            o.pollMillis = 1_000
-                            o.autoReconnect = true
-                        }
-                        let c = try await PeerClient.connect(o, on: group.next())
-                        await c.setMessageHandler { r in handle(r, receiver: i, run: run, tracker: tracker) }
-                        return (i, c)
-                    }
-                }
-                while next < min(16, config.clients) { launch() }
-                while let (i, c) = try await g.next() {
-                    slots[i] = c
-                    if next < config.clients { launch() }
-                }
+            clients = try await LoadClients.connect(count: config.clients, url: url, appId: appId, faulty: faulty, on: group) { i, c in
+                await c.setMessageHandler { r in handle(r, receiver: i, run: run, tracker: tracker) }
             }
-            clients = slots.map { $0! }
             progress("connected \(config.clients) clients to \(url)")
 
             // Who sends what to whom: decided up front from the seed, so a rerun sends the same.
