@@ -162,3 +162,17 @@ extension DownStreamMessages {
         return w.bytes
     }
 }
+
+extension NotifyMsg {
+    /// The payload bytes, written by ``WireWriter``.
+    func wireEncoded() -> [UInt8] {
+        var n = WireWriter.sizeOfVarintField(1, Int64(type))
+        if let time { n += WireWriter.sizeOfVarintField(2, time) }
+        if let chrmId { n += WireWriter.sizeOfStringField(3, chrmId) }
+        var w = WireWriter(capacity: n)
+        w.varintField(1, Int64(type))
+        if let time { w.varintField(2, time) }
+        if let chrmId { w.stringField(3, chrmId) }
+        return w.bytes
+    }
+}
