@@ -135,6 +135,10 @@ struct BodyGenerator {
 
     mutating func down() -> [UInt8] { fields(Self.downShape, required: [1, 2, 4, 5, 6, 7], pushExt: 18, channelType: 2) }
 
+    static let notifyShape = [(1, 0), (2, 0), (3, 2)]
+
+    mutating func notify() -> [UInt8] { fields(Self.notifyShape, required: [1]) }
+
     mutating func pull() -> [UInt8] {
         var out: [UInt8] = []
         for _ in 0..<Int.random(in: 0...4, using: &rng) { out += lengthDelimited(1, down()) }
@@ -148,9 +152,9 @@ struct BodyGenerator {
 
 @Suite("Wire codec against SwiftProtobuf")
 struct WireDifferentialTests {
-    /// Checks `payload` as each hot body; records every difference.
-    static func check(_ payload: [UInt8], _ note: @autoclosure () -> String) {
-        for body in WireDifferential.bodies {
+    /// Checks `payload` as each of `bodies`; records every difference.
+    static func check(_ payload: [UInt8], _ note: @autoclosure () -> String, as bodies: [BodyType] = WireDifferential.bodies) {
+        for body in bodies {
             if let d = WireDifferential.difference(decoding: payload, as: body) {
                 Issue.record("\(note()) [\(Hex.encode(payload))]: \(d)")
             }
@@ -179,12 +183,17 @@ struct WireDifferentialTests {
                     else { continue }
                     payloads += 1
                     Self.check(payload, "\(file) body")
-                    for cut in 0..<payload.count { Self.check(Array(payload[..<cut]), "\(file) body cut at \(cut)") }
+                    // Cuts as the message bodies only: NotifyMsg's cuts are the notices test's.
+                    for cut in 0..<payload.count { Self.check(Array(payload[..<cut]), "\(file) body cut at \(cut)", as: Self.messageBodies) }
                 }
             }
         }
         #expect(payloads > 20)
     }
+
+    /// The bodies the large generated test reads each payload as; NotifyMsg has its own, smaller
+    /// test (a few fields, little to find), which keeps this one's cost as it was.
+    static let messageBodies: [BodyType] = [.upStreamMessage, .downStreamMessage, .downStreamMessages]
 
     @Test("generated bodies, and each cut at every byte", arguments: [1, 2])
     func generated(seed: UInt64) {
@@ -193,24 +202,48 @@ struct WireDifferentialTests {
         for i in 0..<120 {
             let payloads = [g.up(), g.down(), g.pull()]
             for (k, payload) in payloads.enumerated() {
-                Self.check(payload, "seed \(seed) #\(i).\(k)")
+                Self.check(payload, "seed \(seed) #\(i).\(k)", as: Self.messageBodies)
                 if WireDifferential.difference(decoding: payload, as: WireDifferential.bodies[k]) == nil,
                     (try? Self.decodes(payload, k)) == true
                 {
                     accepted[k] += 1
                 }
                 if i % 40 == 0 {
-                    for cut in 0..<payload.count { Self.check(Array(payload[..<cut]), "seed \(seed) #\(i).\(k) cut at \(cut)") }
+                    for cut in 0..<payload.count { Self.check(Array(payload[..<cut]), "seed \(seed) #\(i).\(k) cut at \(cut)", as: Self.messageBodies) }
                 }
                 if i % 3 == 0, !payload.isEmpty {
                     var flipped = payload
                     flipped[Int.random(in: 0..<flipped.count, using: &g.rng)] = UInt8.random(in: 0...255, using: &g.rng)
-                    Self.check(flipped, "seed \(seed) #\(i).\(k) one byte changed")
+                    Self.check(flipped, "seed \(seed) #\(i).\(k) one byte changed", as: Self.messageBodies)
                 }
             }
         }
         // The generator must reach the accepting path too, not only errors.
         #expect(accepted.allSatisfy { $0 > 10 }, "accepted per body: \(accepted)")
+    }
+
+    @Test("generated NotifyMsg bodies, and each cut of some at every byte")
+    func generatedNotices() throws {
+        var g = BodyGenerator(rng: SeededRandom(state: 5))
+        var accepted = 0
+        for i in 0..<300 {
+            let payload = g.notify()
+            Self.check(payload, "notice #\(i)", as: [.notifyMsg])
+            if (try? NotifyMsg.decode(payload)) != nil { accepted += 1 }
+            if i % 40 == 0 {
+                for cut in 0..<payload.count { Self.check(Array(payload[..<cut]), "notice #\(i) cut at \(cut)", as: [.notifyMsg]) }
+            }
+        }
+        #expect(accepted > 80, "accepted: \(accepted)")
+        // The value and its bytes, written by hand from the schema (type 2, time 5, chrmId "room").
+        let bytes: [UInt8] = [0x08, 0x02, 0x10, 0x05, 0x1A, 0x04, 0x72, 0x6F, 0x6F, 0x6D]
+        #expect(try NotifyMsg.decode(bytes) == NotifyMsg(type: 2, time: 5, chrmId: "room"))
+        #expect(NotifyMsg(type: 2, time: 5, chrmId: "room").encoded() == bytes)
+        let missing = #expect(throws: CodecError.self) { try NotifyMsg.decode([0x10, 0x05]) }
+        #expect(missing?.code == .missingRequiredField)
+        for value in [NotifyMsg(type: -1), NotifyMsg(type: Int32.max, time: Int64.min, chrmId: ""), NotifyMsg(type: 3, chrmId: "中文👍")] {
+            if let d = WireDifferential.difference(encoding: value) { Issue.record("\(value): \(d)") }
+        }
     }
 
     static func decodes(_ payload: [UInt8], _ k: Int) throws -> Bool {

@@ -194,3 +194,26 @@ extension DownStreamMessages {
         }
     }
 }
+
+// MARK: NotifyMsg
+
+extension NotifyMsg {
+    /// Reads a whole notice from `reader`; nil when it is well formed but lacks `type`.
+    static func read(_ r: inout WireReader) throws(WireError) -> NotifyMsg? {
+        try r.enter()
+        var type: Int32?
+        var m = NotifyMsg(type: 0)
+        while !r.isAtEnd {
+            let (field, wt) = try r.tag()
+            switch (field, wt) {
+            case (1, 0): type = Int32(truncatingIfNeeded: try r.varint())
+            case (2, 0): m.time = Int64(bitPattern: try r.varint())
+            case (3, 2): m.chrmId = try r.string()
+            default: try r.skip(field: field, wireType: wt)
+            }
+        }
+        guard let type else { return nil }
+        m.type = type
+        return m
+    }
+}

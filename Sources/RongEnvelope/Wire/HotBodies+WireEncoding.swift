@@ -45,7 +45,10 @@ extension UpStreamMessage {
 
     /// The payload bytes, written by ``WireWriter``.
     func wireEncoded() -> [UInt8] {
-        var w = WireWriter(capacity: wireSize)
+        WireWriter.bytes(size: wireSize) { w in write(to: &w) }
+    }
+
+    func write(to w: inout WireWriter) {
         w.varintField(1, Int64(sessionId.rawValue))
         w.stringField(2, classname)
         w.bytesField(3, content)
@@ -62,17 +65,23 @@ extension UpStreamMessage {
             pushExt.write(to: &w)
         }
         if let busChannel { w.stringField(13, busChannel) }
-        return w.bytes
     }
 }
 
 extension DownStreamMessage {
     /// `CodecError.Code.invalidValue` when ``type`` is not a ChannelType number; `path` is where
     /// the body sits in a JSON form.
-    func checkType(path: String) throws(CodecError) {
-        guard let n = Int32(exactly: type.rawValue), Self.isChannelType(n) else {
-            throw CodecError(.invalidValue, "ChannelType has no value \(type.rawValue) (\(type))", path: path + ".type")
+    func checkType(path: @autoclosure () -> String) throws(CodecError) {
+        guard hasChannelType else {
+            throw CodecError(.invalidValue, "ChannelType has no value \(type.rawValue) (\(type))", path: path() + ".type")
         }
+    }
+
+    /// Whether ``type`` is a ChannelType number, as the encoding needs.
+    @inline(__always)
+    var hasChannelType: Bool {
+        guard let n = Int32(exactly: type.rawValue) else { return false }
+        return Self.isChannelType(n)
     }
 
     var wireSize: Int {
@@ -133,9 +142,7 @@ extension DownStreamMessage {
     /// The payload bytes, written by ``WireWriter``.
     func wireEncoded() throws(CodecError) -> [UInt8] {
         try checkType(path: "$")
-        var w = WireWriter(capacity: wireSize)
-        write(to: &w)
-        return w.bytes
+        return WireWriter.bytes(size: wireSize) { w in write(to: &w) }
     }
 }
 
@@ -144,21 +151,41 @@ extension DownStreamMessages {
     /// the total and for its length prefix), which costs less than an array to keep them in.
     func wireEncoded() throws(CodecError) -> [UInt8] {
         var n = 0
-        for (i, d) in list.enumerated() {
-            try d.checkType(path: "$.list[\(i)]")
-            n += WireWriter.sizeOfDelimitedField(1, d.wireSize)
+        for i in list.indices {
+            // The path is only made for the error.
+            try list[i].checkType(path: "$.list[\(i)]")
+            n += WireWriter.sizeOfDelimitedField(1, list[i].wireSize)
         }
         n += WireWriter.sizeOfVarintField(2, syncTime)
         if finished != nil { n += 2 }
         if let broadcastSyncTime { n += WireWriter.sizeOfVarintField(4, broadcastSyncTime) }
-        var w = WireWriter(capacity: n)
-        for d in list {
-            w.messageHeader(1, size: d.wireSize)
-            d.write(to: &w)
+        return WireWriter.bytes(size: n) { w in write(to: &w) }
+    }
+
+    /// Writes the fields; every element's ``DownStreamMessage/checkType(path:)`` has passed.
+    func write(to w: inout WireWriter) {
+        for i in list.indices {
+            w.messageHeader(1, size: list[i].wireSize)
+            list[i].write(to: &w)
         }
         w.varintField(2, syncTime)
         if let finished { w.varintField(3, finished ? 1 : 0) }
         if let broadcastSyncTime { w.varintField(4, broadcastSyncTime) }
-        return w.bytes
+    }
+}
+
+extension NotifyMsg {
+    /// The payload bytes, written by ``WireWriter``.
+    func wireEncoded() -> [UInt8] {
+        var n = WireWriter.sizeOfVarintField(1, Int64(type))
+        if let time { n += WireWriter.sizeOfVarintField(2, time) }
+        if let chrmId { n += WireWriter.sizeOfStringField(3, chrmId) }
+        return WireWriter.bytes(size: n) { w in write(to: &w) }
+    }
+
+    func write(to w: inout WireWriter) {
+        w.varintField(1, Int64(type))
+        if let time { w.varintField(2, time) }
+        if let chrmId { w.stringField(3, chrmId) }
     }
 }

@@ -3,14 +3,14 @@
 import RongCodec
 
 /// Compares RongWire's wire reader and writer for the hot bodies (UpStreamMessage,
-/// DownStreamMessage, DownStreamMessages) with the SwiftProtobuf generated code they replace:
+/// DownStreamMessage, DownStreamMessages, NotifyMsg) with the SwiftProtobuf generated code they replace:
 /// the same value or the same error (code, path and text) for every payload, the same bytes or
 /// the same error for every value. For the differential test and the `wire` fuzz target only;
 /// not part of the supported API.
 @_spi(WireDifferential)
 public enum WireDifferential {
     /// The bodies both codecs read and write.
-    public static let bodies: [BodyType] = [.upStreamMessage, .downStreamMessage, .downStreamMessages]
+    public static let bodies: [BodyType] = [.upStreamMessage, .downStreamMessage, .downStreamMessages, .notifyMsg]
 
     /// Decodes `payload` as `body` both ways; when both give a value, encodes it both ways too.
     /// Returns what differs, or nil when nothing does. A `body` outside ``bodies`` is nil.
@@ -32,6 +32,12 @@ public enum WireDifferential {
             return difference(
                 outcome { () throws(CodecError) in try DownStreamMessages.wireDecoded(payload) },
                 outcome { () throws(CodecError) in try DownStreamMessages.generatedDecoded(payload) },
+                "decoding \(body)"
+            ) { difference(encoding: $0) }
+        case .notifyMsg:
+            return difference(
+                outcome { () throws(CodecError) in try NotifyMsg.wireDecoded(payload) },
+                outcome { () throws(CodecError) in try NotifyMsg.generatedDecoded(payload) },
                 "decoding \(body)"
             ) { difference(encoding: $0) }
         default:
@@ -60,6 +66,14 @@ public enum WireDifferential {
         difference(
             outcome { () throws(CodecError) in try value.wireEncoded() },
             outcome { () throws(CodecError) in try value.generatedEncoded() }, "encoding DownStreamMessages"
+        ) { _ in nil }
+    }
+
+    /// Encodes `value` both ways; what differs, or nil.
+    public static func difference(encoding value: NotifyMsg) -> String? {
+        difference(
+            outcome { () throws(CodecError) in value.wireEncoded() },
+            outcome { () throws(CodecError) in try value.generatedEncoded() }, "encoding NotifyMsg"
         ) { _ in nil }
     }
 
@@ -129,5 +143,19 @@ extension DownStreamMessages {
 
     func generatedEncoded() throws(CodecError) -> [UInt8] {
         try BodyJSON.serialize(try generated(), .downStreamMessages)
+    }
+}
+
+extension NotifyMsg {
+    static func wireDecoded(_ payload: [UInt8]) throws(CodecError) -> NotifyMsg {
+        try wireDecode(payload, .notifyMsg, Modules_NotifyMsg.self) { (r: inout WireReader) throws(WireError) in try read(&r) }
+    }
+
+    static func generatedDecoded(_ payload: [UInt8]) throws(CodecError) -> NotifyMsg {
+        NotifyMsg(try BodyJSON.parse(payload, as: Modules_NotifyMsg.self, name: .notifyMsg))
+    }
+
+    func generatedEncoded() throws(CodecError) -> [UInt8] {
+        try BodyJSON.serialize(generated, .notifyMsg)
     }
 }

@@ -112,6 +112,17 @@ struct WireReader: ~Copyable {
         let range = try lengthDelimited()
         if range.isEmpty { return "" }
         let bytes = UnsafeRawBufferPointer(rebasing: base[range])
+        // SE-0464's UTF8Span runs the validator `String(validating:as:)` runs, without that
+        // initializer's unspecialized generic path, which looked type metadata up on every call
+        // (more than half of a DownStreamMessage's decode). Apple platforms have it from their
+        // 26 releases.
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            do throws(UTF8.ValidationError) {
+                return String(copying: try UTF8Span(validating: Span<UInt8>(_unsafeBytes: bytes)))
+            } catch {
+                throw .invalidUTF8
+            }
+        }
         guard let s = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
             throw .invalidUTF8
         }

@@ -2,15 +2,37 @@
 
 /// Writes protobuf wire format (protobuf.dev/programming-guides/encoding) as SwiftProtobuf's
 /// binary encoder does: a varint in the fewest bytes, a negative int32 or int64 sign-extended to
-/// ten bytes, a tag of one to five bytes. The caller sizes the whole message first (the
-/// `size…` functions), so the bytes are one allocation and each nested message's length is known
-/// before its body is written.
-struct WireWriter {
-    private(set) var bytes: [UInt8]
+/// ten bytes, a tag of one to five bytes.
+///
+/// The caller sizes the whole message first (the `size…` functions) and ``bytes(size:_:)``
+/// writes it into one array of that size, through a pointer: no growth, no per-byte capacity
+/// or uniqueness check. Every write still stays inside the storage (a varint is checked once,
+/// to start within the message, with room for ten bytes past it; a copy once), and a message
+/// that is not the size computed for it traps, so a size function that disagrees with its
+/// writer can never write past the array.
+struct WireWriter: ~Copyable {
+    /// Room past the message for one varint, so that a varint is checked once, not per byte.
+    private static let slack = 10
 
-    init(capacity: Int) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+    private let base: UnsafeMutablePointer<UInt8>
+    /// The message's size: every varint starts at or before it.
+    private let size: Int
+    private(set) var position = 0
+
+    private init(base: UnsafeMutablePointer<UInt8>, size: Int) {
+        self.base = base
+        self.size = size
+    }
+
+    /// An array of the `size` bytes `write` writes; a trap when it writes another number.
+    @inline(__always)
+    static func bytes(size: Int, _ write: (inout WireWriter) -> Void) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: size + slack) { buffer, count in
+            var w = WireWriter(base: buffer.baseAddress!, size: size)
+            write(&w)
+            precondition(w.position == size, "WireWriter: the message is not the size computed for it")
+            count = size
+        }
     }
 
     // MARK: Sizes
@@ -37,18 +59,23 @@ struct WireWriter {
         sizeOfTag(field) + sizeOfVarint(UInt64(count)) + count
     }
 
+    @inline(__always)
     static func sizeOfStringField(_ field: Int, _ s: String) -> Int { sizeOfDelimitedField(field, s.utf8.count) }
 
     // MARK: Writing
 
     @inline(__always)
     mutating func varint(_ value: UInt64) {
+        precondition(position <= size, "WireWriter: a write past the message")
+        var p = base + position
         var v = value
         while v >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
-            v >>= 7
+            p.pointee = UInt8(truncatingIfNeeded: v) | 0x80
+            p += 1
+            v &>>= 7
         }
-        bytes.append(UInt8(v))
+        p.pointee = UInt8(truncatingIfNeeded: v)
+        position = p - base + 1
     }
 
     @inline(__always)
@@ -61,22 +88,33 @@ struct WireWriter {
         varint(UInt64(bitPattern: v))
     }
 
+    /// A length prefix and `bytes`.
+    @inline(__always)
+    private mutating func delimited(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let n = bytes.count
+        varint(UInt64(n))
+        precondition(n <= size - position, "WireWriter: a write past the message")
+        if n > 0 { (base + position).update(from: bytes.baseAddress!, count: n) }
+        position += n
+    }
+
     mutating func stringField(_ field: Int, _ s: String) {
         tag(field, 2)
-        var s = s
-        s.withUTF8 { utf8 in
-            varint(UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
+        // A native string's UTF-8 is contiguous; a bridged one is copied out first.
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { delimited($0) }
+        if done == nil {
+            var s = s
+            s.withUTF8 { delimited($0) }
         }
     }
 
     mutating func bytesField(_ field: Int, _ b: [UInt8]) {
         tag(field, 2)
-        varint(UInt64(b.count))
-        bytes.append(contentsOf: b)
+        b.withUnsafeBufferPointer { delimited($0) }
     }
 
     /// The tag and length of a message field; its body follows.
+    @inline(__always)
     mutating func messageHeader(_ field: Int, size: Int) {
         tag(field, 2)
         varint(UInt64(size))

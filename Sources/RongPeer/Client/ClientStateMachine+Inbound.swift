@@ -58,10 +58,10 @@ extension ClientStateMachine {
     private mutating func serverPublish(_ p: Packet.ServerPublish, packet: Packet, _ session: inout Session, _ actions: inout [ClientAction], now: UInt64) {
         switch p.topic.text {
         case "s_ntf":
-            guard let n = try? parseBody(p.payload, as: Modules_NotifyMsg.self) else { return }
+            guard let n = try? NotifyMsg.decode(p.payload) else { return }
             // Type 2 names a chatroom to pull (ENGINE lines 5977-5988); any other type the inbox.
-            if n.type == 2 && n.hasChrmID && !n.chrmID.isEmpty {
-                actions += chatroomPull(n.chrmID, now: now)
+            if n.type == 2, let room = n.chrmId, !room.isEmpty {
+                actions += chatroomPull(room, now: now)
             } else if options.autoPull {
                 actions += startPull(now: now)
             }

@@ -58,12 +58,9 @@ extension PeerModel {
     /// `s_cmd`: "pull this again": NotifyMsg type 2 (a room's KV, `chrmId`) or 3 (conversation
     /// status), with the change's time.
     mutating func command(_ conn: ConnectionID, type: Int32, time: Int64, chatroom: String?) -> PeerOutput {
-        var n = Modules_NotifyMsg()
-        n.type = type
-        n.time = time
-        if let chatroom { n.chrmID = chatroom }
+        let n = NotifyMsg(type: type, time: time, chrmId: chatroom)
         let (d, _) = date(now)
-        let publish = Packet.ServerPublish(date: d, topic: "s_cmd", targetId: RMTPString(sessions[conn]!.user), messageId: nextId(conn), payload: protoBytes(n))
+        let publish = Packet.ServerPublish(date: d, topic: "s_cmd", targetId: RMTPString(sessions[conn]!.user), messageId: nextId(conn), payload: n.encoded())
         return .packet(conn, Packet(.serverPublish(publish), retain: true))
     }
 }

@@ -243,13 +243,11 @@ extension PeerModel {
             if let last = sessions[conn]!.notifiedAt, t - last < 1000 { return }
             sessions[conn]!.notifiedAt = t
         }
-        var n = Modules_NotifyMsg()
-        n.type = chatroom == nil ? 1 : 2
-        n.time = time
-        if let chatroom { n.chrmID = chatroom } else { sessions[conn]!.notifiedUpTo = max(sessions[conn]!.notifiedUpTo, time) }
+        let n = NotifyMsg(type: chatroom == nil ? 1 : 2, time: time, chrmId: chatroom)
+        if chatroom == nil { sessions[conn]!.notifiedUpTo = max(sessions[conn]!.notifiedUpTo, time) }
         let (d, _) = date(t)
         stats.notifies += 1
-        let publish = Packet.ServerPublish(date: d, topic: "s_ntf", targetId: RMTPString(sender), messageId: nextId(conn), payload: protoBytes(n))
+        let publish = Packet.ServerPublish(date: d, topic: "s_ntf", targetId: RMTPString(sender), messageId: nextId(conn), payload: n.encoded())
         out.append(.packet(conn, Packet(.serverPublish(publish), retain: true)))
     }
 

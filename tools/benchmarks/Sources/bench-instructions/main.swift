@@ -55,6 +55,18 @@ func bodyDecode<M: SwiftProtobuf.Message>(_ frame: [UInt8], _ side: Side, _: M.T
     return { n in for _ in 0..<n { blackHole(try! M(serializedBytes: body)) } }
 }
 
+/// The body of `frame` written from its public value, N times.
+func valueEncode<V: HotBody>(_ frame: [UInt8], _ side: Side, _: V.Type) -> (Int) -> Void {
+    let value = must { try V.decode(must { try Packet.decode(frame, from: side) }.body.payload ?? []) }
+    return { n in for _ in 0..<n { blackHole(try! value.encoded()) } }
+}
+
+/// The body of `frame` written by SwiftProtobuf from the generated message, N times.
+func bodyEncode<M: SwiftProtobuf.Message>(_ frame: [UInt8], _ side: Side, _: M.Type) -> (Int) -> Void {
+    let message = must { try M(serializedBytes: must { try Packet.decode(frame, from: side) }.body.payload ?? []) }
+    return { n in for _ in 0..<n { blackHole(try! message.serializedBytes() as [UInt8]) } }
+}
+
 let cases: [String: () -> (Int) -> Void] = [
     "mixed-decode": {
         let mixed = Corpus.mixed
@@ -108,6 +120,14 @@ let cases: [String: () -> (Int) -> Void] = [
         let body = must { try Packet.decode(EnvelopeFixtures.pull200(), from: .server) }.body.payload ?? []
         return { n in for _ in 0..<n { blackHole(try! DownStreamMessages.decode(body)) } }
     },
+    // The body alone written from RongEnvelope's public value (its wire writer), and from the
+    // generated message by SwiftProtobuf: the body part of the envelope encode rows.
+    "up-encode-value": { valueEncode(must { try EnvelopeFixtures.publishUp() }, .client, UpStreamMessage.self) },
+    "down-encode-value": { valueEncode(must { try EnvelopeFixtures.publishDown() }, .server, DownStreamMessage.self) },
+    "pull-encode-value": { valueEncode(must { try EnvelopeFixtures.pull200() }, .server, DownStreamMessages.self) },
+    "up-encode-swiftprotobuf": { bodyEncode(must { try EnvelopeFixtures.publishUp() }, .client, Modules_UpStreamMessage.self) },
+    "down-encode-swiftprotobuf": { bodyEncode(must { try EnvelopeFixtures.publishDown() }, .server, Modules_DownStreamMessage.self) },
+    "pull-encode-swiftprotobuf": { bodyEncode(must { try EnvelopeFixtures.pull200() }, .server, Modules_DownStreamMessages.self) },
     "down-inbound": {
         let frame = must { try EnvelopeFixtures.publishDown() }
         return { n in for _ in 0..<n { blackHole(try! InboundMessage(packet: try! Packet.decode(frame, from: .server))) } }
