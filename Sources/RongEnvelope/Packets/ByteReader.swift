@@ -85,3 +85,8 @@ struct ByteReader {
         }
     }
 }
+
+extension UnsafeRawBufferPointer {
+    /// The bytes in an array of their own (through the typed buffer, which arrays copy whole).
+    var copiedBytes: [UInt8] { Array(assumingMemoryBound(to: UInt8.self)) }
+}

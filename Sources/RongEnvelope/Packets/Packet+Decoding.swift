@@ -20,7 +20,7 @@ extension Packet {
     public static func decode(_ bytes: some Collection<UInt8>, from sender: Side) throws(CodecError) -> Packet {
         // Read where the bytes are when they are contiguous; copied into an array otherwise.
         let inPlace: Result<Packet, CodecError>? = bytes.withContiguousStorageIfAvailable { b in
-            Result { () throws(CodecError) in try PacketView(decoding: UnsafeRawBufferPointer(b), from: sender).owned() }
+            Result { () throws(CodecError) in try decode(UnsafeRawBufferPointer(b), from: sender) }
         }
         if let inPlace { return try inPlace.get() }
         return try decode(Array(bytes), from: sender)
@@ -29,10 +29,69 @@ extension Packet {
     /// Decodes one packet from an array: the same as the generic version, concrete so that
     /// callers in other modules do not run unspecialized generic code.
     public static func decode(_ bytes: [UInt8], from sender: Side) throws(CodecError) -> Packet {
-        let result: Result<Packet, CodecError> = bytes.withUnsafeBytes { raw in
-            Result { () throws(CodecError) in try PacketView(decoding: raw, from: sender).owned() }
+        try bytes.withUnsafeBufferPointer { (b) throws(CodecError) in try decode(UnsafeRawBufferPointer(b), from: sender) }
+    }
+
+    /// The owned decode over the frame's memory: ``PacketView``'s reads, with the payload copied
+    /// out (built here directly rather than through a view, which would copy every field twice).
+    @inline(__always)
+    static func decode(_ frame: UnsafeRawBufferPointer, from sender: Side) throws(CodecError) -> Packet {
+        var r = ByteReader(frame)
+        let header = try readHeader(&r, from: sender)
+        let body: Body
+        switch header.type {
+        case .query,  // always from the client (checkDecodable)
+            .publish where sender == .client:
+            let f = try readAddressed(&r)
+            let p = Publish(topic: f.topic, targetId: f.targetId, messageId: f.messageId, payload: r.rest().copiedBytes)
+            body = header.type == .query ? .query(p) : .publish(p)
+        case .publish:
+            let f = try readServerPublish(&r)
+            body = .serverPublish(
+                ServerPublish(date: f.date, topic: f.topic, targetId: f.targetId, messageId: f.messageId, payload: r.rest().copiedBytes))
+        case .queryAck:
+            let f = try readQueryAck(&r)
+            body = .queryAck(QueryAck(messageId: f.messageId, date: f.date, status: f.status, payload: r.rest().copiedBytes))
+        default:
+            body = try decodeFixedBody(header.type, from: sender, &r)
         }
-        return try result.get()
+        return Packet(body, dup: header.dup, qos: header.qos, retain: header.retain)
+    }
+
+    /// The header byte, checked for a type `sender` sends and RongWire decodes.
+    @inline(__always)
+    static func readHeader(_ r: inout ByteReader, from sender: Side) throws(CodecError) -> PacketHeader {
+        guard !r.isAtEnd else { throw CodecError(.truncated, "empty frame: no header byte", offset: 0) }
+        let header = PacketHeader(byte: try r.u8("the header byte"))
+        try checkDecodable(header.type, from: sender)
+        return header
+    }
+
+    /// A client PUBLISH's or a QUERY's fields before the payload.
+    @inline(__always)
+    static func readAddressed(_ r: inout ByteReader) throws(CodecError) -> (topic: RMTPString, targetId: RMTPString, messageId: UInt16) {
+        let topic = try r.string("the topic")
+        let targetId = try r.string("the targetId")
+        return (topic, targetId, try r.u16("the message id"))
+    }
+
+    /// A server PUBLISH's fields before the payload.
+    @inline(__always)
+    static func readServerPublish(_ r: inout ByteReader) throws(CodecError)
+        -> (date: UInt32, topic: RMTPString, targetId: RMTPString, messageId: UInt16)
+    {
+        let date = try r.u32("the PUBLISH date")
+        let topic = try r.string("the PUBLISH topic")
+        let targetId = try r.string("the PUBLISH targetId")
+        return (date, topic, targetId, try r.u16("the PUBLISH message id"))
+    }
+
+    /// A QUERYACK's fields before the payload.
+    @inline(__always)
+    static func readQueryAck(_ r: inout ByteReader) throws(CodecError) -> (messageId: UInt16, date: UInt32, status: UInt16) {
+        let messageId = try r.u16("the QUERYACK message id")
+        let date = try r.u32("the QUERYACK date")
+        return (messageId, date, try r.u16("the QUERYACK status"))
     }
 
     /// The body of a packet type without a protobuf payload (all but PUBLISH, QUERY and

@@ -5,7 +5,7 @@ import RongCodec
 /// One packet decoded in place: the header fields as values, the protobuf payload as a view of
 /// the frame's bytes.
 ///
-/// ``Packet/decode(_:from:)`` gives an owned ``Packet``: its payload is an array of its own, so
+/// ``Packet/decode(_:from:)-([UInt8],_)`` gives an owned ``Packet``: its payload is an array of its own, so
 /// the packet outlives the frame (to queue it, store it, send it to another task). A
 /// `PacketView` copies nothing: ``payload`` points into the frame, and the body decoders
 /// (``DownStreamMessage/decode(_:)-(UnsafeRawBufferPointer)``,
@@ -25,8 +25,8 @@ import RongCodec
 /// }
 /// ```
 ///
-/// Decoding checks exactly what ``Packet/decode(_:from:)`` checks and throws the same errors (the
-/// owned decode is this decode followed by ``owned()``).
+/// Decoding checks exactly what ``Packet/decode(_:from:)-([UInt8],_)`` checks and throws the same
+/// errors: both read the header with the same functions.
 public struct PacketView: ~Copyable {
     /// The header byte's fields.
     public let header: PacketHeader
@@ -56,32 +56,26 @@ public struct PacketView: ~Copyable {
 
     /// Decodes the packet in `frame`, borrowing it: the caller keeps `frame`'s memory allocated
     /// and unchanged while it uses the view. The same checks and errors as
-    /// ``Packet/decode(_:from:)``.
+    /// ``Packet/decode(_:from:)-([UInt8],_)``.
     public init(decoding frame: UnsafeRawBufferPointer, from sender: Side) throws(CodecError) {
         var r = ByteReader(frame)
-        guard !r.isAtEnd else { throw CodecError(.truncated, "empty frame: no header byte", offset: 0) }
-        let header = PacketHeader(byte: try r.u8("the header byte"))
-        try Packet.checkDecodable(header.type, from: sender)
+        let header = try Packet.readHeader(&r, from: sender)
         var date: UInt32?, topic: RMTPString?, targetId: RMTPString?, messageId: UInt16?, status: UInt16?
         var payload: UnsafeRawBufferPointer?
         var fixed: Packet.Body?
         switch header.type {
         case .query,  // always from the client (checkDecodable)
             .publish where sender == .client:
-            topic = try r.string("the topic")
-            targetId = try r.string("the targetId")
-            messageId = try r.u16("the message id")
+            let f = try Packet.readAddressed(&r)
+            (topic, targetId, messageId) = (f.topic, f.targetId, f.messageId)
             payload = r.rest()
         case .publish:
-            date = try r.u32("the PUBLISH date")
-            topic = try r.string("the PUBLISH topic")
-            targetId = try r.string("the PUBLISH targetId")
-            messageId = try r.u16("the PUBLISH message id")
+            let f = try Packet.readServerPublish(&r)
+            (date, topic, targetId, messageId) = (f.date, f.topic, f.targetId, f.messageId)
             payload = r.rest()
         case .queryAck:
-            messageId = try r.u16("the QUERYACK message id")
-            date = try r.u32("the QUERYACK date")
-            status = try r.u16("the QUERYACK status")
+            let f = try Packet.readQueryAck(&r)
+            (messageId, date, status) = (f.messageId, f.date, f.status)
             payload = r.rest()
         default:
             let body = try Packet.decodeFixedBody(header.type, from: sender, &r)
@@ -104,14 +98,14 @@ public struct PacketView: ~Copyable {
     public var type: PacketType { header.type }
 
     /// An owned packet: the same values, the payload copied into an array of its own. Equal to
-    /// what ``Packet/decode(_:from:)`` gives for the same frame.
+    /// what ``Packet/decode(_:from:)-([UInt8],_)`` gives for the same frame.
     public func owned() -> Packet {
         let body: Packet.Body
         if let fixedBody {
             body = fixedBody
         } else {
             // Only PUBLISH, QUERY and QUERYACK get here, with the fields their case set.
-            let bytes = payload.map { [UInt8]($0) } ?? []
+            let bytes = payload?.copiedBytes ?? []
             switch (header.type, sender) {
             case (.publish, .server):
                 body = .serverPublish(
@@ -136,7 +130,8 @@ extension Packet {
     /// (see ``PacketView`` for the ownership rule). The view and its ``PacketView/payload`` are
     /// valid only until `body` returns; return owned values (a body value, an
     /// ``InboundMessage``, ``PacketView/owned()``) out of it. Decoding errors are those of
-    /// ``decode(_:from:)``; `body`'s are passed on.
+    /// ``decode(_:from:)-([UInt8],_)``; `body`'s are passed on.
+    @inlinable
     public static func withDecoded<R>(
         _ frame: UnsafeRawBufferPointer, from sender: Side, _ body: (borrowing PacketView) throws(CodecError) -> R
     ) throws(CodecError) -> R {
@@ -144,12 +139,11 @@ extension Packet {
     }
 
     /// The same for a frame in an array (the array keeps the bytes for the call).
+    @inlinable
     public static func withDecoded<R>(
         _ frame: [UInt8], from sender: Side, _ body: (borrowing PacketView) throws(CodecError) -> R
     ) throws(CodecError) -> R {
-        let result: Result<R, CodecError> = frame.withUnsafeBytes { raw in
-            Result { () throws(CodecError) in try body(PacketView(decoding: raw, from: sender)) }
-        }
-        return try result.get()
+        // Inlinable: specialized for the caller's R (a generic call across modules is slow).
+        try frame.withUnsafeBufferPointer { (b) throws(CodecError) in try body(PacketView(decoding: UnsafeRawBufferPointer(b), from: sender)) }
     }
 }
