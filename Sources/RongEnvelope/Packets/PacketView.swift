@@ -14,7 +14,7 @@ import RongCodec
 ///
 /// Ownership: the caller owns the frame's bytes and keeps them; the view borrows them.
 /// ``payload`` is valid only while the memory it points into stays allocated and unchanged: in
-/// ``Packet/withDecoded(_:from:_:)`` until the closure returns, with
+/// ``Packet/withDecoded(_:from:_:)-([UInt8],_,_)`` until the closure returns, with
 /// ``init(decoding:from:)`` as long as the caller keeps the buffer it passed. The view is
 /// non-copyable so it is not passed around by accident; do not keep ``payload`` (or the view)
 /// past that point. ``owned()`` copies the payload into an owned ``Packet`` where one is needed.
