@@ -6,7 +6,8 @@ import RongEnvelope
 /// Packets: decode ⇒ encoding gives the input back exactly (ENV-JSON-001) ⇒ the raw JSON form
 /// always exists and encodes to the input ⇒ the decoded JSON form (with the QUERY's topic for a
 /// QUERYACK, so the response bodies are decoded too) either exists and encodes to the input, or
-/// fails with the payload's own decoding error (ENV-JSON-004). Errors are well-formed.
+/// fails with the payload's own decoding error (ENV-JSON-004). Errors are well-formed. The
+/// borrowed decode (``PacketView``) agrees with the owned one (``ViewAgreement``).
 enum EnvelopeBody {
     /// Splits an input into sender, QUERY topic and packet bytes (see ``FuzzTarget/envelope``).
     static func split(_ data: [UInt8]) -> (Side, String?, ArraySlice<UInt8>)? {
@@ -31,8 +32,9 @@ enum EnvelopeBody {
             packet = try Packet.decode(bytes, from: side)
         } catch {
             return error.problems(allowed: ErrorCodes.packet, inputCount: bytes.count, what: "\(side) packet")
+                + ViewAgreement.check(bytes, from: side, owned: .failure(error))
         }
-        var violations: [String] = []
+        var violations = ViewAgreement.check(bytes, from: side, owned: .success(packet))
         do throws(CodecError) {
             let again = try packet.encoded()
             if again != bytes { violations.append("\(side) packet: decode then encode is not exact") }

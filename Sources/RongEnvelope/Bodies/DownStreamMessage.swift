@@ -4,7 +4,7 @@ import RongCodec
 
 /// The DownStreamMessage body (spec/rongcloud.proto, envelope.md § 7.2): a message as the server
 /// delivers it, pushed on `s_msg` or as an element of a pull or history list.
-/// ``InboundMessage/init(_:currentUserId:registry:options:)`` reads one into a typed message; ``decode(_:)``
+/// ``InboundMessage/init(_:currentUserId:registry:options:)`` reads one into a typed message; ``decode(_:)-([UInt8])``
 /// and ``encoded()`` convert the payload bytes.
 ///
 /// Fields are named as in the schema (and the body JSON form); optional fields are nil when

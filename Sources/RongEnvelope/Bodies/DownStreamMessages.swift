@@ -3,8 +3,8 @@
 import RongCodec
 
 /// The DownStreamMessages body (spec/rongcloud.proto, envelope.md § 7.3): the QUERYACK answer to
-/// `pullMsg` and `chrmPull`. ``InboundMessage/pullResult(_:currentUserId:registry:options:)`` reads one into
-/// typed messages; ``decode(_:)`` and ``encoded()`` convert the payload bytes.
+/// `pullMsg` and `chrmPull`. ``InboundMessage/pullResult(_:currentUserId:registry:options:)-([UInt8],_,_,_)`` reads one into
+/// typed messages; ``decode(_:)-([UInt8])`` and ``encoded()`` convert the payload bytes.
 ///
 /// Fields are named as in the schema (and the body JSON form); optional fields are nil when
 /// absent on the wire. Fields the schema does not define are not kept.

@@ -4,7 +4,7 @@ import RongCodec
 
 /// The UpStreamMessage body (spec/rongcloud.proto, envelope.md § 7.1): a message as a client
 /// sends it in a PUBLISH on a publish topic, and as the server echoes it to the sender's other
-/// devices. ``OutboundMessage`` builds one; ``decode(_:)`` and ``encoded()`` convert the payload
+/// devices. ``OutboundMessage`` builds one; ``decode(_:)-([UInt8])`` and ``encoded()`` convert the payload
 /// bytes.
 ///
 /// Fields are named as in the schema (and the body JSON form); optional fields are nil when

@@ -2,7 +2,7 @@
 
 extension InboundMessage {
     /// Whether the QUERYACK that answers a QUERY on `queryTopic` holds messages (a pull result,
-    /// ``pullResult(_:currentUserId:registry:options:)``): its body is DownStreamMessages, as for `pullMsg` and
+    /// ``pullResult(_:currentUserId:registry:options:)-([UInt8],_,_,_)``): its body is DownStreamMessages, as for `pullMsg` and
     /// `chrmPull` (``BodyType/queryResponses``). A QUERYACK names no topic of its own, so without
     /// the QUERY's topic (nil) it holds none.
     public static func queryAckHoldsMessages(queryTopic: String?) -> Bool {

@@ -110,7 +110,7 @@ public struct InboundMessage: Hashable, Sendable {
 
     /// The same, `type` known to be a ChannelType number: the path of frames and pull results,
     /// which the wire reader reads into DownStreamMessage values.
-    private init(
+    init(
         checked m: DownStreamMessage,
         currentUserId: String,
         registry: ContentRegistry,
@@ -174,7 +174,7 @@ public struct InboundMessage: Hashable, Sendable {
     /// `connect_client.ts` derives the type from the topic prefix), the flags from `sessionId`.
     /// A `recallMsg` echo's targetId is the recaller's own id (envelope.md § 6.4), so its
     /// conversation is the one its RC:RcCmd names (`conversationType`, `targetId`).
-    private init(
+    init(
         echo m: UpStreamMessage, topic: String, targetId: String, date: UInt32, currentUserId: String,
         registry: ContentRegistry, options: DecodingOptions
     ) throws(CodecError) {
@@ -238,15 +238,7 @@ public struct InboundMessage: Hashable, Sendable {
         registry: ContentRegistry = .builtIn,
         options: DecodingOptions = .default
     ) throws(CodecError) -> PullResult {
-        let list = try DownStreamMessages.decode(payload)
-        return PullResult(
-            messages: list.list.map { m in
-                Result { () throws(CodecError) in try InboundMessage(checked: m, currentUserId: currentUserId, registry: registry, options: options) }
-            },
-            syncTime: list.syncTime,
-            // WEBv2 treats an absent `finished` as finished.
-            isFinished: list.finished ?? true,
-            broadcastSyncTime: list.broadcastSyncTime)
+        PullResult(try DownStreamMessages.decode(payload), currentUserId: currentUserId, registry: registry, options: options)
     }
 
     /// One page of pulled messages.

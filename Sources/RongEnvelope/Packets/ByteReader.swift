@@ -4,13 +4,15 @@ import RongCodec
 
 /// Reads the fields of one packet front to back. Every read checks the bounds first and throws
 /// `CodecError.Code.truncated` with the offset of the field that does not fit, so no input can
-/// make the decoder read past the buffer.
+/// make the decoder read past the buffer. It reads the frame where the caller keeps it (both
+/// ``PacketView`` and the owned ``Packet`` decode go through here), so nothing is copied until a
+/// caller asks for an owned payload.
 struct ByteReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeRawBufferPointer
     /// Offset of the next unread byte (from the start of the packet, header byte included).
     private(set) var offset: Int
 
-    init(_ bytes: [UInt8], offset: Int = 0) {
+    init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
     }
@@ -55,10 +57,8 @@ struct ByteReader {
         defer { offset += length }
         do throws(CodecError) {
             // Checked where the bytes are in the frame, without a slice or a generic call.
-            let at = offset
-            return try bytes.withUnsafeBufferPointer { (b) throws(CodecError) in
-                try RMTPString(checking: UnsafeBufferPointer(rebasing: b[at..<at + length]))
-            }
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
+            return try RMTPString(checking: raw.assumingMemoryBound(to: UInt8.self))
         } catch {
             var e = error
             e.reason = "\(field): " + e.reason
@@ -68,10 +68,11 @@ struct ByteReader {
         }
     }
 
-    /// Everything that is left: the protobuf payload, which runs to the end of the frame.
-    mutating func rest() -> [UInt8] {
+    /// Everything that is left, where it is in the frame: the protobuf payload, which runs to
+    /// the end of the frame.
+    mutating func rest() -> UnsafeRawBufferPointer {
         defer { offset = bytes.count }
-        return Array(bytes[offset...])
+        return UnsafeRawBufferPointer(rebasing: bytes[offset...])
     }
 
     /// Fixed-layout bodies end exactly here; anything after them is an error (ENV-FRAME-003).
@@ -83,4 +84,9 @@ struct ByteReader {
                 offset: offset)
         }
     }
+}
+
+extension UnsafeRawBufferPointer {
+    /// The bytes in an array of their own (through the typed buffer, which arrays copy whole).
+    var copiedBytes: [UInt8] { Array(assumingMemoryBound(to: UInt8.self)) }
 }

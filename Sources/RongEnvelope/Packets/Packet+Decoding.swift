@@ -14,19 +14,91 @@ extension Packet {
     /// `CodecError.Code.invalidValue` (CONNECT flags with the reserved bit, or will bits without
     /// a will). The protobuf payload is not looked at here; ``jsonValue(options:)``,
     /// ``BodyJSON`` and ``InboundMessage`` decode it.
+    ///
+    /// The packet owns a copy of the payload. To read the payload where the frame is, without
+    /// that copy, use ``withDecoded(_:from:_:)-([UInt8],_,_)`` or ``PacketView``.
     public static func decode(_ bytes: some Collection<UInt8>, from sender: Side) throws(CodecError) -> Packet {
-        try decode(Array(bytes), from: sender)
+        // Read where the bytes are when they are contiguous; copied into an array otherwise.
+        let inPlace: Result<Packet, CodecError>? = bytes.withContiguousStorageIfAvailable { b in
+            Result { () throws(CodecError) in try decode(UnsafeRawBufferPointer(b), from: sender) }
+        }
+        if let inPlace { return try inPlace.get() }
+        return try decode(Array(bytes), from: sender)
     }
 
     /// Decodes one packet from an array: the same as the generic version, concrete so that
     /// callers in other modules do not run unspecialized generic code.
     public static func decode(_ bytes: [UInt8], from sender: Side) throws(CodecError) -> Packet {
-        var r = ByteReader(bytes)
+        try bytes.withUnsafeBufferPointer { (b) throws(CodecError) in try decode(UnsafeRawBufferPointer(b), from: sender) }
+    }
+
+    /// The owned decode over the frame's memory: ``PacketView``'s reads, with the payload copied
+    /// out (built here directly rather than through a view, which would copy every field twice).
+    @inline(__always)
+    static func decode(_ frame: UnsafeRawBufferPointer, from sender: Side) throws(CodecError) -> Packet {
+        var r = ByteReader(frame)
+        let header = try readHeader(&r, from: sender)
+        let body: Body
+        switch header.type {
+        case .query,  // always from the client (checkDecodable)
+            .publish where sender == .client:
+            let f = try readAddressed(&r)
+            let p = Publish(topic: f.topic, targetId: f.targetId, messageId: f.messageId, payload: r.rest().copiedBytes)
+            body = header.type == .query ? .query(p) : .publish(p)
+        case .publish:
+            let f = try readServerPublish(&r)
+            body = .serverPublish(
+                ServerPublish(date: f.date, topic: f.topic, targetId: f.targetId, messageId: f.messageId, payload: r.rest().copiedBytes))
+        case .queryAck:
+            let f = try readQueryAck(&r)
+            body = .queryAck(QueryAck(messageId: f.messageId, date: f.date, status: f.status, payload: r.rest().copiedBytes))
+        default:
+            body = try decodeFixedBody(header.type, from: sender, &r)
+        }
+        return Packet(body, dup: header.dup, qos: header.qos, retain: header.retain)
+    }
+
+    /// The header byte, checked for a type `sender` sends and RongWire decodes.
+    @inline(__always)
+    static func readHeader(_ r: inout ByteReader, from sender: Side) throws(CodecError) -> PacketHeader {
         guard !r.isAtEnd else { throw CodecError(.truncated, "empty frame: no header byte", offset: 0) }
         let header = PacketHeader(byte: try r.u8("the header byte"))
         try checkDecodable(header.type, from: sender)
+        return header
+    }
+
+    /// A client PUBLISH's or a QUERY's fields before the payload.
+    @inline(__always)
+    static func readAddressed(_ r: inout ByteReader) throws(CodecError) -> (topic: RMTPString, targetId: RMTPString, messageId: UInt16) {
+        let topic = try r.string("the topic")
+        let targetId = try r.string("the targetId")
+        return (topic, targetId, try r.u16("the message id"))
+    }
+
+    /// A server PUBLISH's fields before the payload.
+    @inline(__always)
+    static func readServerPublish(_ r: inout ByteReader) throws(CodecError)
+        -> (date: UInt32, topic: RMTPString, targetId: RMTPString, messageId: UInt16)
+    {
+        let date = try r.u32("the PUBLISH date")
+        let topic = try r.string("the PUBLISH topic")
+        let targetId = try r.string("the PUBLISH targetId")
+        return (date, topic, targetId, try r.u16("the PUBLISH message id"))
+    }
+
+    /// A QUERYACK's fields before the payload.
+    @inline(__always)
+    static func readQueryAck(_ r: inout ByteReader) throws(CodecError) -> (messageId: UInt16, date: UInt32, status: UInt16) {
+        let messageId = try r.u16("the QUERYACK message id")
+        let date = try r.u32("the QUERYACK date")
+        return (messageId, date, try r.u16("the QUERYACK status"))
+    }
+
+    /// The body of a packet type without a protobuf payload (all but PUBLISH, QUERY and
+    /// QUERYACK), read from after the header byte to the end of the frame.
+    static func decodeFixedBody(_ type: PacketType, from sender: Side, _ r: inout ByteReader) throws(CodecError) -> Body {
         let body: Body
-        switch header.type {
+        switch type {
         case .connect: body = .connect(try decodeConnect(&r))
         case .connAck:
             var ack = ConnAck(reserved: try r.u8("the CONNACK reserved byte"), status: try r.u8("the CONNACK status"))
@@ -39,14 +111,6 @@ extension Packet {
             }
             try r.expectEnd("CONNACK")
             body = .connAck(ack)
-        case .publish where sender == .client:
-            body = .publish(try decodeAddressed(&r))
-        case .publish:
-            let date = try r.u32("the PUBLISH date")
-            let topic = try r.string("the PUBLISH topic")
-            let targetId = try r.string("the PUBLISH targetId")
-            let messageId = try r.u16("the PUBLISH message id")
-            body = .serverPublish(ServerPublish(date: date, topic: topic, targetId: targetId, messageId: messageId, payload: r.rest()))
         case .pubAck where sender == .client:
             body = .pubAck(messageId: try r.u16("the PUBACK message id"))
             try r.expectEnd("PUBACK")
@@ -59,13 +123,6 @@ extension Packet {
                 messageUId: try r.string("the PUBACK messageUId"))
             try r.expectEnd("PUBACK")
             body = .serverPubAck(ack)
-        case .query:
-            body = .query(try decodeAddressed(&r))
-        case .queryAck:
-            let messageId = try r.u16("the QUERYACK message id")
-            let date = try r.u32("the QUERYACK date")
-            let status = try r.u16("the QUERYACK status")
-            body = .queryAck(QueryAck(messageId: messageId, date: date, status: status, payload: r.rest()))
         case .queryCon:
             body = .queryCon(messageId: try r.u16("the QUERYCON message id"))
             try r.expectEnd("QUERYCON")
@@ -78,11 +135,11 @@ extension Packet {
         case .disconnect:
             body = .disconnect(Disconnect(reserved: try r.u8("the DISCONNECT reserved byte"), status: try r.u8("the DISCONNECT status")))
             try r.expectEnd("DISCONNECT")
-        case .symmetric, .subscribe, .subAck, .unsubscribe, .unsubAck, .reserved:
-            // checkDecodable has thrown for these.
-            preconditionFailure("unsupported type \(header.type) passed the check")
+        case .publish, .query, .queryAck, .symmetric, .subscribe, .subAck, .unsubscribe, .unsubAck, .reserved:
+            // PacketView reads the payload bodies; checkDecodable has thrown for the others.
+            preconditionFailure("\(type) passed to decodeFixedBody")
         }
-        return Packet(body, dup: header.dup, qos: header.qos, retain: header.retain)
+        return body
     }
 
     /// Rejects types RongWire does not decode and types the sender never sends.
@@ -100,14 +157,7 @@ extension Packet {
         }
     }
 
-    private static func decodeAddressed(_ r: inout ByteReader) throws(CodecError) -> Publish {
-        let topic = try r.string("the topic")
-        let targetId = try r.string("the targetId")
-        let messageId = try r.u16("the message id")
-        return Publish(topic: topic, targetId: targetId, messageId: messageId, payload: r.rest())
-    }
-
-    private static func decodeConnect(_ r: inout ByteReader) throws(CodecError) -> Connect {
+    static func decodeConnect(_ r: inout ByteReader) throws(CodecError) -> Connect {
         let protocolId = try r.string("the CONNECT protocolId")
         let version = try r.u8("the CONNECT protocolVersion")
         let flagsOffset = r.offset

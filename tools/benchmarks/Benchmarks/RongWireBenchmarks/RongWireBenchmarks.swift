@@ -168,6 +168,12 @@ func envelopeBenchmarks<M: SwiftProtobuf.Message, V: HotBody>(
             blackHole(try V.decode(p.body.payload ?? []))
         }
     }
+    // RongWire read in place (PacketView): the body decoded from the frame's bytes, no payload copy.
+    Benchmark(name("envelope decode \(label) (view)", bytes: frame.count, "RongWire"), configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try Packet.withDecoded(frame, from: side) { view throws(CodecError) in try V.decode(view.payload ?? UnsafeRawBufferPointer(start: nil, count: 0)) })
+        }
+    }
     Benchmark(name("envelope decode \(label)", bytes: frame.count, "SwiftProtobuf"), configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try M(serializedBytes: body)) }
     }
@@ -215,6 +221,19 @@ func messageBenchmarks() {
     Benchmark(name("message frame → inbound TxtMsg", bytes: down.count, "RongWire")) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try InboundMessage(packet: try Packet.decode(down, from: .server)))
+        }
+    }
+    Benchmark(name("message frame → inbound TxtMsg (view)", bytes: down.count, "RongWire")) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try Packet.withDecoded(down, from: .server) { view throws(CodecError) in try InboundMessage(view: view) })
+        }
+    }
+    Benchmark(name("message pull frame → 200 inbound (view)", bytes: pull.count, "RongWire"),
+              configuration: .init(scalingFactor: .one, maxIterations: 10_000)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try Packet.withDecoded(pull, from: .server) { view throws(CodecError) in
+                try InboundMessage.pullResult(view.payload ?? UnsafeRawBufferPointer(start: nil, count: 0))
+            })
         }
     }
     Benchmark(name("message pull frame → 200 inbound", bytes: pull.count, "RongWire"),

@@ -8,6 +8,8 @@ import RongEnvelope
 /// against SwiftProtobuf's generated code (the baseline rows).
 public protocol HotBody {
     static func decode(_ payload: [UInt8]) throws(CodecError) -> Self
+    /// The same, reading the bytes where they are (a ``PacketView``'s payload).
+    static func decode(_ payload: UnsafeRawBufferPointer) throws(CodecError) -> Self
     func encoded() throws(CodecError) -> [UInt8]
 }
 

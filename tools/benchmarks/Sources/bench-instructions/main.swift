@@ -50,6 +50,15 @@ func valueEnvelopeDecode<V: HotBody>(_ frame: [UInt8], _ side: Side, _: V.Type) 
     }
 }
 
+/// The same read in place (PacketView): the body decoded from the frame's bytes, no payload copy.
+func viewEnvelopeDecode<V: HotBody>(_ frame: [UInt8], _ side: Side, _: V.Type) -> (Int) -> Void {
+    { n in
+        for _ in 0..<n {
+            blackHole(try! Packet.withDecoded(frame, from: side) { view throws(CodecError) in try V.decode(view.payload!) })
+        }
+    }
+}
+
 func bodyDecode<M: SwiftProtobuf.Message>(_ frame: [UInt8], _ side: Side, _: M.Type) -> (Int) -> Void {
     let body = must { try Packet.decode(frame, from: side) }.body.payload ?? []
     return { n in for _ in 0..<n { blackHole(try! M(serializedBytes: body)) } }
@@ -101,6 +110,9 @@ let cases: [String: () -> (Int) -> Void] = [
     "up-decode": { valueEnvelopeDecode(must { try EnvelopeFixtures.publishUp() }, .client, UpStreamMessage.self) },
     "down-decode": { valueEnvelopeDecode(must { try EnvelopeFixtures.publishDown() }, .server, DownStreamMessage.self) },
     "pull-decode": { valueEnvelopeDecode(must { try EnvelopeFixtures.pull200() }, .server, DownStreamMessages.self) },
+    "up-decode-view": { viewEnvelopeDecode(must { try EnvelopeFixtures.publishUp() }, .client, UpStreamMessage.self) },
+    "down-decode-view": { viewEnvelopeDecode(must { try EnvelopeFixtures.publishDown() }, .server, DownStreamMessage.self) },
+    "pull-decode-view": { viewEnvelopeDecode(must { try EnvelopeFixtures.pull200() }, .server, DownStreamMessages.self) },
     "up-decode-swiftprotobuf": { envelopeDecode(must { try EnvelopeFixtures.publishUp() }, .client, Modules_UpStreamMessage.self) },
     "down-decode-swiftprotobuf": { envelopeDecode(must { try EnvelopeFixtures.publishDown() }, .server, Modules_DownStreamMessage.self) },
     "pull-decode-swiftprotobuf": { envelopeDecode(must { try EnvelopeFixtures.pull200() }, .server, Modules_DownStreamMessages.self) },
@@ -131,6 +143,20 @@ let cases: [String: () -> (Int) -> Void] = [
     "down-inbound": {
         let frame = must { try EnvelopeFixtures.publishDown() }
         return { n in for _ in 0..<n { blackHole(try! InboundMessage(packet: try! Packet.decode(frame, from: .server))) } }
+    },
+    "down-inbound-view": {
+        let frame = must { try EnvelopeFixtures.publishDown() }
+        return { n in
+            for _ in 0..<n { blackHole(try! Packet.withDecoded(frame, from: .server) { view throws(CodecError) in try InboundMessage(view: view) }) }
+        }
+    },
+    "pull-inbound-view": {
+        let frame = must { try EnvelopeFixtures.pull200() }
+        return { n in
+            for _ in 0..<n {
+                blackHole(try! Packet.withDecoded(frame, from: .server) { view throws(CodecError) in try InboundMessage.pullResult(view.payload!) })
+            }
+        }
     },
     "up-outbound": {
         let message = must { try EnvelopeFixtures.outboundText() }
