@@ -4,11 +4,12 @@
     table.py RESULTS_DIR PBC_TSV [--require-memory]
 
 RESULTS_DIR holds the `--format histogramPercentiles` export of `swift package benchmark`, one
-file per benchmark and metric; PBC_TSV is c/pbc-bench's output. Benchmark names read
+file per benchmark and metric; PBC_TSV is c/pbc-bench's output (a row twice: the faster time is kept). Benchmark names read
 `<subject> [<bytes> B] | <implementation>`; rows of one subject did the same work on the same
 bytes. Prints a markdown table: median time per op, MB/s, mallocs per op, and for every row
 how many times RongWire's time it took (a baseline at 5.0× is five times slower than RongWire;
-protobuf-c below 1× is faster). Then the issue's targets, met or missed. With
+protobuf-c below 1× is faster), next to the same row's time, ratio and mallocs in before.tsv
+(the table of 2026-11-24, before issue 18). Then issue 18's targets, met or missed. With
 --require-memory the exit status is 1 unless the memory target was measured and met (the
 allocation figures are exact, so CI can hold them; times are not checked).
 """
@@ -46,7 +47,9 @@ def load(results, pbc):
     with open(pbc, encoding="utf-8") as f:
         for line in f:
             name, ns, mallocs = line.rstrip("\n").split("\t")
-            runs[name] = {"wallClock": float(ns), "mallocCountTotal": float(mallocs)}
+            # run.sh runs the anchor twice (before and after the Swift side): the faster time.
+            ns = min(float(ns), runs.get(name, {}).get("wallClock", float("inf")))
+            runs[name] = {"wallClock": ns, "mallocCountTotal": float(mallocs)}
     rows = defaultdict(dict)  # subject → impl → row
     sizes = {}
     for name, metrics in runs.items():
@@ -56,6 +59,20 @@ def load(results, pbc):
         sizes[m["subject"]] = int(m["bytes"])
         rows[m["subject"]][m["impl"]] = metrics
     return rows, sizes
+
+
+def load_before(path):
+    """subject → impl → (time in ns or None, mallocs) from before.tsv; empty when it is absent."""
+    before = defaultdict(dict)
+    if not os.path.exists(path):
+        return before
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            subject, impl, ns, mallocs = line.rstrip("\n").split("\t")
+            before[subject][impl] = (float(ns) if ns else None, float(mallocs))
+    return before
 
 
 def fmt_time(ns):
@@ -83,13 +100,17 @@ def main():
     if len(args) != 2:
         sys.exit(__doc__)
     rows, sizes = load(args[0], args[1])
-    print("| benchmark | bytes/op | implementation | time/op | MB/s | mallocs/op | time ÷ RongWire's |")
-    print("|---|---:|---|---:|---:|---:|---:|")
+    before = load_before(os.path.join(os.path.dirname(os.path.abspath(__file__)), "before.tsv"))
+    print("| benchmark | bytes/op | implementation | time/op | MB/s | mallocs/op | time ÷ RongWire's "
+          "| 2026-11-24: time/op | ÷ RongWire's | mallocs/op |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     for subject in sorted(rows, key=subject_order):
         impls = rows[subject]
         if "RongWire" not in impls:
             continue  # a baseline whose RongWire row was filtered out (run.sh --filter)
         ours = impls.get("RongWire", {}).get("wallClock")
+        old = before.get(subject, {})
+        old_ours = old.get("RongWire", (None, 0))[0]
         first = True
         for impl in sorted(impls, key=lambda i: IMPL_ORDER.index(i) if i in IMPL_ORDER else 99):
             m = impls[impl]
@@ -99,24 +120,23 @@ def main():
             mallocs = fmt_count(m["mallocCountTotal"])
             if "mallocBytesCount" in m:
                 mallocs += f" ({m['mallocBytesCount'] / sizes[subject]:.2f}× input bytes)"
+            old_ns, old_mallocs = old.get(impl, (None, None))
+            old_time = fmt_time(old_ns) if old_ns else "—"
+            old_ratio = "" if impl == "RongWire" or not (old_ns and old_ours) else f"{old_ns / old_ours:.2f}×"
+            old_m = "—" if old_mallocs is None else fmt_count(old_mallocs)
             label = subject if first else ""
             size = f"{sizes[subject]:,}" if first else ""
-            print(f"| {label} | {size} | {impl} | {fmt_time(ns)} | {mbs:,.0f} | {mallocs} | {ratio} |")
+            print(f"| {label} | {size} | {impl} | {fmt_time(ns)} | {mbs:,.0f} | {mallocs} | {ratio} "
+                  f"| {old_time} | {old_ratio} | {old_m} |")
             first = False
     print()
-    memory_met = targets(rows, sizes)
+    memory_met = targets(rows, sizes, before)
     if "--require-memory" in sys.argv and not memory_met:
         sys.exit("FAIL: the 128 KB decode memory target was not met (or not measured)")
 
 
-def targets(rows, sizes):
-    """The issue's targets, each with its figure."""
-
-    def get(subject_prefix, impl, metric="wallClock"):
-        for s, impls in rows.items():
-            if s.startswith(subject_prefix) and impl in impls:
-                return impls[impl].get(metric)
-        return None
+def targets(rows, sizes, before):
+    """Issue 18's targets, each with its figure. Returns whether the CI memory bound held."""
 
     lines = []
 
@@ -126,32 +146,54 @@ def targets(rows, sizes):
         else:
             lines.append(f"- {what}: {value} — {'met' if ok else 'MISSED'}")
 
+    def exact(subject, impl, metric="wallClock"):
+        return rows.get(subject, {}).get(impl, {}).get(metric)
+
     for op in ("decode", "encode"):
-        ours = get(f"content {op} mixed corpus", "RongWire")
-        base = get(f"content {op} mixed corpus", "JSONSerialization")
+        ours = exact(f"content {op} mixed corpus ×100", "RongWire")
+        base = exact(f"content {op} mixed corpus ×100", "JSONSerialization")
         if ours and base:
             check(f"mixed corpus {op} ≥ 8× faster than JSONSerialization", f"{base / ours:.1f}×", base / ours >= 8)
-    txt = next((impls["RongWire"] for s, impls in rows.items() if s == "content decode TxtMsg" and "RongWire" in impls), None)
+    txt = exact("content decode TxtMsg", "RongWire")
     if txt:
-        check("typical RC:TxtMsg decode ≤ 1 µs", fmt_time(txt["wallClock"]), txt["wallClock"] <= 1000)
-        check("typical RC:TxtMsg decode ≤ 4 mallocs", fmt_count(txt["mallocCountTotal"]), txt["mallocCountTotal"] <= 4)
-    def exact(subject, impl):
-        return rows.get(subject, {}).get(impl, {}).get("wallClock")
+        check("typical RC:TxtMsg decode ≤ 300 ns", fmt_time(txt), txt <= 300)
 
-    # The owned decode and the in-place one (PacketView, "(view)" rows), against the same anchor.
-    for way in ("up", "down"):
-        c = exact(f"envelope decode PUBLISH {way}", "protobuf-c")
+    # Against protobuf-c on the same bytes: the owned decode and the in-place one (PacketView,
+    # "(view)" rows), and the encode.
+    for subject, limit in (("envelope decode PUBLISH up", 1.5), ("envelope decode PUBLISH down", 1.5),
+                           ("envelope decode pull ×200", 1.5), ("envelope encode PUBLISH up", 2),
+                           ("envelope encode PUBLISH down", 2)):
+        c = exact(subject, "protobuf-c")
         for suffix in ("", " (view)"):
-            ours = exact(f"envelope decode PUBLISH {way}{suffix}", "RongWire")
+            ours = exact(subject + suffix, "RongWire")
             if ours and c:
-                check(f"PUBLISH {way} decode{suffix} within 2× of protobuf-c", f"{ours / c:.2f}× protobuf-c's time", ours / c <= 2)
+                check(f"{subject.removeprefix('envelope ')}{suffix} ≤ {limit}× protobuf-c's time",
+                      f"{ours / c:.2f}×", ours / c <= limit)
+
+    # No row allocates more than it did before issue 18 (a "(view)" row against its owned row).
+    worse = []
+    compared = 0
+    for subject, impls in rows.items():
+        m = impls.get("RongWire", {}).get("mallocCountTotal")
+        old = before.get(subject.removesuffix(" (view)"), {}).get("RongWire")
+        if m is None or old is None:
+            continue
+        compared += 1
+        if m > old[1]:
+            worse.append(f"{subject} {fmt_count(m)} > {fmt_count(old[1])}")
+    if compared:
+        check(f"no RongWire row with more mallocs per op than on 2026-11-24 ({compared} rows compared)",
+              "; ".join(worse) if worse else "none more", not worse)
+
     memory_met = False
     big = next((impls["RongWire"] for s, impls in rows.items() if "128 KB" in s and "RongWire" in impls), None)
     if big and "mallocBytesCount" in big:
         size = next(sz for s, sz in sizes.items() if "128 KB" in s)
         ratio = big["mallocBytesCount"] / size
-        check("128 KB content decode ≤ 2× its size in peak extra memory (bound: all bytes malloc'd)",
-              f"{ratio:.2f}× ({big['mallocBytesCount']:,.0f} bytes for {size:,})", ratio <= 2)
+        check("128 KB content decode ≤ 1× its size in extra memory (bound: every byte malloc'd, the decoded "
+              "text's own storage included)",
+              f"{ratio:.4f}× ({big['mallocBytesCount']:,.0f} bytes for {size:,})", ratio <= 1)
+        # CI holds the exact byte count in Thresholds/; this looser bound only catches a broken run.
         memory_met = ratio <= 2
     print("Targets:")
     print("\n".join(lines))
