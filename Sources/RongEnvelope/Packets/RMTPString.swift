@@ -68,6 +68,24 @@ public struct RMTPString: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         exactBytes = scan.hasFourByte ? Array(bytes) : nil
     }
 
+    /// Checks wire bytes as ``init(checking:)`` does (the same errors) without making the text.
+    @inline(__always)
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(CodecError) {
+        if !isASCII(bytes) { _ = try validate(bytes) }
+    }
+
+    /// The string of bytes ``check(_:)`` accepted (a ``PacketView``'s header strings). Should
+    /// they have changed since (the view's ownership rule broken), the text is what
+    /// `String(decoding:)` makes of them rather than a trap.
+    init(checked bytes: UnsafeBufferPointer<UInt8>) {
+        if Self.isASCII(bytes) {
+            text = String(decoding: bytes, as: UTF8.self)
+            exactBytes = nil
+        } else {
+            self = (try? RMTPString(checking: bytes)) ?? RMTPString(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
     @inline(__always)
     private static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = b.baseAddress else { return true }
