@@ -118,6 +118,9 @@ public struct OutboundMessage: Hashable, Sendable {
 
     /// The bytes of the PUBLISH packet.
     public func encoded(messageId: UInt16) throws(CodecError) -> [UInt8] {
-        try packet(messageId: messageId).encoded()
+        // The packet's bytes, with the body written into the frame in place (not copied).
+        let body = try upStreamMessage()
+        let publish = Packet.Publish(topic: RMTPString(try publishTopic()), targetId: RMTPString(targetId), messageId: messageId)
+        return try Packet(.publish(publish), qos: .atLeastOnce).encoded(payload: body)
     }
 }

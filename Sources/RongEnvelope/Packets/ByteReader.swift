@@ -41,16 +41,32 @@ struct ByteReader {
 
     /// An unsigned big-endian integer of `T`'s width (ENV-INT-001).
     private mutating func bigEndian<T: FixedWidthInteger & UnsignedInteger>(_ field: StaticString) throws(CodecError) -> T {
-        let width = T.bitWidth / 8
+        let width = MemoryLayout<T>.size
         try need(width, field)
-        var v: T = 0
-        for i in offset..<offset + width { v = v << 8 | T(bytes[i]) }
+        // One unaligned load (the bounds are checked above), not a loop of byte reads.
+        let v = T(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
         offset += width
         return v
     }
 
     /// A u16 length, then that many bytes of CESU-8 or UTF-8 (spec: ENV-STR).
     mutating func string(_ field: StaticString) throws(CodecError) -> RMTPString {
+        try readString(field) { (b) throws(CodecError) in try RMTPString(checking: b) }
+    }
+
+    /// The same string checked the same way (the same errors), left where it is in the frame:
+    /// what ``PacketView`` keeps, making the text only when it is asked for.
+    mutating func checkedStringBytes(_ field: StaticString) throws(CodecError) -> UnsafeBufferPointer<UInt8> {
+        try readString(field) { (b) throws(CodecError) in
+            try RMTPString.check(b)
+            return b
+        }
+    }
+
+    @inline(__always)
+    private mutating func readString<S>(
+        _ field: StaticString, _ make: (UnsafeBufferPointer<UInt8>) throws(CodecError) -> S
+    ) throws(CodecError) -> S {
         let start = offset
         let length = Int(try u16(field))
         try need(length, field)
@@ -58,7 +74,7 @@ struct ByteReader {
         do throws(CodecError) {
             // Checked where the bytes are in the frame, without a slice or a generic call.
             let raw = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
-            return try RMTPString(checking: raw.assumingMemoryBound(to: UInt8.self))
+            return try make(raw.assumingMemoryBound(to: UInt8.self))
         } catch {
             var e = error
             e.reason = "\(field): " + e.reason

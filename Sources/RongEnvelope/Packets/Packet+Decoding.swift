@@ -42,11 +42,11 @@ extension Packet {
         switch header.type {
         case .query,  // always from the client (checkDecodable)
             .publish where sender == .client:
-            let f = try readAddressed(&r)
+            let f = try readAddressed(&r) { (r, field) throws(CodecError) in try r.string(field) }
             let p = Publish(topic: f.topic, targetId: f.targetId, messageId: f.messageId, payload: r.rest().copiedBytes)
             body = header.type == .query ? .query(p) : .publish(p)
         case .publish:
-            let f = try readServerPublish(&r)
+            let f = try readServerPublish(&r) { (r, field) throws(CodecError) in try r.string(field) }
             body = .serverPublish(
                 ServerPublish(date: f.date, topic: f.topic, targetId: f.targetId, messageId: f.messageId, payload: r.rest().copiedBytes))
         case .queryAck:
@@ -69,20 +69,22 @@ extension Packet {
 
     /// A client PUBLISH's or a QUERY's fields before the payload.
     @inline(__always)
-    static func readAddressed(_ r: inout ByteReader) throws(CodecError) -> (topic: RMTPString, targetId: RMTPString, messageId: UInt16) {
-        let topic = try r.string("the topic")
-        let targetId = try r.string("the targetId")
+    static func readAddressed<S>(
+        _ r: inout ByteReader, _ string: (inout ByteReader, StaticString) throws(CodecError) -> S
+    ) throws(CodecError) -> (topic: S, targetId: S, messageId: UInt16) {
+        let topic = try string(&r, "the topic")
+        let targetId = try string(&r, "the targetId")
         return (topic, targetId, try r.u16("the message id"))
     }
 
     /// A server PUBLISH's fields before the payload.
     @inline(__always)
-    static func readServerPublish(_ r: inout ByteReader) throws(CodecError)
-        -> (date: UInt32, topic: RMTPString, targetId: RMTPString, messageId: UInt16)
-    {
+    static func readServerPublish<S>(
+        _ r: inout ByteReader, _ string: (inout ByteReader, StaticString) throws(CodecError) -> S
+    ) throws(CodecError) -> (date: UInt32, topic: S, targetId: S, messageId: UInt16) {
         let date = try r.u32("the PUBLISH date")
-        let topic = try r.string("the PUBLISH topic")
-        let targetId = try r.string("the PUBLISH targetId")
+        let topic = try string(&r, "the PUBLISH topic")
+        let targetId = try string(&r, "the PUBLISH targetId")
         return (date, topic, targetId, try r.u16("the PUBLISH message id"))
     }
 

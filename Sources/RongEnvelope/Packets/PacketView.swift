@@ -37,12 +37,16 @@ public struct PacketView: ~Copyable {
     public let date: UInt32?
     /// The topic of a PUBLISH (either direction) or QUERY; nil for the other packets.
     ///
-    /// Decoded as an ``RMTPString`` (the header strings must be validated for the same errors as
-    /// the owned decode anyway): topics and ids are short ASCII, which Swift keeps inline (up to
-    /// 15 bytes) without a heap allocation, and the topic is needed as text to pick the body type.
-    public let topic: RMTPString?
-    /// The targetId of a PUBLISH or QUERY; nil for the other packets.
-    public let targetId: RMTPString?
+    /// Checked when the view was decoded (the same errors as the owned decode) but kept as the
+    /// frame's bytes: the text is made on each access (cheap for the short ASCII topics and ids;
+    /// read it once where it is needed more than once).
+    public var topic: RMTPString? { topicBytes.map { RMTPString(checked: $0) } }
+    /// The targetId of a PUBLISH or QUERY; nil for the other packets. Made from the frame's
+    /// bytes on each access, as ``topic``.
+    public var targetId: RMTPString? { targetIdBytes.map { RMTPString(checked: $0) } }
+    /// The checked wire bytes of ``topic`` and ``targetId``, in the frame.
+    private let topicBytes: UnsafeBufferPointer<UInt8>?
+    private let targetIdBytes: UnsafeBufferPointer<UInt8>?
     /// The message id of the packets that carry one (as ``Packet/Body/messageId``).
     public let messageId: UInt16?
     /// The QUERYACK status; nil for the other packets.
@@ -60,17 +64,17 @@ public struct PacketView: ~Copyable {
     public init(decoding frame: UnsafeRawBufferPointer, from sender: Side) throws(CodecError) {
         var r = ByteReader(frame)
         let header = try Packet.readHeader(&r, from: sender)
-        var date: UInt32?, topic: RMTPString?, targetId: RMTPString?, messageId: UInt16?, status: UInt16?
+        var date: UInt32?, topic: UnsafeBufferPointer<UInt8>?, targetId: UnsafeBufferPointer<UInt8>?, messageId: UInt16?, status: UInt16?
         var payload: UnsafeRawBufferPointer?
         var fixed: Packet.Body?
         switch header.type {
         case .query,  // always from the client (checkDecodable)
             .publish where sender == .client:
-            let f = try Packet.readAddressed(&r)
+            let f = try Packet.readAddressed(&r) { (r, field) throws(CodecError) in try r.checkedStringBytes(field) }
             (topic, targetId, messageId) = (f.topic, f.targetId, f.messageId)
             payload = r.rest()
         case .publish:
-            let f = try Packet.readServerPublish(&r)
+            let f = try Packet.readServerPublish(&r) { (r, field) throws(CodecError) in try r.checkedStringBytes(field) }
             (date, topic, targetId, messageId) = (f.date, f.topic, f.targetId, f.messageId)
             payload = r.rest()
         case .queryAck:
@@ -86,8 +90,8 @@ public struct PacketView: ~Copyable {
         self.header = header
         self.sender = sender
         self.date = date
-        self.topic = topic
-        self.targetId = targetId
+        topicBytes = topic
+        targetIdBytes = targetId
         self.messageId = messageId
         self.status = status
         self.payload = payload
@@ -106,6 +110,7 @@ public struct PacketView: ~Copyable {
         } else {
             // Only PUBLISH, QUERY and QUERYACK get here, with the fields their case set.
             let bytes = payload?.copiedBytes ?? []
+            let topic = topic, targetId = targetId
             switch (header.type, sender) {
             case (.publish, .server):
                 body = .serverPublish(

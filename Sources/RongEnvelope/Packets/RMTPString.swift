@@ -68,6 +68,24 @@ public struct RMTPString: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         exactBytes = scan.hasFourByte ? Array(bytes) : nil
     }
 
+    /// Checks wire bytes as ``init(checking:)`` does (the same errors) without making the text.
+    @inline(__always)
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(CodecError) {
+        if !isASCII(bytes) { _ = try validate(bytes) }
+    }
+
+    /// The string of bytes ``check(_:)`` accepted (a ``PacketView``'s header strings). Should
+    /// they have changed since (the view's ownership rule broken), the text is what
+    /// `String(decoding:)` makes of them rather than a trap.
+    init(checked bytes: UnsafeBufferPointer<UInt8>) {
+        if Self.isASCII(bytes) {
+            text = String(decoding: bytes, as: UTF8.self)
+            exactBytes = nil
+        } else {
+            self = (try? RMTPString(checking: bytes)) ?? RMTPString(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
     @inline(__always)
     private static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = b.baseAddress else { return true }
@@ -87,6 +105,35 @@ public struct RMTPString: Hashable, Sendable, ExpressibleByStringLiteral, Custom
 
     /// The bytes written after the length prefix.
     public var wireBytes: [UInt8] { exactBytes ?? Self.cesu8(text) }
+
+    /// The number of bytes written after the length prefix, without making them: the exact
+    /// bytes', or CESU-8's (the text's UTF-8 and two more bytes per 4-byte sequence).
+    var wireCount: Int {
+        if let exactBytes { return exactBytes.count }
+        return text.utf8.count &+ 2 &* Self.fourByteLeads(text)
+    }
+
+    /// Calls `body` with the bytes written after the length prefix: the text's own UTF-8 when
+    /// that is the canonical form (no 4-byte sequences), without a copy.
+    @inline(__always)
+    func withWireBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let exactBytes { return exactBytes.withUnsafeBufferPointer(body) }
+        if Self.fourByteLeads(text) == 0, let r = text.utf8.withContiguousStorageIfAvailable(body) { return r }
+        return Self.cesu8(text).withUnsafeBufferPointer(body)
+    }
+
+    /// How many bytes of the text's UTF-8 start a 4-byte sequence (a character outside the BMP,
+    /// two surrogates in CESU-8). ASCII, what topics and ids are, is checked eight bytes at a time.
+    @inline(__always)
+    static func fourByteLeads(_ text: String) -> Int {
+        let counted = text.utf8.withContiguousStorageIfAvailable { b -> Int in
+            if isASCII(b) { return 0 }
+            var n = 0
+            for x in b where x >= 0xF0 { n &+= 1 }
+            return n
+        }
+        return counted ?? text.utf8.reduce(0) { $0 + ($1 >= 0xF0 ? 1 : 0) }
+    }
 
     /// Whether the wire bytes are the canonical CESU-8 form of ``text``.
     public var isCanonical: Bool { exactBytes == nil }

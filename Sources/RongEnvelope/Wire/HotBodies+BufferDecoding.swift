@@ -9,16 +9,17 @@ internal import SwiftProtobuf
 @inline(__always)
 func wireDecode<T, M: SwiftProtobuf.Message>(
     _ payload: UnsafeRawBufferPointer, _ body: BodyType, _ generated: M.Type,
-    _ read: (inout WireReader) throws(WireError) -> T?
+    _ read: (inout WireReader, inout Bool) throws(WireError) -> T
 ) throws(CodecError) -> T {
     var reader = WireReader(payload)
-    let value: T?
+    var complete = true
+    let value: T
     do throws(WireError) {
-        value = try read(&reader)
+        value = try read(&reader, &complete)
     } catch {
         throw error.codecError(body)
     }
-    guard let value else { throw RequiredFieldDiagnosis.error(parsing: [UInt8](payload), as: M.self, name: body) }
+    guard complete else { throw RequiredFieldDiagnosis.error(parsing: [UInt8](payload), as: M.self, name: body) }
     return value
 }
 
@@ -27,7 +28,7 @@ extension UpStreamMessage {
     /// errors as ``decode(_:)-([UInt8])``. The bytes are read during the call only; the value
     /// owns what it keeps.
     public static func decode(_ payload: UnsafeRawBufferPointer) throws(CodecError) -> UpStreamMessage {
-        try wireDecode(payload, .upStreamMessage, Modules_UpStreamMessage.self) { (r: inout WireReader) throws(WireError) in try read(&r) }
+        try wireDecode(payload, .upStreamMessage, Modules_UpStreamMessage.self) { (r: inout WireReader, complete: inout Bool) throws(WireError) in try read(&r, complete: &complete) }
     }
 }
 
@@ -36,7 +37,7 @@ extension DownStreamMessage {
     /// errors as ``decode(_:)-([UInt8])``. The bytes are read during the call only; the value
     /// owns what it keeps.
     public static func decode(_ payload: UnsafeRawBufferPointer) throws(CodecError) -> DownStreamMessage {
-        try wireDecode(payload, .downStreamMessage, Modules_DownStreamMessage.self) { (r: inout WireReader) throws(WireError) in try read(&r) }
+        try wireDecode(payload, .downStreamMessage, Modules_DownStreamMessage.self) { (r: inout WireReader, complete: inout Bool) throws(WireError) in try read(&r, complete: &complete) }
     }
 }
 
@@ -45,6 +46,6 @@ extension DownStreamMessages {
     /// errors as ``decode(_:)-([UInt8])``. The bytes are read during the call only; the value
     /// owns what it keeps.
     public static func decode(_ payload: UnsafeRawBufferPointer) throws(CodecError) -> DownStreamMessages {
-        try wireDecode(payload, .downStreamMessages, Modules_DownStreamMessages.self) { (r: inout WireReader) throws(WireError) in try read(&r) }
+        try wireDecode(payload, .downStreamMessages, Modules_DownStreamMessages.self) { (r: inout WireReader, complete: inout Bool) throws(WireError) in try read(&r, complete: &complete) }
     }
 }

@@ -12,46 +12,46 @@ extension WireError {
 
 /// Turns a wire read into the public decode's result: the same codes as SwiftProtobuf's path,
 /// and for a missing required field the same diagnosis (which reads the payload again, on the
-/// error path only).
-/// `read` returns nil for a well-formed payload that lacks a required field.
+/// error path only). `read` clears its flag for a well-formed payload that lacks a required
+/// field (a flag, not an optional result: the optional made the compiler copy the whole value).
 @inline(__always)
 func wireDecode<T, M: SwiftProtobuf.Message>(
     _ payload: [UInt8], _ body: BodyType, _ generated: M.Type,
-    _ read: (inout WireReader) throws(WireError) -> T?
+    _ read: (inout WireReader, inout Bool) throws(WireError) -> T
 ) throws(CodecError) -> T {
-    let result: Result<T?, WireError> = payload.withUnsafeBytes { raw in
-        var reader = WireReader(raw)
-        do throws(WireError) {
-            return .success(try read(&reader))
-        } catch {
-            return .failure(error)
-        }
-    }
-    switch result {
-    case .success(let value?): return value
-    case .success(nil): throw RequiredFieldDiagnosis.error(parsing: payload, as: M.self, name: body)
-    case .failure(let e): throw e.codecError(body)
-    }
+    try payload.withUnsafeBufferPointer { (b) throws(CodecError) in try wireDecode(UnsafeRawBufferPointer(b), body, generated, read) }
 }
 
 // MARK: UpStreamMessage
 
 extension UpStreamMessage {
-    /// Reads a whole message from `reader`; nil when it is well formed but lacks a required
-    /// field.
-    static func read(_ r: inout WireReader) throws(WireError) -> UpStreamMessage? {
+    /// Reads a whole message from `reader`; clears `complete` when it is well formed but lacks a
+    /// required field.
+    static func read(_ r: inout WireReader, complete: inout Bool) throws(WireError) -> UpStreamMessage {
+        // Filled in place by a function of its own: returning a value the reading loop mutated
+        // made the compiler copy it whole (and destroy the original).
+        var m = UpStreamMessage(sessionId: SessionIdBits(rawValue: 0), classname: "", content: [])
+        try read(&r, into: &m, complete: &complete)
+        return m
+    }
+
+    private static func read(_ r: inout WireReader, into m: inout UpStreamMessage, complete: inout Bool) throws(WireError) {
         do {
             try r.enter()
-            var sessionId: Int32?
-            var classname: String?
-            var content: [UInt8]?
-            var m = UpStreamMessage(sessionId: SessionIdBits(rawValue: 0), classname: "", content: [])
+            // The required fields go into the value as they come, with a flag each.
+            var hasSessionId = false, hasClassname = false, hasContent = false
             while !r.isAtEnd {
                 let (field, wt) = try r.tag()
                 switch (field, wt) {
-                case (1, 0): sessionId = Int32(truncatingIfNeeded: try r.varint())
-                case (2, 2): classname = try r.string()
-                case (3, 2): content = try r.bytes()
+                case (1, 0):
+                    m.sessionId = SessionIdBits(rawValue: Int32(truncatingIfNeeded: try r.varint()))
+                    hasSessionId = true
+                case (2, 2):
+                    m.classname = try r.string()
+                    hasClassname = true
+                case (3, 2):
+                    m.content = try r.bytes()
+                    hasContent = true
                 case (4, 2): m.pushText = try r.string()
                 case (5, 2): m.appData = try r.string()
                 case (6, 2): m.userId.append(try r.string())
@@ -65,11 +65,7 @@ extension UpStreamMessage {
                 default: try r.skip(field: field, wireType: wt)
                 }
             }
-            guard let sessionId, let classname, let content else { return nil }
-            m.sessionId = SessionIdBits(rawValue: sessionId)
-            m.classname = classname
-            m.content = content
-            return m
+            if !(hasSessionId && hasClassname && hasContent) { complete = false }
         }
     }
 }
@@ -107,28 +103,43 @@ extension DownStreamMessage {
     static func isChannelType(_ n: Int32) -> Bool { (1...8).contains(n) || n == 10 }
 
     /// Reads a whole message from `reader` (a top-level body, or a list element's reader).
-    /// Returns nil when the message is well formed but lacks a required field.
-    static func read(_ r: inout WireReader) throws(WireError) -> DownStreamMessage? {
-        try r.enter()
-        var fromUserId: String?
-        var type: Int32?
-        var classname: String?
-        var content: [UInt8]?
-        var dataTime: Int64?
-        var status: Int64?
+    /// Clears `complete` when the message is well formed but lacks a required field.
+    static func read(_ r: inout WireReader, complete: inout Bool) throws(WireError) -> DownStreamMessage {
+        // Filled in place, as UpStreamMessage's (a returned loop variable was copied whole).
         var m = DownStreamMessage(fromUserId: "", type: .private, classname: "", content: [], dataTime: 0, status: StatusBits(rawValue: 0))
+        try read(&r, into: &m, complete: &complete)
+        return m
+    }
+
+    private static func read(_ r: inout WireReader, into m: inout DownStreamMessage, complete: inout Bool) throws(WireError) {
+        try r.enter()
+        // Required fields as in UpStreamMessage.read: into the value, with a flag each.
+        var hasFromUserId = false, hasType = false, hasClassname = false, hasContent = false, hasDataTime = false, hasStatus = false
         while !r.isAtEnd {
             let (field, wt) = try r.tag()
             switch (field, wt) {
-            case (1, 2): fromUserId = try r.string()
+            case (1, 2):
+                m.fromUserId = try r.string()
+                hasFromUserId = true
             case (2, 0):
                 let n = Int32(truncatingIfNeeded: try r.varint())
-                if isChannelType(n) { type = n }
+                if isChannelType(n) {
+                    m.type = ConversationType(rawValue: Int(n))
+                    hasType = true
+                }
             case (3, 2): m.groupId = try r.string()
-            case (4, 2): classname = try r.string()
-            case (5, 2): content = try r.bytes()
-            case (6, 0): dataTime = Int64(bitPattern: try r.varint())
-            case (7, 0): status = Int64(bitPattern: try r.varint())
+            case (4, 2):
+                m.classname = try r.string()
+                hasClassname = true
+            case (5, 2):
+                m.content = try r.bytes()
+                hasContent = true
+            case (6, 0):
+                m.dataTime = Int64(bitPattern: try r.varint())
+                hasDataTime = true
+            case (7, 0):
+                m.status = StatusBits(rawValue: Int64(bitPattern: try r.varint()))
+                hasStatus = true
             case (8, 0): m.extra = Int64(bitPattern: try r.varint())
             case (9, 2): m.msgId = try r.string()
             case (10, 0): m.direction = Int32(truncatingIfNeeded: try r.varint())
@@ -147,14 +158,7 @@ extension DownStreamMessage {
             default: try r.skip(field: field, wireType: wt)
             }
         }
-        guard let fromUserId, let type, let classname, let content, let dataTime, let status else { return nil }
-        m.fromUserId = fromUserId
-        m.type = ConversationType(rawValue: Int(type))
-        m.classname = classname
-        m.content = content
-        m.dataTime = dataTime
-        m.status = StatusBits(rawValue: status)
-        return m
+        if !(hasFromUserId && hasType && hasClassname && hasContent && hasDataTime && hasStatus) { complete = false }
     }
 }
 
@@ -164,32 +168,33 @@ extension DownStreamMessages {
     /// Reads a whole pull result. A list element that lacks a required field makes the result
     /// lack one, but only once the whole payload was found well formed (a malformed byte later
     /// on is the error SwiftProtobuf reports first).
-    static func read(_ r: inout WireReader) throws(WireError) -> DownStreamMessages? {
+    static func read(_ r: inout WireReader, complete: inout Bool) throws(WireError) -> DownStreamMessages {
         do {
             try r.enter()
-            var list: [DownStreamMessage] = []
-            var complete = true
-            var syncTime: Int64?
+            var listComplete = true
+            var hasSyncTime = false
             var m = DownStreamMessages(syncTime: 0)
             while !r.isAtEnd {
                 let (field, wt) = try r.tag()
                 switch (field, wt) {
                 case (1, 2):
                     var s = r.sub(try r.lengthDelimited())
-                    if let element = try DownStreamMessage.read(&s) {
-                        if complete { list.append(element) }
-                    } else {
-                        complete = false
+                    var elementComplete = true
+                    let element = try DownStreamMessage.read(&s, complete: &elementComplete)
+                    if !elementComplete {
+                        listComplete = false
+                    } else if listComplete {
+                        m.list.append(element)
                     }
-                case (2, 0): syncTime = Int64(bitPattern: try r.varint())
+                case (2, 0):
+                    m.syncTime = Int64(bitPattern: try r.varint())
+                    hasSyncTime = true
                 case (3, 0): m.finished = try r.varint() != 0
                 case (4, 0): m.broadcastSyncTime = Int64(bitPattern: try r.varint())
                 default: try r.skip(field: field, wireType: wt)
                 }
             }
-            guard complete, let syncTime else { return nil }
-            m.list = list
-            m.syncTime = syncTime
+            if !(listComplete && hasSyncTime) { complete = false }
             return m
         }
     }
@@ -198,22 +203,24 @@ extension DownStreamMessages {
 // MARK: NotifyMsg
 
 extension NotifyMsg {
-    /// Reads a whole notice from `reader`; nil when it is well formed but lacks `type`.
-    static func read(_ r: inout WireReader) throws(WireError) -> NotifyMsg? {
+    /// Reads a whole notice from `reader`; clears `complete` when it is well formed but lacks
+    /// `type`.
+    static func read(_ r: inout WireReader, complete: inout Bool) throws(WireError) -> NotifyMsg {
         try r.enter()
-        var type: Int32?
+        var hasType = false
         var m = NotifyMsg(type: 0)
         while !r.isAtEnd {
             let (field, wt) = try r.tag()
             switch (field, wt) {
-            case (1, 0): type = Int32(truncatingIfNeeded: try r.varint())
+            case (1, 0):
+                m.type = Int32(truncatingIfNeeded: try r.varint())
+                hasType = true
             case (2, 0): m.time = Int64(bitPattern: try r.varint())
             case (3, 2): m.chrmId = try r.string()
             default: try r.skip(field: field, wireType: wt)
             }
         }
-        guard let type else { return nil }
-        m.type = type
+        if !hasType { complete = false }
         return m
     }
 }

@@ -150,6 +150,11 @@ extension DownStreamMessages {
     /// The payload bytes, written by ``WireWriter``. An element's size is computed twice (for
     /// the total and for its length prefix), which costs less than an array to keep them in.
     func wireEncoded() throws(CodecError) -> [UInt8] {
+        WireWriter.bytes(size: try checkedWireSize()) { w in write(to: &w) }
+    }
+
+    /// The payload's size, once every element's ``DownStreamMessage/checkType(path:)`` has passed.
+    func checkedWireSize() throws(CodecError) -> Int {
         var n = 0
         for i in list.indices {
             // The path is only made for the error.
@@ -159,7 +164,7 @@ extension DownStreamMessages {
         n += WireWriter.sizeOfVarintField(2, syncTime)
         if finished != nil { n += 2 }
         if let broadcastSyncTime { n += WireWriter.sizeOfVarintField(4, broadcastSyncTime) }
-        return WireWriter.bytes(size: n) { w in write(to: &w) }
+        return n
     }
 
     /// Writes the fields; every element's ``DownStreamMessage/checkType(path:)`` has passed.
@@ -177,10 +182,14 @@ extension DownStreamMessages {
 extension NotifyMsg {
     /// The payload bytes, written by ``WireWriter``.
     func wireEncoded() -> [UInt8] {
+        WireWriter.bytes(size: wireSize) { w in write(to: &w) }
+    }
+
+    var wireSize: Int {
         var n = WireWriter.sizeOfVarintField(1, Int64(type))
         if let time { n += WireWriter.sizeOfVarintField(2, time) }
         if let chrmId { n += WireWriter.sizeOfStringField(3, chrmId) }
-        return WireWriter.bytes(size: n) { w in write(to: &w) }
+        return n
     }
 
     func write(to w: inout WireWriter) {

@@ -106,7 +106,7 @@ public enum WireDifferential {
 
 extension UpStreamMessage {
     static func wireDecoded(_ payload: [UInt8]) throws(CodecError) -> UpStreamMessage {
-        try wireDecode(payload, .upStreamMessage, Modules_UpStreamMessage.self) { (r: inout WireReader) throws(WireError) in try read(&r) }
+        try wireDecode(payload, .upStreamMessage, Modules_UpStreamMessage.self) { (r: inout WireReader, complete: inout Bool) throws(WireError) in try read(&r, complete: &complete) }
     }
 
     static func generatedDecoded(_ payload: [UInt8]) throws(CodecError) -> UpStreamMessage {
@@ -120,7 +120,7 @@ extension UpStreamMessage {
 
 extension DownStreamMessage {
     static func wireDecoded(_ payload: [UInt8]) throws(CodecError) -> DownStreamMessage {
-        try wireDecode(payload, .downStreamMessage, Modules_DownStreamMessage.self) { (r: inout WireReader) throws(WireError) in try read(&r) }
+        try wireDecode(payload, .downStreamMessage, Modules_DownStreamMessage.self) { (r: inout WireReader, complete: inout Bool) throws(WireError) in try read(&r, complete: &complete) }
     }
 
     static func generatedDecoded(_ payload: [UInt8]) throws(CodecError) -> DownStreamMessage {
@@ -134,7 +134,7 @@ extension DownStreamMessage {
 
 extension DownStreamMessages {
     static func wireDecoded(_ payload: [UInt8]) throws(CodecError) -> DownStreamMessages {
-        try wireDecode(payload, .downStreamMessages, Modules_DownStreamMessages.self) { (r: inout WireReader) throws(WireError) in try read(&r) }
+        try wireDecode(payload, .downStreamMessages, Modules_DownStreamMessages.self) { (r: inout WireReader, complete: inout Bool) throws(WireError) in try read(&r, complete: &complete) }
     }
 
     static func generatedDecoded(_ payload: [UInt8]) throws(CodecError) -> DownStreamMessages {
@@ -148,7 +148,7 @@ extension DownStreamMessages {
 
 extension NotifyMsg {
     static func wireDecoded(_ payload: [UInt8]) throws(CodecError) -> NotifyMsg {
-        try wireDecode(payload, .notifyMsg, Modules_NotifyMsg.self) { (r: inout WireReader) throws(WireError) in try read(&r) }
+        try wireDecode(payload, .notifyMsg, Modules_NotifyMsg.self) { (r: inout WireReader, complete: inout Bool) throws(WireError) in try read(&r, complete: &complete) }
     }
 
     static func generatedDecoded(_ payload: [UInt8]) throws(CodecError) -> NotifyMsg {

@@ -12,7 +12,7 @@
 /// writer can never write past the array.
 struct WireWriter: ~Copyable {
     /// Room past the message for one varint, so that a varint is checked once, not per byte.
-    private static let slack = 10
+    static let slack = 10
 
     private let base: UnsafeMutablePointer<UInt8>
     /// The message's size: every varint starts at or before it.
@@ -33,6 +33,16 @@ struct WireWriter: ~Copyable {
             precondition(w.position == size, "WireWriter: the message is not the size computed for it")
             count = size
         }
+    }
+
+    /// Writes the `size` bytes of a message at `base`, inside a larger buffer (a frame's payload,
+    /// ``FrameWriter/payload(count:_:)``) that has ``slack`` bytes of room past them; a trap when
+    /// `write` writes another number.
+    @inline(__always)
+    static func write(into base: UnsafeMutablePointer<UInt8>, size: Int, _ write: (inout WireWriter) -> Void) {
+        var w = WireWriter(base: base, size: size)
+        write(&w)
+        precondition(w.position == size, "WireWriter: the message is not the size computed for it")
     }
 
     // MARK: Sizes

@@ -200,9 +200,9 @@ final class ClientFrameHandler: ChannelInboundHandler {
         let frame = unwrapInboundIn(data)
         switch frame.opcode {
         case .binary:
-            var data = frame.unmaskedData
-            let bytes = data.readBytes(length: data.readableBytes) ?? []
-            guard let packet = try? Packet.decode(bytes, from: .server) else {
+            // Decoded where NIO keeps the bytes, without an array copy of the whole frame first.
+            let data = frame.unmaskedData
+            guard let packet = try? Packet.decode(data.readableBytesView, from: .server) else {
                 events(.undecodable)
                 return
             }

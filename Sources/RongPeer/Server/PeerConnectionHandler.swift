@@ -68,12 +68,14 @@ final class PeerConnectionHandler: ChannelInboundHandler {
         if idleTimeout > .zero { lastRead = context.eventLoop.now }
         switch frame.opcode {
         case .binary:
-            var data = frame.unmaskedData
+            let data = frame.unmaskedData
             guard data.readableBytes <= maxPacket else {
                 core.violation(id, .oversized, "a \(data.readableBytes)-byte packet (limit \(maxPacket))", closeCode: .messageTooLarge)
                 return
             }
-            let bytes = data.readBytes(length: data.readableBytes) ?? []
+            // Decoded where NIO keeps the bytes (the owned packet copies its payload once), not
+            // from an array copy of the whole frame first.
+            let bytes = data.readableBytesView
             do throws(CodecError) {
                 core.receive(try Packet.decode(bytes, from: .client), from: id)
             } catch {

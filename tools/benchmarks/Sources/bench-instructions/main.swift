@@ -70,6 +70,15 @@ func valueEncode<V: HotBody>(_ frame: [UInt8], _ side: Side, _: V.Type) -> (Int)
     return { n in for _ in 0..<n { blackHole(try! value.encoded()) } }
 }
 
+/// The frame written from the packet and its body's public value, N times: the envelope encode
+/// rows (value → frame bytes).
+func frameEncode<V: HotBody>(_ frame: [UInt8], _ side: Side, _: V.Type) -> (Int) -> Void {
+    let packet = must { try Packet.decode(frame, from: side) }
+    let value = must { try V.decode(packet.body.payload ?? []) }
+    precondition(must { try value.frame(of: packet) } == frame, "the frame written is not the fixture")
+    return { n in for _ in 0..<n { blackHole(try! value.frame(of: packet)) } }
+}
+
 /// The body of `frame` written by SwiftProtobuf from the generated message, N times.
 func bodyEncode<M: SwiftProtobuf.Message>(_ frame: [UInt8], _ side: Side, _: M.Type) -> (Int) -> Void {
     let message = must { try M(serializedBytes: must { try Packet.decode(frame, from: side) }.body.payload ?? []) }
@@ -137,6 +146,10 @@ let cases: [String: () -> (Int) -> Void] = [
     "up-encode-value": { valueEncode(must { try EnvelopeFixtures.publishUp() }, .client, UpStreamMessage.self) },
     "down-encode-value": { valueEncode(must { try EnvelopeFixtures.publishDown() }, .server, DownStreamMessage.self) },
     "pull-encode-value": { valueEncode(must { try EnvelopeFixtures.pull200() }, .server, DownStreamMessages.self) },
+    // The whole encode row: value → frame bytes.
+    "up-encode": { frameEncode(must { try EnvelopeFixtures.publishUp() }, .client, UpStreamMessage.self) },
+    "down-encode": { frameEncode(must { try EnvelopeFixtures.publishDown() }, .server, DownStreamMessage.self) },
+    "pull-encode": { frameEncode(must { try EnvelopeFixtures.pull200() }, .server, DownStreamMessages.self) },
     "up-encode-swiftprotobuf": { bodyEncode(must { try EnvelopeFixtures.publishUp() }, .client, Modules_UpStreamMessage.self) },
     "down-encode-swiftprotobuf": { bodyEncode(must { try EnvelopeFixtures.publishDown() }, .server, Modules_DownStreamMessage.self) },
     "pull-encode-swiftprotobuf": { bodyEncode(must { try EnvelopeFixtures.pull200() }, .server, Modules_DownStreamMessages.self) },
