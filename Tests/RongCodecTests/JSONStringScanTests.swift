@@ -87,4 +87,23 @@ struct JSONStringScanTests {
             }
         }
     }
+
+    /// Strings of up to 15 bytes are built from their bits (`smallString`): from the 16 bytes at
+    /// their start, or from the input's last 16 when they start closer to its end, or by the
+    /// standard library in inputs under 16 bytes. Count and scalars depend on the ASCII flag.
+    @Test("short strings read the same wherever they sit in the input", arguments: ["", "a", "abcdefgh", "abcdefghijklmno", "é", "中文", "ab中cdé", "中文中文中", "😀", "ab😀cdefghi"])
+    func shortStrings(_ text: String) throws {
+        for before in [0, 1, 2, 5, 9, 14, 15, 16, 17, 20] {
+            for after in [0, 1, 2, 8] {
+                let input = Array(repeating: UInt8(ascii: " "), count: before) + Array("\"\(text)\"".utf8)
+                    + Array(repeating: UInt8(ascii: " "), count: after)
+                let made = try JSONValue(parsing: input).stringValue ?? "not a string"
+                if made != text || Array(made.utf8) != Array(text.utf8) || made.count != text.count
+                    || made.unicodeScalars.count != text.unicodeScalars.count || made.hashValue != text.hashValue
+                {
+                    Issue.record("\(text.debugDescription) after \(before), before \(after) spaces: read as \(made.debugDescription)")
+                }
+            }
+        }
+    }
 }

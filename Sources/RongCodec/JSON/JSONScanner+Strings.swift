@@ -98,13 +98,22 @@ extension JSONScanner {
     }
 
     /// The offset of the first byte at or after `i` that does not start a well-formed 2- or
-    /// 3-byte UTF-8 sequence (RFC 3629: no overlong forms, no surrogates), read four bytes at a
-    /// time; the bytes of a string before its closing quote always leave four to read. Not
+    /// 3-byte UTF-8 sequence (RFC 3629: no overlong forms, no surrogates): pairs of 3-byte
+    /// characters eight bytes at a time, then one character per 4-byte read (the bytes of a
+    /// string before its closing quote always leave four to read). Not
     /// inlined: in the scanner's loop the vector constants of ``plainRunEnd`` got reloaded for
     /// every character.
     @inline(never)
     static func multiByteRunEnd(_ base: UnsafeRawPointer, from i: Int, count: Int) -> Int {
         var i = i
+        // Two 3-byte characters per step while they come in pairs (CJK text).
+        while i &+ 8 <= count {
+            let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            guard w & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0 else { break }
+            let t0 = w & 0x200F, t1 = w & 0x20_0F00_0000
+            guard t0 != 0 && t0 != 0x200D && t1 != 0 && t1 != 0x20_0D00_0000 else { break }
+            i &+= 6
+        }
         while i &+ 4 <= count {
             let w = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt32.self))
             if w & 0x00C0_C0F0 == 0x0080_80E0 {
@@ -205,6 +214,16 @@ extension JSONScanner {
 
     /// Builds the Swift string for a validated token.
     func makeString(_ token: StringToken) -> String {
+        let n = token.end &- token.start
+        if !token.escaped && n <= 15 && source.count >= 16 {
+            // The 16 bytes from the token's start, or the input's last 16 shifted down to it.
+            let base = source.baseAddress!
+            let bytes = token.start &+ 16 <= source.count
+                ? base.loadUnaligned(fromByteOffset: token.start, as: UInt128.self)
+                : base.loadUnaligned(fromByteOffset: source.count &- 16, as: UInt128.self)
+                    &>> UInt128(truncatingIfNeeded: (token.start &- (source.count &- 16)) &* 8)
+            if let s = smallString(UInt128(littleEndian: bytes), count: n) { return s }
+        }
         let raw = UnsafeRawBufferPointer(rebasing: source[token.start..<token.end])
         if !token.escaped { return makeValidatedString(raw, isASCII: !token.nonASCII) }
         return JSONScanner.unescape(raw)
