@@ -7,8 +7,8 @@
 /// Apple platforms). nil where that layout is not the one in use.
 ///
 /// Why: keys and most short values are small strings, and `String(copying:)` builds them by
-/// a byte loop behind two calls into the runtime (about 120 instructions for 7 bytes, against
-/// about 15 here). The bytes must be valid UTF-8 (the scanner checked them).
+/// a byte loop behind two calls into the runtime: on the mixed corpus this path saves about 50
+/// instructions per short string (callgrind). The bytes must be valid UTF-8 (the scanner checked them).
 @inline(__always)
 func smallString(_ bytes: UInt128, count: Int) -> String? {
     #if _pointerBitWidth(_64) && _endian(little)
