@@ -5,77 +5,132 @@ extension JSONScanner {
     /// Leaves the index after the closing quote.
     mutating func scanString() throws(CodecError) -> StringToken {
         let count = source.count
-        index += 1  // opening quote
-        let start = index
+        let base = source.baseAddress!  // not empty: the index is at the opening quote
+        let start = index &+ 1
         var escaped = false
-        var i = index
-        let base = source.baseAddress!
+        var nonASCII = false
+        var i = start
         while true {
-            // Eight bytes at a time while none is a quote, a backslash, a control or non-ASCII
-            // byte; two words per round while 16 bytes remain (long base64 and URL runs).
-            while i &+ 16 <= count {
-                let a = Self.plainASCIIMask((base + i).loadUnaligned(as: UInt64.self))
-                let b = Self.plainASCIIMask((base + (i &+ 8)).loadUnaligned(as: UInt64.self))
-                if a | b != 0 { break }
-                i &+= 16
-            }
-            while i &+ 8 <= count {
-                if Self.plainASCIIMask((base + i).loadUnaligned(as: UInt64.self)) != 0 { break }
-                i &+= 8
-            }
-            // Then byte by byte.
-            while i < count {
-                let b = source[i]
-                if b >= 0x20 && b < 0x80 && b != asciiQuote && b != asciiBackslash { i += 1 } else { break }
-            }
+            i = Self.plainRunEnd(base, from: i, count: count)
             guard i < count else {
                 index = i
                 throw error(.truncated, "input ended inside a string")
             }
-            let b = source[i]
+            let b = base.load(fromByteOffset: i, as: UInt8.self)
             if b == asciiQuote {
-                index = i + 1
-                return StringToken(start: start, end: i, escaped: escaped)
+                index = i &+ 1
+                return StringToken(start: start, end: i, escaped: escaped, nonASCII: nonASCII)
             } else if b == asciiBackslash {
                 escaped = true
                 i = try scanEscape(at: i)
             } else if b < 0x20 {
                 throw error(.controlCharacter, "unescaped control character 0x\(String(b, radix: 16)) in a string", at: i)
             } else {
-                // A run of multi-byte characters (CJK text is mostly 3-byte sequences), the
-                // common well-formed shapes checked inline; the rest by scanUTF8Sequence.
-                while i < count {
-                    let c = source[i]
-                    if c >= 0xE1 && c <= 0xEF && c != 0xED && i + 2 < count
-                        && source[i + 1] & 0xC0 == 0x80 && source[i + 2] & 0xC0 == 0x80
-                    {
-                        i += 3
-                    } else if c >= 0xC2 && c <= 0xDF && i + 1 < count && source[i + 1] & 0xC0 == 0x80 {
-                        i += 2
-                    } else if c >= 0x80 {
-                        i = try scanUTF8Sequence(at: i)
-                    } else {
-                        break
-                    }
+                // Multi-byte characters: a run of the common well-formed shapes (CJK text is
+                // mostly 3-byte sequences), then what ended it (a 4-byte sequence, an invalid
+                // one, one cut by the end of the input) by scanUTF8Sequence, which reports the
+                // error at that sequence's first byte.
+                nonASCII = true
+                i = Self.multiByteRunEnd(base, from: i, count: count)
+                if i < count && base.load(fromByteOffset: i, as: UInt8.self) >= 0x80 {
+                    i = try scanUTF8Sequence(at: i)
                 }
             }
         }
     }
 
-    /// Nonzero when one of the eight bytes of `v` is a quote, a backslash, a control character
-    /// or not ASCII: the high bit of `v` itself, of `v - 0x20` where it borrowed, and of
-    /// `x - 1` where `x = v ^ c` is zero, per byte (no false positives where the sum is only
-    /// tested against zero).
+    /// The offset of the first byte at or after `i` that is a quote, a backslash, a control
+    /// character or not ASCII; `count` if there is none. Sixteen bytes per step (SSE2 / NEON):
+    /// keys and most values end within the first step; long runs (base64, URLs) then go 64
+    /// bytes per test. The last step of an input of 16 bytes or more re-reads its final 16 bytes rather than going
+    /// byte by byte (never past the end of the buffer).
     @inline(__always)
-    static func plainASCIIMask(_ v: UInt64) -> UInt64 {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let control = (v &- 0x2020_2020_2020_2020) & ~v
-        let q = v ^ 0x2222_2222_2222_2222
-        let quote = (q &- ones) & ~q
-        let bs = v ^ 0x5C5C_5C5C_5C5C_5C5C
-        let backslash = (bs &- ones) & ~bs
-        return (v | control | quote | backslash) & high
+    static func plainRunEnd(_ base: UnsafeRawPointer, from i: Int, count: Int) -> Int {
+        var i = i
+        if i &+ 16 <= count {
+            let m = specialBytes(base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
+            if m != 0 { return i &+ Int(truncatingIfNeeded: m.trailingZeroBitCount &>> 3) }
+            i &+= 16
+            // A long run: 64 bytes per test.
+            while i &+ 64 <= count {
+                let m0 = specialBytes(base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
+                let m1 = specialBytes(base.loadUnaligned(fromByteOffset: i &+ 16, as: SIMD16<UInt8>.self))
+                let m2 = specialBytes(base.loadUnaligned(fromByteOffset: i &+ 32, as: SIMD16<UInt8>.self))
+                let m3 = specialBytes(base.loadUnaligned(fromByteOffset: i &+ 48, as: SIMD16<UInt8>.self))
+                if m0 | m1 | m2 | m3 != 0 { break }
+                i &+= 64
+            }
+            while i &+ 16 <= count {
+                let m = specialBytes(base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
+                if m != 0 { return i &+ Int(truncatingIfNeeded: m.trailingZeroBitCount &>> 3) }
+                i &+= 16
+            }
+        }
+        guard i < count else { return count }
+        if count >= 16 {
+            // The last 16 bytes, lanes before `i` shifted out (1...15 of them).
+            let m = specialBytes(base.loadUnaligned(fromByteOffset: count &- 16, as: SIMD16<UInt8>.self))
+                &>> UInt128(truncatingIfNeeded: (i &- (count &- 16)) &* 8)
+            return m == 0 ? count : i &+ Int(truncatingIfNeeded: m.trailingZeroBitCount &>> 3)
+        }
+        while i < count {
+            let b = base.load(fromByteOffset: i, as: UInt8.self)
+            if b < 0x20 || b >= 0x80 || b == asciiQuote || b == asciiBackslash { return i }
+            i &+= 1
+        }
+        return count
+    }
+
+    /// 0x80 in the lanes (little-endian bytes of the result) of `v` that hold a quote, a
+    /// backslash, a control character or a byte ≥ 0x80, zero elsewhere. Lane-wise wrapping
+    /// arithmetic, because the comparison operators of SIMD types do not lower to vector
+    /// compares on this toolchain (they run lane by lane) while `&+`, `&-`, `^`, `|`, `&` do:
+    /// `x &- 1` sets the high bit of a lane where `x` is 0 (or ≥ 0x81, which `& ~x` removes),
+    /// `v &- 0x20` where `v` < 0x20.
+    @inline(__always)
+    static func specialBytes(_ v: SIMD16<UInt8>) -> UInt128 {
+        let q = v ^ SIMD16(repeating: asciiQuote)
+        let bs = v ^ SIMD16(repeating: asciiBackslash)
+        let quote = (q &- SIMD16(repeating: 1)) & ~q
+        let backslash = (bs &- SIMD16(repeating: 1)) & ~bs
+        let controlOrHigh = (v &- SIMD16(repeating: 0x20)) | v
+        return unsafeBitCast((quote | backslash | controlOrHigh) & SIMD16(repeating: 0x80), to: UInt128.self)
+    }
+
+    /// The offset of the first byte at or after `i` that does not start a well-formed 2- or
+    /// 3-byte UTF-8 sequence (RFC 3629: no overlong forms, no surrogates): pairs of 3-byte
+    /// characters eight bytes at a time, then one character per 4-byte read (the bytes of a
+    /// string before its closing quote always leave four to read). Not
+    /// inlined: in the scanner's loop the vector constants of ``plainRunEnd`` got reloaded for
+    /// every character.
+    @inline(never)
+    static func multiByteRunEnd(_ base: UnsafeRawPointer, from i: Int, count: Int) -> Int {
+        var i = i
+        // Two 3-byte characters per step while they come in pairs (CJK text).
+        while i &+ 8 <= count {
+            let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            guard w & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0 else { break }
+            let t0 = w & 0x200F, t1 = w & 0x20_0F00_0000
+            guard t0 != 0 && t0 != 0x200D && t1 != 0 && t1 != 0x20_0D00_0000 else { break }
+            i &+= 6
+        }
+        while i &+ 4 <= count {
+            let w = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+            if w & 0x00C0_C0F0 == 0x0080_80E0 {
+                // 1110xxxx 10xxxxxx 10xxxxxx: E0 needs a second byte ≥ 0xA0 (else overlong), ED
+                // one < 0xA0 (else a surrogate), told by the lead's low nibble and bit 5 of the
+                // second byte.
+                let t = w & 0x200F
+                if t == 0 || t == 0x200D { return i }
+                i &+= 3
+            } else if w & 0xC0E0 == 0x80C0 && w & 0x1E != 0 {
+                // 110xxxxx 10xxxxxx, lead C2...DF (C0 and C1 are overlong).
+                i &+= 2
+            } else {
+                return i
+            }
+        }
+        return i
     }
 
     /// Validates one escape at `i` (the backslash); returns the index after it.
@@ -159,8 +214,18 @@ extension JSONScanner {
 
     /// Builds the Swift string for a validated token.
     func makeString(_ token: StringToken) -> String {
+        let n = token.end &- token.start
+        if !token.escaped && n <= 15 && source.count >= 16 {
+            // The 16 bytes from the token's start, or the input's last 16 shifted down to it.
+            let base = source.baseAddress!
+            let bytes = token.start &+ 16 <= source.count
+                ? base.loadUnaligned(fromByteOffset: token.start, as: UInt128.self)
+                : base.loadUnaligned(fromByteOffset: source.count &- 16, as: UInt128.self)
+                    &>> UInt128(truncatingIfNeeded: (token.start &- (source.count &- 16)) &* 8)
+            if let s = smallString(UInt128(littleEndian: bytes), count: n) { return s }
+        }
         let raw = UnsafeRawBufferPointer(rebasing: source[token.start..<token.end])
-        if !token.escaped { return makeValidatedString(raw) }
+        if !token.escaped { return makeValidatedString(raw, isASCII: !token.nonASCII) }
         return JSONScanner.unescape(raw)
     }
 
@@ -256,11 +321,13 @@ extension JSONScanner {
 /// them), without the second validation `String(decoding:)` does: SE-0464's
 /// `UTF8Span(unchecked:)` and `String(copying:)` (Swift 6.2). On the corpus's CJK text this
 /// halves the cost of building the string; ASCII was already cheap. Apple platforms have it
-/// from their 26 releases; earlier ones take the checked path.
+/// from their 26 releases; earlier ones take the checked path. `isASCII` (the scanner saw no
+/// byte ≥ 0x80) marks a long string's storage as ASCII, which its later comparisons, hashing
+/// and index operations use; the stdlib does not compute the flag on this path itself.
 @inline(__always)
-func makeValidatedString(_ raw: UnsafeRawBufferPointer) -> String {
+func makeValidatedString(_ raw: UnsafeRawBufferPointer, isASCII: Bool) -> String {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-        return String(copying: UTF8Span(unchecked: Span<UInt8>(_unsafeBytes: raw), isKnownASCII: false))
+        return String(copying: UTF8Span(unchecked: Span<UInt8>(_unsafeBytes: raw), isKnownASCII: isASCII))
     }
     return String(decoding: raw, as: UTF8.self)
 }

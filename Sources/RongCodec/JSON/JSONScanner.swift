@@ -6,6 +6,9 @@ struct StringToken {
     var end: Int
     /// True when the token holds at least one backslash escape.
     var escaped: Bool
+    /// True when the raw bytes hold a multi-byte UTF-8 character (escapes aside): the string
+    /// made from an unescaped token is then not ASCII, and otherwise known to be.
+    var nonASCII: Bool
 }
 
 /// A strict JSON scanner over a borrowed byte buffer.
