@@ -88,9 +88,9 @@ struct JSONStringScanTests {
         }
     }
 
-    /// Strings of up to 15 bytes are built from their bits (`smallString`): from the 16 bytes at
-    /// their start, or from the input's last 16 when they start closer to its end, or by the
-    /// standard library in inputs under 16 bytes. Count and scalars depend on the ASCII flag.
+    /// Short strings (inline in `String`) read the same at every distance from either end of the
+    /// input, where the scanner switches between its 16-byte steps, the re-read of the input's
+    /// last 16 bytes and the byte loop. Count and scalars depend on the ASCII flag.
     @Test("short strings read the same wherever they sit in the input", arguments: ["", "a", "abcdefgh", "abcdefghijklmno", "é", "中文", "ab中cdé", "中文中文中", "😀", "ab😀cdefghi"])
     func shortStrings(_ text: String) throws {
         for before in [0, 1, 2, 5, 9, 14, 15, 16, 17, 20] {

@@ -214,16 +214,6 @@ extension JSONScanner {
 
     /// Builds the Swift string for a validated token.
     func makeString(_ token: StringToken) -> String {
-        let n = token.end &- token.start
-        if !token.escaped && n <= 15 && source.count >= 16 {
-            // The 16 bytes from the token's start, or the input's last 16 shifted down to it.
-            let base = source.baseAddress!
-            let bytes = token.start &+ 16 <= source.count
-                ? base.loadUnaligned(fromByteOffset: token.start, as: UInt128.self)
-                : base.loadUnaligned(fromByteOffset: source.count &- 16, as: UInt128.self)
-                    &>> UInt128(truncatingIfNeeded: (token.start &- (source.count &- 16)) &* 8)
-            if let s = smallString(UInt128(littleEndian: bytes), count: n) { return s }
-        }
         let raw = UnsafeRawBufferPointer(rebasing: source[token.start..<token.end])
         if !token.escaped { return makeValidatedString(raw, isASCII: !token.nonASCII) }
         return JSONScanner.unescape(raw)
