@@ -109,17 +109,17 @@ struct EncodeValidationTests {
             .unknownKeyConflict, at: "$.localPath", after: #"{"content":"x","localPath":"#),
         EncodeRefusal(
             "user.icon without a portrait",
-            TextMessage(common: ContentCommon(user: user(UserInfo(id: "u"), unknown: ["icon": "i"]))),
+            TextMessage(content: nil, common: ContentCommon(user: user(UserInfo(id: "u"), unknown: ["icon": "i"]))),
             .unknownKeyConflict, at: "$.user.icon", after: #"{"user":{"id":"u","icon":"#),
         EncodeRefusal(
             "user.portraitUri without a portrait",
-            TextMessage(common: ContentCommon(user: user(UserInfo(id: "u"), unknown: ["portraitUri": "p"]))),
+            TextMessage(content: nil, common: ContentCommon(user: user(UserInfo(id: "u"), unknown: ["portraitUri": "p"]))),
             .unknownKeyConflict, at: "$.user.portraitUri", after: #"{"user":{"id":"u","portraitUri":"#),
         EncodeRefusal(
-            "user.id as an unknown key of user", TextMessage(common: ContentCommon(user: user(UserInfo(name: "n"), unknown: ["id": "u"]))),
+            "user.id as an unknown key of user", TextMessage(content: nil, common: ContentCommon(user: user(UserInfo(name: "n"), unknown: ["id": "u"]))),
             .unknownKeyConflict, at: "$.user.id", after: #"{"user":{"name":"n","id":"#),
         EncodeRefusal(
-            "mentionedInfo.type twice", TextMessage(common: ContentCommon(mentionedInfo: mention(MentionedInfo(type: .all), unknown: ["type": 2]))),
+            "mentionedInfo.type twice", TextMessage(content: nil, common: ContentCommon(mentionedInfo: mention(MentionedInfo(type: .all), unknown: ["type": 2]))),
             .unknownKeyConflict, at: "$.mentionedInfo.type", after: #"{"mentionedInfo":{"type":1,"#),
         EncodeRefusal(
             "an article's title as an unknown key",
@@ -153,7 +153,7 @@ struct EncodeValidationTests {
 
     static let accepted: [EncodeAccepted] = [
         EncodeAccepted(
-            "user.icon beside a portrait", TextMessage(common: ContentCommon(user: user(UserInfo(portrait: "p"), unknown: ["icon": "i"]))),
+            "user.icon beside a portrait", TextMessage(content: nil, common: ContentCommon(user: user(UserInfo(portrait: "p"), unknown: ["icon": "i"]))),
             #"{"user":{"portrait":"p","icon":"i"}}"#),
         EncodeAccepted("full beside isFull", ImageMessage(isFull: true).with(unknown: "full", false), #"{"isFull":true,"full":false}"#),
         EncodeAccepted(
@@ -167,7 +167,7 @@ struct EncodeValidationTests {
             #"{"lastMessageSendTime":1,"lastMessageSend":2}"#),
         EncodeAccepted("RcNtf mAdmin beside admin", RecallNotificationMessage(admin: true).with(unknown: "mAdmin", false), #"{"admin":true,"mAdmin":false}"#),
         EncodeAccepted("CmdNtf operation beside name", CommandNotificationMessage(name: "n").with(unknown: "operation", "o"), #"{"name":"n","operation":"o"}"#),
-        EncodeAccepted("localPath inside user is the user's own unknown key", TextMessage(common: ContentCommon(user: user(UserInfo(id: "u"), unknown: ["localPath": "/a"]))), #"{"user":{"id":"u","localPath":"/a"}}"#),
+        EncodeAccepted("localPath inside user is the user's own unknown key", TextMessage(content: nil, common: ContentCommon(user: user(UserInfo(id: "u"), unknown: ["localPath": "/a"]))), #"{"user":{"id":"u","localPath":"/a"}}"#),
     ]
 
     @Test("writes an alias that the decoder itself keeps as an unknown key", arguments: accepted)

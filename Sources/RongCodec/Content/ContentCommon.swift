@@ -45,13 +45,21 @@ public struct ContentCommon: Hashable, Sendable {
     /// Keys the type does not model, in input order; written back after the known keys.
     public var unknownFields = JSONObject()
     /// Which leniency rules fired while decoding (never part of equality).
-    public var diagnostics = DecodeDiagnostics()
+    public var diagnostics: DecodeDiagnostics
 
+    // No initializer in this body: the decoders build values with the memberwise one, which,
+    // unlike an explicit initializer, does not copy the value (and retain every string in it)
+    // on its way out. The public initializer is in the extension below; `diagnostics` has no
+    // default so that `ContentCommon()` is that one, not the memberwise one.
+}
+
+extension ContentCommon {
     /// Empty common members.
     public init(extra: String? = nil, user: UserInfo? = nil, mentionedInfo: MentionedInfo? = nil) {
         self.extra = extra
         self.user = user
         self.mentionedInfo = mentionedInfo
+        diagnostics = DecodeDiagnostics()
     }
 
     /// The shared keys, in canonical order.
@@ -67,6 +75,25 @@ public struct ContentCommon: Hashable, Sendable {
 
     /// Decodes the shared key `key`, which ``ContentDecoder/nextField(_:)`` returned.
     public mutating func decode(_ key: SharedKey, from d: inout ContentDecoder) throws(CodecError) {
+        try Self.decode(key, from: &d, extra: &extra, user: &user, mentionedInfo: &mentionedInfo, burn: &burn)
+    }
+
+    /// Takes the unknown keys and diagnostics at the end of an object.
+    public mutating func finish<Field>(_ reader: ObjectReader<Field>, _ d: borrowing ContentDecoder) {
+        unknownFields = reader.unknownFields
+        diagnostics.leniencies.formUnion(d.leniencies)
+    }
+
+    /// ``decode(_:from:)`` into a built-in type's locals, each member assigned whole; the type
+    /// then builds its value with the memberwise initializers, as
+    /// `ContentCommon(extra: consume extra, …, unknownFields: r.unknownFields, diagnostics: DecodeDiagnostics(d.leniencies))`
+    /// (what ``finish(_:_:)`` sets). A `ContentCommon` mutated member by member and then stored
+    /// is copied whole on the way, every string in it retained and released again: about a
+    /// tenth of a text message's decode.
+    static func decode(
+        _ key: SharedKey, from d: inout ContentDecoder,
+        extra: inout String?, user: inout UserInfo?, mentionedInfo: inout MentionedInfo?, burn: inout BurnAfterReading
+    ) throws(CodecError) {
         switch key {
         case .extra: extra = try d.decodeString()
         case .user: user = try UserInfo.decode(from: &d)
@@ -78,12 +105,6 @@ public struct ContentCommon: Hashable, Sendable {
             try d.noteLeniency(.localPathDropped)
             try d.skipValue()
         }
-    }
-
-    /// Takes the unknown keys and diagnostics at the end of an object.
-    public mutating func finish<Field>(_ reader: ObjectReader<Field>, _ d: borrowing ContentDecoder) {
-        unknownFields = reader.unknownFields
-        diagnostics.leniencies.formUnion(d.leniencies)
     }
 
     /// Writes the shared keys that are present, then the unknown keys.

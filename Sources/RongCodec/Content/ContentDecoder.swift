@@ -214,11 +214,12 @@ public struct ContentDecoder: ~Copyable {
             return nil
         }
         let expected = reader.expected
-        if expected < keys.count {
-            var i = scanner.index
-            if !reader.first {
-                i = i < source.count && source[i] == asciiComma ? i + 1 : source.count
-            }
+        let count = keys.count
+        var i = scanner.index
+        if !reader.first {
+            i = i < source.count && source[i] == asciiComma ? i + 1 : source.count
+        }
+        if expected < count {
             let length = keys.matchesCompactKey(expected, at: source.baseAddress! + i, available: source.count - i)
             let bit: UInt64 = 1 << UInt64(expected)
             if length > 0 && reader.seen & bit == 0 {
@@ -229,6 +230,18 @@ public struct ContentDecoder: ~Copyable {
                 scanner.index = i + length
                 return expected
             }
+        }
+        // Not the expected key: the keys after it, then those before it, the same way (types
+        // whose SDKs write their keys in another order, a key left out): a word compare or two
+        // each, where the general path scans the key as a string and searches the table. A key
+        // seen before never matches here, so that the general path reports the duplicate.
+        if let k = keys.matchCompactKey(at: source.baseAddress! + i, available: source.count - i, after: expected, unseen: ~reader.seen) {
+            reader.seen |= 1 << UInt64(k.index)
+            reader.first = false
+            reader.keyOffset = i
+            reader.expected = k.index + 1
+            scanner.index = i + k.length
+            return k.index
         }
         while true {
             guard let token = try scanner.nextKey(first: &reader.first) else { return nil }

@@ -118,58 +118,86 @@ public struct ContentRegistry: Sendable {
     }
 }
 
-/// objectName bytes → registry entry: an open-addressing table with FNV-1a over the name's
-/// bytes and a byte compare. The one lookup every decode does cost about 200 instructions of
-/// SipHash and String comparison in a `[String: Entry]`; this costs a few per byte. Immutable;
-/// ``ContentRegistry/register(_:)`` builds a new one.
-final class ObjectNameIndex: Sendable {
-    private let names: [[UInt8]]
+/// objectName bytes → registry entry: an open-addressing table keyed by a hash of the name's
+/// length and first and last eight bytes, with a word compare. The one lookup every decode does
+/// cost about 200 instructions of SipHash and String comparison in a `[String: Entry]`, and
+/// still about 170 with FNV-1a over every byte and an array of arrays; this costs a few dozen.
+/// Immutable; ``ContentRegistry/register(_:)`` builds a new one.
+final class ObjectNameIndex: @unchecked Sendable {
     private let values: [ContentRegistry.Entry]
-    /// Index into `names`/`values`, -1 for an empty slot; a power of two at least twice the count.
-    private let slots: [Int32]
+    /// Every name's bytes, one after the other; name `i` is `bytes[starts[i] ..< starts[i + 1]]`.
+    /// One flat buffer, like ``KeyTable``'s: a probe neither retains nor chases array buffers.
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private let starts: UnsafeMutablePointer<Int>
+    /// Index into `values` (and `starts`), -1 for an empty slot; `mask + 1` slots, a power of
+    /// two at least twice the count.
+    private let slots: UnsafeMutablePointer<Int32>
+    private let mask: Int
 
     init(_ entries: [UTF8Key: ContentRegistry.Entry]) {
         var size = 16
         while size < entries.count * 2 { size *= 2 }
-        var slots = [Int32](repeating: -1, count: size)
-        var names: [[UInt8]] = []
-        var values: [ContentRegistry.Entry] = []
-        for (key, value) in entries {
-            let bytes = Array(key.string.utf8)
-            var slot = bytes.withUnsafeBufferPointer { Self.hash($0) } & (size - 1)
-            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
-            slots[slot] = Int32(names.count)
-            names.append(bytes)
-            values.append(value)
+        mask = size - 1
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: -1, count: size)
+        starts = .allocate(capacity: entries.count + 1)
+        let names = entries.map { Array($0.key.string.utf8) }
+        bytes = .allocate(capacity: max(1, names.reduce(0) { $0 + $1.count }))
+        var offset = 0
+        for (i, name) in names.enumerated() {
+            starts[i] = offset
+            (bytes + offset).initialize(from: name, count: name.count)
+            offset += name.count
+            var slot = Self.hash(UnsafeRawPointer(bytes + starts[i]), name.count) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(i)
         }
-        self.names = names
-        self.values = values
-        self.slots = slots
+        starts[names.count] = offset
+        values = entries.map(\.value)
     }
 
+    deinit {
+        slots.deallocate()
+        starts.deallocate()
+        bytes.deallocate()
+    }
+
+    /// The length and the first and last eight bytes (fewer for a shorter name) mixed: every
+    /// built-in objectName differs from the others there (`RC:TxtMsg`, `RC:TypSts`, ...).
     @inline(__always)
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    private static func hash(_ p: UnsafeRawPointer, _ n: Int) -> Int {
+        var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+        if n >= 8 {
+            h ^= p.loadUnaligned(as: UInt64.self)
+            h = (h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= p.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+        } else {
+            var k = 0
+            while k < n {
+                h = (h ^ UInt64(p.load(fromByteOffset: k, as: UInt8.self))) &* 0x0000_0100_0000_01B3
+                k &+= 1
+            }
+        }
+        h = (h ^ (h >> 31)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: h ^ (h >> 32))
     }
 
     func lookup(_ name: String) -> ContentRegistry.Entry? {
-        if let found = name.utf8.withContiguousStorageIfAvailable({ lookup($0) }) { return found }
-        return Array(name.utf8).withUnsafeBufferPointer { lookup($0) }
+        if let found = name.utf8.withContiguousStorageIfAvailable({ lookup(UnsafeRawBufferPointer($0)) }) { return found }
+        return Array(name.utf8).withUnsafeBytes { lookup($0) }
     }
 
-    private func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> ContentRegistry.Entry? {
-        let mask = slots.count - 1
-        var slot = Self.hash(bytes) & mask
+    private func lookup(_ name: UnsafeRawBufferPointer) -> ContentRegistry.Entry? {
+        let n = name.count
+        // An empty buffer may have no address; nothing is read from it then.
+        let p = name.baseAddress ?? UnsafeRawPointer(bytes)
+        var slot = Self.hash(p, n) & mask
         while true {
             let i = Int(slots[slot])
             if i < 0 { return nil }
-            let found = names[i].withUnsafeBufferPointer { n in
-                n.count == bytes.count && (n.isEmpty || memcmpEqual(UnsafeRawPointer(n.baseAddress!), UnsafeRawPointer(bytes.baseAddress!), n.count))
-            }
-            if found { return values[i] }
-            slot = (slot + 1) & mask
+            let start = starts[i]
+            if starts[i + 1] &- start == n && wordsEqual(p, bytes + start, n) { return values[i] }
+            slot = (slot &+ 1) & mask
         }
     }
 }

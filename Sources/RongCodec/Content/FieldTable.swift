@@ -145,6 +145,26 @@ class KeyTable: @unchecked Sendable {
         return nil
     }
 
+    /// The key among `unseen` (a bit per key), other than `after`, that the bytes at `p` (at
+    /// least `available` of them) start with, written as `"name":`; the keys after `after`
+    /// are tried first, in order, then those before it.
+    final func matchCompactKey(at p: UnsafeRawPointer, available: Int, after: Int, unseen: UInt64) -> (index: Int, length: Int)? {
+        // Only keys whose spelling fits and whose first byte after the quote matches are compared.
+        guard available > 3 else { return nil }
+        let firstByte = p.load(fromByteOffset: 1, as: UInt8.self)
+        let candidates = unseen & plainKeys & ~(after < 64 ? 1 << UInt64(after) : 0)
+        var k = after + 1
+        for _ in 0..<count {
+            if k >= count { k = 0 }
+            if candidates & (1 << UInt64(k)) != 0 && bytes[starts[k] + 1] == firstByte {
+                let length = matchesCompactKey(k, at: p, available: available)
+                if length > 0 { return (k, length) }
+            }
+            k += 1
+        }
+        return nil
+    }
+
     /// Whether the bytes at `p` (at least `available` of them) start with key `index` written
     /// as `"name":`; returns the length of that spelling, or 0.
     @inline(__always)

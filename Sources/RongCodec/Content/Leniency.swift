@@ -134,6 +134,9 @@ public struct DecodeDiagnostics: Hashable, Sendable {
     /// Empty diagnostics.
     public init() {}
 
+    /// Diagnostics of the rules in `leniencies`.
+    init(_ leniencies: LeniencySet) { self.leniencies = leniencies }
+
     public static func == (lhs: DecodeDiagnostics, rhs: DecodeDiagnostics) -> Bool { true }
     public func hash(into hasher: inout Hasher) {}
 }

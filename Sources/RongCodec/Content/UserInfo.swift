@@ -18,8 +18,15 @@ public struct UserInfo: Hashable, Sendable {
     /// Alias (`alias`, newer Web SDK typedoc).
     public var alias: String?
     /// Keys this type does not model, in input order.
-    public var unknownFields = JSONObject()
+    public var unknownFields: JSONObject
 
+    // No initializer in this body: the decoder builds the value with the memberwise one
+    // (`init(id:name:portrait:extra:alias:unknownFields:)`), which moves the decoded strings
+    // where an explicit initializer copies them. `unknownFields` has no default so that
+    // `UserInfo()` is the public initializer below.
+}
+
+extension UserInfo {
     /// Creates user info.
     public init(id: String? = nil, name: String? = nil, portrait: String? = nil, extra: String? = nil, alias: String? = nil) {
         self.id = id
@@ -27,6 +34,7 @@ public struct UserInfo: Hashable, Sendable {
         self.portrait = portrait
         self.extra = extra
         self.alias = alias
+        unknownFields = JSONObject()
     }
 
     /// Every key the object reads, aliases included, in the order the decoder expects them.
@@ -86,7 +94,7 @@ public struct UserInfo: Hashable, Sendable {
         }
         if let p = portraitUri { d.keepAsUnknown("portraitUri", .string(p), in: &r) }
         if let i = icon { d.keepAsUnknown("icon", .string(i), in: &r) }
-        let user = UserInfo(id: id, name: name, portrait: portrait, extra: extra, alias: alias, unknownFields: r.unknownFields)
+        let user = UserInfo(id: consume id, name: consume name, portrait: consume portrait, extra: consume extra, alias: consume alias, unknownFields: r.unknownFields)
         if user.isEmpty {
             // Every member was null (`{"id":null}`): the same as `{}`. Keeping an empty user
             // would encode as `{}`, which decodes as no user, so encode(decode(x)) would not be
@@ -101,16 +109,6 @@ public struct UserInfo: Hashable, Sendable {
     /// (CONTENT-USER-004), so the decoder reads it as nil and the encoder refuses it.
     public var isEmpty: Bool {
         id == nil && name == nil && portrait == nil && extra == nil && alias == nil && unknownFields.isEmpty
-    }
-
-    /// Every member at once: built in one step, the decoded strings are moved, not copied.
-    init(id: String?, name: String?, portrait: String?, extra: String?, alias: String?, unknownFields: JSONObject) {
-        self.id = id
-        self.name = name
-        self.portrait = portrait
-        self.extra = extra
-        self.alias = alias
-        self.unknownFields = unknownFields
     }
 
     func encode(to w: inout JSONWriter) throws(CodecError) {

@@ -11,6 +11,10 @@ public struct GroupNotificationMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:GrpNtf"
     public static let persistence = PersistenceFlag.isPersisted
 
+    /// Shared keys, unknown keys and diagnostics. First and without a default, so that the
+    /// memberwise initializer the decoder builds the value with (it moves what an explicit
+    /// initializer copies) is `init(common:…)`, not the public one.
+    public var common: ContentCommon
     /// Who performed the operation (`operatorUserId`).
     public var operatorUserId: String?
     /// The operation (`operation`).
@@ -19,8 +23,9 @@ public struct GroupNotificationMessage: MessageContent, DeclaresFieldTable {
     public var data: String?
     /// Display message (`message`).
     public var message: String?
-    public var common = ContentCommon()
+}
 
+extension GroupNotificationMessage {
     /// Creates a group notification.
     public init(
         operatorUserId: String? = nil, operation: String? = nil, data: String? = nil, message: String? = nil,
@@ -38,6 +43,11 @@ public struct GroupNotificationMessage: MessageContent, DeclaresFieldTable {
     static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
+        var operatorUserId: String?
+        var operation: String?
+        var data: String?
+        var message: String?
+        var extra: String?, user: UserInfo?, mentionedInfo: MentionedInfo?, burn = BurnAfterReading()
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
@@ -45,10 +55,18 @@ public struct GroupNotificationMessage: MessageContent, DeclaresFieldTable {
             case .own(.operation): operation = try d.decodeString()
             case .own(.data): data = try d.decodeStringOrJSONText()
             case .own(.message): message = try d.decodeString()
-            case .shared(let key): try common.decode(key, from: &d)
+            case .shared(let key):
+                try ContentCommon.decode(key, from: &d, extra: &extra, user: &user, mentionedInfo: &mentionedInfo, burn: &burn)
             }
         }
-        common.finish(r, d)
+        self.init(
+            common: ContentCommon(
+                extra: consume extra, user: consume user, mentionedInfo: consume mentionedInfo, burn: burn,
+                unknownFields: r.unknownFields, diagnostics: DecodeDiagnostics(d.leniencies)),
+            operatorUserId: consume operatorUserId,
+            operation: consume operation,
+            data: consume data,
+            message: consume message)
     }
 
     public func encode(to w: inout JSONWriter) throws(CodecError) {

@@ -13,11 +13,15 @@ public struct InformationNotificationMessage: MessageContent, DeclaresFieldTable
     public static let objectName = "RC:InfoNtf"
     public static let persistence = PersistenceFlag.isPersisted
 
+    /// Shared keys, unknown keys and diagnostics. First and without a default, so that the
+    /// memberwise initializer the decoder builds the value with (it moves what an explicit
+    /// initializer copies) is `init(common:…)`, not the public one.
+    public var common: ContentCommon
     /// The tip text (`message`).
     public var message: String?
-    /// Shared keys, unknown keys and diagnostics.
-    public var common = ContentCommon()
+}
 
+extension InformationNotificationMessage {
     /// Creates a grey-bar tip.
     public init(message: String? = nil, common: ContentCommon = ContentCommon()) {
         self.message = message
@@ -29,14 +33,21 @@ public struct InformationNotificationMessage: MessageContent, DeclaresFieldTable
     static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
+        var message: String?
+        var extra: String?, user: UserInfo?, mentionedInfo: MentionedInfo?, burn = BurnAfterReading()
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
             case .own(.message): message = try d.decodeString()
-            case .shared(let key): try common.decode(key, from: &d)
+            case .shared(let key):
+                try ContentCommon.decode(key, from: &d, extra: &extra, user: &user, mentionedInfo: &mentionedInfo, burn: &burn)
             }
         }
-        common.finish(r, d)
+        self.init(
+            common: ContentCommon(
+                extra: consume extra, user: consume user, mentionedInfo: consume mentionedInfo, burn: burn,
+                unknownFields: r.unknownFields, diagnostics: DecodeDiagnostics(d.leniencies)),
+            message: consume message)
     }
 
     public func encode(to w: inout JSONWriter) throws(CodecError) {

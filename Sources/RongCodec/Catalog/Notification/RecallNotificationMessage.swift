@@ -26,6 +26,10 @@ public struct RecallNotificationMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:RcNtf"
     public static let persistence = PersistenceFlag.isPersisted
 
+    /// Shared keys, unknown keys and diagnostics. First and without a default, so that the
+    /// memberwise initializer the decoder builds the value with (it moves what an explicit
+    /// initializer copies) is `init(common:…)`, not the public one.
+    public var common: ContentCommon
     /// Who recalled the message (`operatorId`).
     public var operatorId: String?
     /// Send time of the recalled message, ms (`recallTime`).
@@ -43,9 +47,9 @@ public struct RecallNotificationMessage: MessageContent, DeclaresFieldTable {
     public var admin: Bool?
     /// The original message was deleted rather than replaced (`delete`).
     public var delete: Bool?
-    /// Shared keys, unknown keys and diagnostics.
-    public var common = ContentCommon()
+}
 
+extension RecallNotificationMessage {
     /// Creates a recall notification.
     public init(
         operatorId: String? = nil, recallTime: Int64? = nil, originalObjectName: String? = nil,
@@ -71,6 +75,15 @@ public struct RecallNotificationMessage: MessageContent, DeclaresFieldTable {
     static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
+        var operatorId: String?
+        var recallTime: Int64?
+        var originalObjectName: String?
+        var originalMessageContent: JSONObject?
+        var recallContent: String?
+        var recallActionTime: Int64?
+        var admin: Bool?
+        var delete: Bool?
+        var extra: String?, user: UserInfo?, mentionedInfo: MentionedInfo?, burn = BurnAfterReading()
         // FLUTTER's m-prefixed aliases, resolved after the loop (the documented key wins).
         var mOperatorId: String?
         var mRecallTime: Int64?
@@ -94,7 +107,8 @@ public struct RecallNotificationMessage: MessageContent, DeclaresFieldTable {
             case .own(.mOriginalObjectName): aliasAt = r.keyOffset; mOriginalObjectName = try d.decodeString()
             case .own(.mAdmin): aliasAt = r.keyOffset; mAdmin = try d.decodeBool()
             case .own(.mDelete): aliasAt = r.keyOffset; mDelete = try d.decodeBool()
-            case .shared(let key): try common.decode(key, from: &d)
+            case .shared(let key):
+                try ContentCommon.decode(key, from: &d, extra: &extra, user: &user, mentionedInfo: &mentionedInfo, burn: &burn)
             }
         }
         // The rule fires only when an alias supplies a value: canonical output, where losing
@@ -106,7 +120,18 @@ public struct RecallNotificationMessage: MessageContent, DeclaresFieldTable {
         if d.adoptAlias(mAdmin, into: &admin, key: "mAdmin", json: JSONValue.bool, in: &r) { used = true }
         if d.adoptAlias(mDelete, into: &delete, key: "mDelete", json: JSONValue.bool, in: &r) { used = true }
         if used { try d.noteLeniency(.flutterRecallKeys, at: aliasAt) }
-        common.finish(r, d)
+        self.init(
+            common: ContentCommon(
+                extra: consume extra, user: consume user, mentionedInfo: consume mentionedInfo, burn: burn,
+                unknownFields: r.unknownFields, diagnostics: DecodeDiagnostics(d.leniencies)),
+            operatorId: consume operatorId,
+            recallTime: recallTime,
+            originalObjectName: consume originalObjectName,
+            originalMessageContent: consume originalMessageContent,
+            recallContent: consume recallContent,
+            recallActionTime: recallActionTime,
+            admin: admin,
+            delete: delete)
     }
 
     public func encode(to w: inout JSONWriter) throws(CodecError) {

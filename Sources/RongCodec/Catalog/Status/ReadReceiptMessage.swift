@@ -17,15 +17,19 @@ public struct ReadReceiptMessage: MessageContent, DeclaresFieldTable {
     public static let persistence = PersistenceFlag.none
     public static let attributes: ContentAttributes = .command
 
+    /// Shared keys, unknown keys and diagnostics. First and without a default, so that the
+    /// memberwise initializer the decoder builds the value with (it moves what an explicit
+    /// initializer copies) is `init(common:…)`, not the public one.
+    public var common: ContentCommon
     /// Send time of the last message read, ms (`lastMessageSendTime`, required).
     public var lastMessageSendTime: Int64
     /// UID of the last message read (`messageUId`).
     public var messageUId: String?
     /// Receipt kind or conversation type, see the type's documentation (`type`).
     public var type: Int?
-    /// Shared keys, unknown keys and diagnostics.
-    public var common = ContentCommon()
+}
 
+extension ReadReceiptMessage {
     /// Creates a read receipt.
     public init(lastMessageSendTime: Int64, messageUId: String? = nil, type: Int? = nil, common: ContentCommon = ContentCommon()) {
         self.lastMessageSendTime = lastMessageSendTime
@@ -43,6 +47,9 @@ public struct ReadReceiptMessage: MessageContent, DeclaresFieldTable {
         var time: Int64?
         var alias: Int64?
         var aliasAt = 0
+        var messageUId: String?
+        var type: Int?
+        var extra: String?, user: UserInfo?, mentionedInfo: MentionedInfo?, burn = BurnAfterReading()
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
@@ -53,7 +60,8 @@ public struct ReadReceiptMessage: MessageContent, DeclaresFieldTable {
                 aliasAt = r.keyOffset
                 // GO-FL writes an int64; a losing alias is then kept exactly as sent.
                 alias = try d.decodeInt64()
-            case .shared(let key): try common.decode(key, from: &d)
+            case .shared(let key):
+                try ContentCommon.decode(key, from: &d, extra: &extra, user: &user, mentionedInfo: &mentionedInfo, burn: &burn)
             }
         }
         if d.adoptAlias(alias, into: &time, key: "lastMessageSend", json: { .number(JSONNumber($0)) }, in: &r) {
@@ -62,8 +70,11 @@ public struct ReadReceiptMessage: MessageContent, DeclaresFieldTable {
         guard let time else {
             throw CodecError(.missingRequiredField, "RC:ReadNtf requires lastMessageSendTime", offset: start)
         }
-        lastMessageSendTime = time
-        common.finish(r, d)
+        self.init(
+            common: ContentCommon(
+                extra: consume extra, user: consume user, mentionedInfo: consume mentionedInfo, burn: burn,
+                unknownFields: r.unknownFields, diagnostics: DecodeDiagnostics(d.leniencies)),
+            lastMessageSendTime: time, messageUId: consume messageUId, type: type)
     }
 
     public func encode(to w: inout JSONWriter) throws(CodecError) {

@@ -16,13 +16,17 @@ public struct TypingStatusMessage: MessageContent, DeclaresFieldTable {
     public static let persistence = PersistenceFlag.status
     public static let attributes: ContentAttributes = .command
 
+    /// Shared keys, unknown keys and diagnostics. First and without a default, so that the
+    /// memberwise initializer the decoder builds the value with (it moves what an explicit
+    /// initializer copies) is `init(common:…)`, not the public one.
+    public var common: ContentCommon
     /// objectName of the content being typed, e.g. `RC:TxtMsg` (`typingContentType`).
     public var typingContentType: String?
     /// Free-form data (`data`).
     public var data: String?
-    /// Shared keys, unknown keys and diagnostics.
-    public var common = ContentCommon()
+}
 
+extension TypingStatusMessage {
     /// Creates a typing status.
     public init(typingContentType: String? = nil, data: String? = nil, common: ContentCommon = ContentCommon()) {
         self.typingContentType = typingContentType
@@ -35,15 +39,24 @@ public struct TypingStatusMessage: MessageContent, DeclaresFieldTable {
     static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
+        var typingContentType: String?
+        var data: String?
+        var extra: String?, user: UserInfo?, mentionedInfo: MentionedInfo?, burn = BurnAfterReading()
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
             case .own(.typingContentType): typingContentType = try d.decodeString()
             case .own(.data): data = try d.decodeString()
-            case .shared(let key): try common.decode(key, from: &d)
+            case .shared(let key):
+                try ContentCommon.decode(key, from: &d, extra: &extra, user: &user, mentionedInfo: &mentionedInfo, burn: &burn)
             }
         }
-        common.finish(r, d)
+        self.init(
+            common: ContentCommon(
+                extra: consume extra, user: consume user, mentionedInfo: consume mentionedInfo, burn: burn,
+                unknownFields: r.unknownFields, diagnostics: DecodeDiagnostics(d.leniencies)),
+            typingContentType: consume typingContentType,
+            data: consume data)
     }
 
     public func encode(to w: inout JSONWriter) throws(CodecError) {

@@ -12,6 +12,10 @@ public struct FileMessage: MessageContent, DeclaresFieldTable {
     public static let persistence = PersistenceFlag.isCounted
     public static let attributes: ContentAttributes = .media
 
+    /// Shared keys, unknown keys and diagnostics. First and without a default, so that the
+    /// memberwise initializer the decoder builds the value with (it moves what an explicit
+    /// initializer copies) is `init(common:…)`, not the public one.
+    public var common: ContentCommon
     /// File name (`name`).
     public var name: String?
     /// Size in bytes (`size`; a numeric string is accepted on decode).
@@ -20,9 +24,9 @@ public struct FileMessage: MessageContent, DeclaresFieldTable {
     public var type: String?
     /// Remote URL of the file (`fileUrl`).
     public var fileUrl: String?
-    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
-    public var common = ContentCommon()
+}
 
+extension FileMessage {
     /// Creates a file message.
     public init(
         name: String? = nil, size: Int64? = nil, type: String? = nil, fileUrl: String? = nil,
@@ -40,6 +44,11 @@ public struct FileMessage: MessageContent, DeclaresFieldTable {
     static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
+        var name: String?
+        var size: Int64?
+        var type: String?
+        var fileUrl: String?
+        var extra: String?, user: UserInfo?, mentionedInfo: MentionedInfo?, burn = BurnAfterReading()
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
@@ -47,10 +56,18 @@ public struct FileMessage: MessageContent, DeclaresFieldTable {
             case .own(.size): size = try d.decodeInt64(acceptNumericString: true, range: Domain.nonNegativeInt64)
             case .own(.type): type = try d.decodeString()
             case .own(.fileUrl): fileUrl = try d.decodeString()
-            case .shared(let key): try common.decode(key, from: &d)
+            case .shared(let key):
+                try ContentCommon.decode(key, from: &d, extra: &extra, user: &user, mentionedInfo: &mentionedInfo, burn: &burn)
             }
         }
-        common.finish(r, d)
+        self.init(
+            common: ContentCommon(
+                extra: consume extra, user: consume user, mentionedInfo: consume mentionedInfo, burn: burn,
+                unknownFields: r.unknownFields, diagnostics: DecodeDiagnostics(d.leniencies)),
+            name: consume name,
+            size: size,
+            type: consume type,
+            fileUrl: consume fileUrl)
     }
 
     public func encode(to w: inout JSONWriter) throws(CodecError) {

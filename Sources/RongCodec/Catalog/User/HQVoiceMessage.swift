@@ -13,6 +13,10 @@ public struct HQVoiceMessage: MessageContent, DeclaresFieldTable {
     public static let persistence = PersistenceFlag.isCounted
     public static let attributes: ContentAttributes = .media
 
+    /// Shared keys, unknown keys and diagnostics. First and without a default, so that the
+    /// memberwise initializer the decoder builds the value with (it moves what an explicit
+    /// initializer copies) is `init(common:…)`, not the public one.
+    public var common: ContentCommon
     /// File name (`name`).
     public var name: String?
     /// Remote URL of the AAC audio (`remoteUrl`).
@@ -21,9 +25,9 @@ public struct HQVoiceMessage: MessageContent, DeclaresFieldTable {
     public var duration: Int?
     /// Audio format (`type`; WEBv2 writes `aac`, other SDKs omit it). Absent stays absent.
     public var type: String?
-    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
-    public var common = ContentCommon()
+}
 
+extension HQVoiceMessage {
     /// Creates a high-quality voice message.
     public init(
         name: String? = nil, remoteUrl: String? = nil, duration: Int? = nil, type: String? = nil,
@@ -41,6 +45,11 @@ public struct HQVoiceMessage: MessageContent, DeclaresFieldTable {
     static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
+        var name: String?
+        var remoteUrl: String?
+        var duration: Int?
+        var type: String?
+        var extra: String?, user: UserInfo?, mentionedInfo: MentionedInfo?, burn = BurnAfterReading()
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
@@ -48,10 +57,18 @@ public struct HQVoiceMessage: MessageContent, DeclaresFieldTable {
             case .own(.remoteUrl): remoteUrl = try d.decodeString()
             case .own(.duration): duration = try d.decodeInt(range: Domain.nonNegativeInt32)
             case .own(.type): type = try d.decodeString()
-            case .shared(let key): try common.decode(key, from: &d)
+            case .shared(let key):
+                try ContentCommon.decode(key, from: &d, extra: &extra, user: &user, mentionedInfo: &mentionedInfo, burn: &burn)
             }
         }
-        common.finish(r, d)
+        self.init(
+            common: ContentCommon(
+                extra: consume extra, user: consume user, mentionedInfo: consume mentionedInfo, burn: burn,
+                unknownFields: r.unknownFields, diagnostics: DecodeDiagnostics(d.leniencies)),
+            name: consume name,
+            remoteUrl: consume remoteUrl,
+            duration: duration,
+            type: consume type)
     }
 
     public func encode(to w: inout JSONWriter) throws(CodecError) {

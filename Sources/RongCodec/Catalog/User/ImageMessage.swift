@@ -11,6 +11,10 @@ public struct ImageMessage: MessageContent, DeclaresFieldTable {
     public static let persistence = PersistenceFlag.isCounted
     public static let attributes: ContentAttributes = .media
 
+    /// Shared keys, unknown keys and diagnostics. First and without a default, so that the
+    /// memberwise initializer the decoder builds the value with (it moves what an explicit
+    /// initializer copies) is `init(common:…)`, not the public one.
+    public var common: ContentCommon
     /// Base64 JPEG thumbnail (`content`).
     public var content: String?
     /// Remote image URL (`imageUri`).
@@ -23,8 +27,9 @@ public struct ImageMessage: MessageContent, DeclaresFieldTable {
     public var thumbUri: String?
     /// File name (`name`).
     public var name: String?
-    public var common = ContentCommon()
+}
 
+extension ImageMessage {
     /// Creates an image message.
     public init(
         content: String? = nil, imageUri: String? = nil, exp: Bool? = nil, isFull: Bool? = nil,
@@ -44,6 +49,13 @@ public struct ImageMessage: MessageContent, DeclaresFieldTable {
     static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
+        var content: String?
+        var imageUri: String?
+        var exp: Bool?
+        var isFull: Bool?
+        var thumbUri: String?
+        var name: String?
+        var extra: String?, user: UserInfo?, mentionedInfo: MentionedInfo?, burn = BurnAfterReading()
         var full: Bool?
         var fullAt = 0
         var r = try d.beginObject(Self.fields)
@@ -58,13 +70,23 @@ public struct ImageMessage: MessageContent, DeclaresFieldTable {
             case .own(.full):
                 fullAt = r.keyOffset
                 full = try d.decodeBool()
-            case .shared(let key): try common.decode(key, from: &d)
+            case .shared(let key):
+                try ContentCommon.decode(key, from: &d, extra: &extra, user: &user, mentionedInfo: &mentionedInfo, burn: &burn)
             }
         }
         if d.adoptAlias(full, into: &isFull, key: "full", json: JSONValue.bool, in: &r) {
             try d.noteLeniency(.fullAlias, at: fullAt)
         }
-        common.finish(r, d)
+        self.init(
+            common: ContentCommon(
+                extra: consume extra, user: consume user, mentionedInfo: consume mentionedInfo, burn: burn,
+                unknownFields: r.unknownFields, diagnostics: DecodeDiagnostics(d.leniencies)),
+            content: consume content,
+            imageUri: consume imageUri,
+            exp: exp,
+            isFull: isFull,
+            thumbUri: consume thumbUri,
+            name: consume name)
     }
 
     public func encode(to w: inout JSONWriter) throws(CodecError) {

@@ -18,6 +18,10 @@ public struct ReferenceMessage: MessageContent, DeclaresFieldTable {
     public static let objectName = "RC:ReferenceMsg"
     public static let persistence = PersistenceFlag.isCounted
 
+    /// Shared keys, unknown keys and diagnostics. First and without a default, so that the
+    /// memberwise initializer the decoder builds the value with (it moves what an explicit
+    /// initializer copies) is `init(common:…)`, not the public one.
+    public var common: ContentCommon
     /// Reply text (`content`).
     public var content: String?
     /// User id of the quoted message's sender (`referMsgUserId`).
@@ -28,9 +32,9 @@ public struct ReferenceMessage: MessageContent, DeclaresFieldTable {
     public var referMsg: JSONObject?
     /// UID of the quoted message (`referMsgUid`).
     public var referMsgUid: String?
-    /// Shared keys (`extra`, `user`, `mentionedInfo`, burn-after-reading), unknown keys, diagnostics.
-    public var common = ContentCommon()
+}
 
+extension ReferenceMessage {
     /// Creates a reference message.
     public init(
         content: String? = nil, referMsgUserId: String? = nil, objName: String? = nil, referMsg: JSONObject? = nil,
@@ -49,6 +53,12 @@ public struct ReferenceMessage: MessageContent, DeclaresFieldTable {
     static let fields = FieldTable(Key.self)
 
     public init(from d: inout ContentDecoder) throws(CodecError) {
+        var content: String?
+        var referMsgUserId: String?
+        var objName: String?
+        var referMsg: JSONObject?
+        var referMsgUid: String?
+        var extra: String?, user: UserInfo?, mentionedInfo: MentionedInfo?, burn = BurnAfterReading()
         var r = try d.beginObject(Self.fields)
         while let f = try d.nextField(&r) {
             switch f {
@@ -57,10 +67,19 @@ public struct ReferenceMessage: MessageContent, DeclaresFieldTable {
             case .own(.objName): objName = try d.decodeString()
             case .own(.referMsg): referMsg = try d.decodeObjectOrJSONText()
             case .own(.referMsgUid): referMsgUid = try d.decodeString()
-            case .shared(let key): try common.decode(key, from: &d)
+            case .shared(let key):
+                try ContentCommon.decode(key, from: &d, extra: &extra, user: &user, mentionedInfo: &mentionedInfo, burn: &burn)
             }
         }
-        common.finish(r, d)
+        self.init(
+            common: ContentCommon(
+                extra: consume extra, user: consume user, mentionedInfo: consume mentionedInfo, burn: burn,
+                unknownFields: r.unknownFields, diagnostics: DecodeDiagnostics(d.leniencies)),
+            content: consume content,
+            referMsgUserId: consume referMsgUserId,
+            objName: consume objName,
+            referMsg: consume referMsg,
+            referMsgUid: consume referMsgUid)
     }
 
     public func encode(to w: inout JSONWriter) throws(CodecError) {
