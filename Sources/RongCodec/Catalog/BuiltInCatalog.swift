@@ -190,7 +190,9 @@ struct BuiltIn: Sendable {
     }
 
     private init<T: MessageContent>(_ type: T.Type, keys: [String], official: Bool) {
-        entry = ContentTypeEntry(type)
+        // Built-in types read every string they look at with `decodeInspectedString()`, so a
+        // view may skip making the others (see `ContentDecoder.defersStrings`).
+        entry = ContentTypeEntry(type, defersStrings: true)
         self.keys = keys
         isInOfficialRegistry = official
         isOpen = type is any OpenContentProtocol.Type

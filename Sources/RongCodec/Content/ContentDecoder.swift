@@ -61,12 +61,36 @@ public struct ContentDecoder: ~Copyable {
     public let options: DecodingOptions
     /// Leniency rules that fired so far.
     public internal(set) var leniencies = LeniencySet()
+    /// Set when a ``ContentView`` is being built: ``decodeString()`` then checks each string
+    /// but gives `""` instead of making it (the value decoded is thrown away), and the members
+    /// of the top-level object are recorded in `members`. Everything else runs as in an owned
+    /// decode, so that both reject the same input with the same error.
+    let defersStrings: Bool
+    let members: UnsafeMutablePointer<ContentMemberTable>?
 
     @usableFromInline
     init(source: UnsafeRawBufferPointer, options: DecodingOptions) {
         self.scanner = JSONScanner(source: source, maxDepth: options.maxDepth)
         self.scanner.replacesLoneSurrogates = options.replacesLoneSurrogates
         self.options = options
+        self.defersStrings = false
+        self.members = nil
+    }
+
+    /// A decoder that validates for a ``ContentView`` (see `defersStrings`).
+    init(source: UnsafeRawBufferPointer, options: DecodingOptions, defersStrings: Bool, members: UnsafeMutablePointer<ContentMemberTable>?) {
+        self.scanner = JSONScanner(source: source, maxDepth: options.maxDepth)
+        self.scanner.replacesLoneSurrogates = options.replacesLoneSurrogates
+        self.options = options
+        self.defersStrings = defersStrings
+        self.members = members
+    }
+
+    /// Records a member of the top-level object for a ``ContentView``: its key's `"` at
+    /// `keyAt`, its value at the current offset.
+    @inline(__always)
+    private func record(keyAt: Int) {
+        if let members, scanner.depth == 1 { members.pointee.append(keyAt: keyAt, valueAt: scanner.index) }
     }
 
     // MARK: Top level (used by the MessageContent entry points)
@@ -104,7 +128,7 @@ public struct ContentDecoder: ~Copyable {
         case .string? where allowDoubleEncoding:
             // Double encoding: the value arrives as a JSON string holding its text.
             let at = scanner.index
-            let inner = Array((try decodeString() ?? "").utf8)
+            let inner = Array((try decodeInspectedString() ?? "").utf8)
             try scanner.expectEnd()
             // Only a string holding the type's top-level value is double-encoded content; any
             // other string is simply the wrong type.
@@ -228,6 +252,7 @@ public struct ContentDecoder: ~Copyable {
                 reader.keyOffset = i
                 reader.expected = expected + 1
                 scanner.index = i + length
+                record(keyAt: i)
                 return expected
             }
         }
@@ -241,6 +266,7 @@ public struct ContentDecoder: ~Copyable {
             reader.keyOffset = i
             reader.expected = k.index + 1
             scanner.index = i + k.length
+            record(keyAt: i)
             return k.index
         }
         while true {
@@ -253,8 +279,10 @@ public struct ContentDecoder: ~Copyable {
                 }
                 reader.seen |= bit
                 reader.expected = index + 1
+                record(keyAt: token.start - 1)
                 return index
             }
+            record(keyAt: token.start - 1)
             let key = scanner.makeString(token)
             if !reader.dedup.insert(key, existing: reader.unknownFields) {
                 throw CodecError(.duplicateKey, "duplicate key \"\(key)\"", offset: token.start - 1)
@@ -332,12 +360,22 @@ public struct ContentDecoder: ~Copyable {
     public mutating func decodeString() throws(CodecError) -> String? {
         // The common case first: a string right at the current byte.
         if scanner.index < scanner.source.count && scanner.source[scanner.index] == asciiQuote {
-            return scanner.makeString(try scanner.scanString())
+            let t = try scanner.scanString()
+            return defersStrings ? "" : scanner.makeString(t)
         }
         if try decodeNull() { return nil }
         guard scanner.peek() == asciiQuote else { throw typeMismatch("a string") }
         let t = try scanner.scanString()
-        return scanner.makeString(t)
+        return defersStrings ? "" : scanner.makeString(t)
+    }
+
+    /// ``decodeString()`` for a reader that looks at the text before the value is built (a
+    /// name that selects a case, a number in a string): it makes the text for a
+    /// ``ContentView`` too, so that both decodes decide alike.
+    mutating func decodeInspectedString() throws(CodecError) -> String? {
+        if try decodeNull() { return nil }
+        guard scanner.peek() == asciiQuote else { throw typeMismatch("a string") }
+        return scanner.makeString(try scanner.scanString())
     }
 
     /// Reads a string, also accepting a number (converted to its JSON text) when `numberRule`
@@ -442,7 +480,8 @@ public struct ContentDecoder: ~Copyable {
         var first = true
         while try scanner.nextElement(first: &first) {
             guard scanner.peek() == asciiQuote else { throw typeMismatch("a string") }
-            out.append(scanner.makeString(try scanner.scanString()))
+            let t = try scanner.scanString()
+            out.append(defersStrings ? "" : scanner.makeString(t))
         }
         return out
     }

@@ -109,7 +109,7 @@ public struct ContentRegistry: Sendable {
 
     /// The entry for `objectName`, nil when unregistered; an alias is an error in strict mode.
     @inline(__always)
-    private func entry(_ objectName: String, _ options: DecodingOptions) throws(CodecError) -> Entry? {
+    func entry(_ objectName: String, _ options: DecodingOptions) throws(CodecError) -> Entry? {
         guard let entry = index.lookup(objectName) else { return nil }
         if entry.isAlias && options.mode == .strict {
             throw CodecError(.notNormalized, "\(entry.type.type.objectName) arrived under an alias objectName")

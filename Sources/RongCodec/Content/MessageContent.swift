@@ -187,21 +187,39 @@ extension MessageContent {
     @usableFromInline
     static func _decodeDoubleEncoded(_ inner: [UInt8], at: Int, in outer: UnsafeRawBufferPointer, options: DecodingOptions) throws(CodecError) -> Self {
         let result: Result<Self, CodecError> = inner.withUnsafeBytes { innerRaw in
-            var d = ContentDecoder(source: innerRaw, options: options)
+            do throws(CodecError) {
+                return .success(try _inDoubleEncoded(innerRaw, at: at, in: outer, options: options, members: nil) { d throws(CodecError) in
+                    var value = try Self(from: &d)
+                    try d.finishTopLevel()
+                    value.common.diagnostics.leniencies.formUnion(d.leniencies)
+                    return value
+                })
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Runs `read` on a decoder over the unescaped text of a double-encoded content (see
+    /// ``_decodeDoubleEncoded(_:at:in:options:)``) and maps its errors back to `outer`.
+    /// `members`: the check of a ``ContentView`` (its decoder skips making strings when
+    /// `defersStrings`).
+    static func _inDoubleEncoded<R>(
+        _ innerRaw: UnsafeRawBufferPointer, at: Int, in outer: UnsafeRawBufferPointer, options: DecodingOptions,
+        defersStrings: Bool = false, members: UnsafeMutablePointer<ContentMemberTable>?,
+        _ read: (inout ContentDecoder) throws(CodecError) -> R
+    ) throws(CodecError) -> R {
+        do throws(CodecError) {
+            var d = ContentDecoder(source: innerRaw, options: options, defersStrings: defersStrings, members: members)
             do throws(CodecError) {
                 guard try d.startTopLevel(objectName: objectName, allowsEmpty: false, isArray: isArrayContent, allowDoubleEncoding: false) == .value else {
                     throw CodecError(.typeMismatch, "expected a JSON \(isArrayContent ? "array" : "object") inside the string", offset: 0)
                 }
-                var value = try Self(from: &d)
-                try d.finishTopLevel()
-                value.common.diagnostics.leniencies.formUnion(d.leniencies)
-                return .success(value)
+                return try read(&d)
             } catch {
-                return .failure(ContentDecoder.locate(error, in: innerRaw, options: options))
+                throw ContentDecoder.locate(error, in: innerRaw, options: options)
             }
-        }
-        do throws(CodecError) {
-            return try result.get()
         } catch {
             var e = error
             e.reason = "inside the double-encoded content string: " + (e.reason.isEmpty ? e.code.summary : e.reason)

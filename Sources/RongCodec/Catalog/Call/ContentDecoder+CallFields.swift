@@ -9,7 +9,7 @@ extension ContentDecoder {
     mutating func decodeCallMediaType() throws(CodecError) -> Int? {
         guard peekKind() == .string else { return try decodeInt() }
         let at = offset
-        let text = try decodeString() ?? ""
+        let text = try decodeInspectedString() ?? ""
         switch text {
         case "audio":
             try noteLeniency(.mediaTypeName, at: at)

@@ -94,6 +94,25 @@ let cases: [String: () -> (Int) -> Void] = [
             }
         }
     },
+    // The same contents checked into a borrowed ContentView: no owned value, no Strings.
+    "mixed-decode-view": {
+        let mixed = Corpus.mixed
+        return { n in
+            for _ in 0..<n {
+                for e in mixed { blackHole(try! registry.withDecodedView(objectName: e.objectName, bytes: e.json) { $0.leniencies }) }
+            }
+        }
+    },
+    // The view, then one member read as a String (the text of a text message, the `extra` or
+    // `content` of the others when present): a router's look at each message.
+    "mixed-decode-view-read": {
+        let mixed = Corpus.mixed
+        return { n in
+            for _ in 0..<n {
+                for e in mixed { blackHole(try! registry.withDecodedView(objectName: e.objectName, bytes: e.json) { $0.string("content") ?? $0.string("extra") }) }
+            }
+        }
+    },
     // The baseline of the mixed-corpus decode row, for a ratio in instructions.
     "mixed-decode-jsonserialization": {
         let datas = Corpus.mixed.map { Data($0.json) }
@@ -104,6 +123,10 @@ let cases: [String: () -> (Int) -> Void] = [
         return { n in for _ in 0..<n { for d in decoded { blackHole(try! d.jsonBytes()) } } }
     },
     "txt-decode": { contentDecode(Corpus.text) },
+    "txt-decode-view": {
+        let entry = Corpus.text
+        return { n in for _ in 0..<n { blackHole(try! registry.withDecodedView(objectName: entry.objectName, bytes: entry.json) { $0.leniencies }) } }
+    },
     "img-decode": { contentDecode(Corpus.image) },
     "ref-decode": { contentDecode(Corpus.reference) },
     "grp-decode": { contentDecode(Corpus.group) },
@@ -113,6 +136,10 @@ let cases: [String: () -> (Int) -> Void] = [
     "txt128k-decode": {
         let bytes = Corpus.largeText(size: DecodingOptions.protocolContentLimit)
         return { n in for _ in 0..<n { blackHole(try! registry.decode(objectName: "RC:TxtMsg", bytes: bytes)) } }
+    },
+    "txt128k-decode-view": {
+        let bytes = Corpus.largeText(size: DecodingOptions.protocolContentLimit)
+        return { n in for _ in 0..<n { blackHole(try! registry.withDecodedView(objectName: "RC:TxtMsg", bytes: bytes) { $0.leniencies }) } }
     },
     // Frame and body as RongWire decodes them (the body with its own wire codec), and the same
     // with SwiftProtobuf's generated code on the body (what RongWire ran before the wire codec).
