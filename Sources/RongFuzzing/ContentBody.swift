@@ -4,7 +4,8 @@ import RongCodec
 
 /// Content: decode ⇒ encode succeeds ⇒ strict re-decode equals ⇒ canonical bytes are a fixed
 /// point; decoding through the registry gives the same value or the same error code; errors are
-/// well-formed (a code content decoding may throw, an offset inside the input, a JSON path).
+/// well-formed (a code content decoding may throw, an offset inside the input, a JSON path); the
+/// content view agrees with the owned decode (``ContentViewAgreement``).
 enum ContentBody {
     /// The options fuzzing decodes with: the protocol defaults.
     static let options = DecodingOptions()
@@ -20,6 +21,11 @@ enum ContentBody {
     }
 
     static func check<T: MessageContent>(_ type: T.Type, _ bytes: [UInt8]) -> [String] {
+        // The borrowed view decodes alike: same acceptance, same error, same value.
+        ContentViewAgreement.check(objectName: T.objectName, bytes: bytes, options: options) + checkOwned(type, bytes)
+    }
+
+    static func checkOwned<T: MessageContent>(_ type: T.Type, _ bytes: [UInt8]) -> [String] {
         let value: T
         do throws(CodecError) {
             value = try T(jsonBytes: bytes, options: options)
