@@ -65,6 +65,12 @@ func contentBenchmarks() {
         Benchmark(name("content decode \(subject)", bytes: bytes.count, "JSONSerialization")) { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try JSONSerialization.jsonObject(with: data)) }
         }
+        // The same content checked into a borrowed ContentView (no owned value, no Strings).
+        Benchmark(name("content decode \(subject) (view)", bytes: bytes.count, "RongWire")) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try registry.withDecodedView(objectName: entry.objectName, bytes: bytes) { $0.leniencies })
+            }
+        }
         Benchmark(name("content decode \(subject)", bytes: bytes.count, "JSONDecoder")) { benchmark in
             let decoder = JSONDecoder()
             for _ in benchmark.scaledIterations { blackHole(try codable.decode(decoder, data)) }
@@ -92,8 +98,9 @@ func contentBenchmarks() {
     let mixedConfig = Benchmark.Configuration(scalingFactor: .one, maxIterations: 10_000)
 
     /// One op runs `each` on every message of the mixed corpus, by index.
-    func mixedCorpus(_ op: String, _ impl: String, _ each: @escaping (Int) throws -> Void) {
-        Benchmark(name("content \(op) mixed corpus ×100", bytes: total, impl), configuration: mixedConfig) { benchmark in
+    func mixedCorpus(_ op: String, _ impl: String, view: Bool = false, suffix: String = "", _ each: @escaping (Int) throws -> Void) {
+        let subject = "content \(op) mixed corpus ×100" + (view ? " (view\(suffix))" : "")
+        Benchmark(name(subject, bytes: total, impl), configuration: mixedConfig) { benchmark in
             for _ in benchmark.scaledIterations {
                 for i in mixed.indices { try each(i) }
             }
@@ -101,6 +108,13 @@ func contentBenchmarks() {
     }
     let decoder = JSONDecoder(), encoder = JSONEncoder()
     mixedCorpus("decode", "RongWire") { blackHole(try registry.decode(objectName: mixed[$0].objectName, bytes: mixed[$0].json)) }
+    mixedCorpus("decode", "RongWire", view: true) {
+        blackHole(try registry.withDecodedView(objectName: mixed[$0].objectName, bytes: mixed[$0].json) { $0.leniencies })
+    }
+    // A router's look: the view, then one member made into a String (`content`, else `extra`).
+    mixedCorpus("decode", "RongWire", view: true, suffix: ", one string read") {
+        blackHole(try registry.withDecodedView(objectName: mixed[$0].objectName, bytes: mixed[$0].json) { $0.string("content") ?? $0.string("extra") })
+    }
     mixedCorpus("decode", "JSONSerialization") { blackHole(try JSONSerialization.jsonObject(with: datas[$0])) }
     mixedCorpus("decode", "JSONDecoder") { blackHole(try codecs[$0].decode(decoder, datas[$0])) }
     mixedCorpus("encode", "RongWire") { blackHole(try decodedAll[$0].jsonBytes()) }
@@ -128,6 +142,9 @@ func memoryBenchmarks() {
         ])
     Benchmark(name("content decode TxtMsg 128 KB", bytes: size, "RongWire"), configuration: config) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try registry.decode(objectName: "RC:TxtMsg", bytes: bytes)) }
+    }
+    Benchmark(name("content decode TxtMsg 128 KB (view)", bytes: size, "RongWire"), configuration: config) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try registry.withDecodedView(objectName: "RC:TxtMsg", bytes: bytes) { $0.leniencies }) }
     }
     Benchmark(name("content decode TxtMsg 128 KB", bytes: size, "JSONSerialization"), configuration: config) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try JSONSerialization.jsonObject(with: data)) }
