@@ -35,7 +35,7 @@ TABLE="$HERE/instructions-thresholds.tsv"
 TOLERANCE=${TOLERANCE:-1}
 CASES=("$@")
 if ((${#CASES[@]} == 0)); then
-    CASES=(mixed-decode mixed-decode-jsonserialization mixed-encode txt-decode typsts-decode rcntf-decode ref-decode grp-decode
+    CASES=(mixed-decode mixed-decode-view mixed-decode-view-read mixed-decode-jsonserialization mixed-encode txt-decode txt-decode-view typsts-decode rcntf-decode ref-decode grp-decode
         up-decode up-body down-decode down-body pull-decode pull-body up-value down-value pull-value down-inbound up-outbound pull-inbound
         up-encode down-encode pull-encode up-encode-value down-encode-value pull-encode-value up-encode-swiftprotobuf down-encode-swiftprotobuf pull-encode-swiftprotobuf
         up-decode-view down-decode-view pull-decode-view down-inbound-view pull-inbound-view)

@@ -89,8 +89,16 @@ public struct ContentDecoder: ~Copyable {
     /// Records a member of the top-level object for a ``ContentView``: its key's `"` at
     /// `keyAt`, its value at the current offset.
     @inline(__always)
-    private func record(keyAt: Int) {
-        if let members, scanner.depth == 1 { members.pointee.append(keyAt: keyAt, valueAt: scanner.index) }
+    private func record(keyAt: Int, escaped: Bool = false) {
+        if let members, scanner.depth == 1 { members.pointee.append(keyAt: keyAt, valueAt: scanner.index, keyEscaped: escaped) }
+    }
+
+    /// The string a ``ContentView``'s check read instead of making it: `""`, and, for a member
+    /// of the top-level object, its token (the view makes the string from it on access).
+    @inline(__always)
+    private func deferred(_ token: StringToken) -> String {
+        if let members, scanner.depth == 1 { members.pointee.noteText(token) }
+        return ""
     }
 
     // MARK: Top level (used by the MessageContent entry points)
@@ -279,10 +287,10 @@ public struct ContentDecoder: ~Copyable {
                 }
                 reader.seen |= bit
                 reader.expected = index + 1
-                record(keyAt: token.start - 1)
+                record(keyAt: token.start - 1, escaped: token.escaped)
                 return index
             }
-            record(keyAt: token.start - 1)
+            record(keyAt: token.start - 1, escaped: token.escaped)
             let key = scanner.makeString(token)
             if !reader.dedup.insert(key, existing: reader.unknownFields) {
                 throw CodecError(.duplicateKey, "duplicate key \"\(key)\"", offset: token.start - 1)
@@ -361,12 +369,12 @@ public struct ContentDecoder: ~Copyable {
         // The common case first: a string right at the current byte.
         if scanner.index < scanner.source.count && scanner.source[scanner.index] == asciiQuote {
             let t = try scanner.scanString()
-            return defersStrings ? "" : scanner.makeString(t)
+            return defersStrings ? deferred(t) : scanner.makeString(t)
         }
         if try decodeNull() { return nil }
         guard scanner.peek() == asciiQuote else { throw typeMismatch("a string") }
         let t = try scanner.scanString()
-        return defersStrings ? "" : scanner.makeString(t)
+        return defersStrings ? deferred(t) : scanner.makeString(t)
     }
 
     /// ``decodeString()`` for a reader that looks at the text before the value is built (a

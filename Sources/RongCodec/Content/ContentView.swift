@@ -108,6 +108,10 @@ public struct ContentView: ~Copyable {
 
     /// The string at `key` (then `path`), made now; nil when absent or not a string.
     public func string(_ key: String, _ path: String...) -> String? {
+        // A top-level string the type read: made from the token the check found, not scanned again.
+        if path.isEmpty, members.isComplete, let i = topLevelIndex(of: key), let t = members.text(i) {
+            return scanner(at: 0).makeString(t)
+        }
         guard let at = offset(of: key, path) else { return nil }
         var s = scanner(at: at)
         guard s.peek() == asciiQuote, let t = try? s.scanString() else { return nil }
@@ -172,13 +176,30 @@ public struct ContentView: ~Copyable {
 
     private func topLevelOffset(of key: String) -> Int? {
         guard members.isComplete else { return offset(of: key, inObjectAt: 0) }
-        for i in 0..<members.count {
-            let m = members.member(i)
-            var s = scanner(at: m.keyAt)
-            guard let t = try? s.scanString() else { return nil }
-            if Self.token(t, of: s, is: key) { return m.valueAt }
+        return topLevelIndex(of: key).map { members.member($0).valueAt }
+    }
+
+    /// The index of `key` in the member table (which must be complete).
+    private func topLevelIndex(of key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { k in
+            for i in 0..<members.count where keyMatches(i, k) { return i }
+            return nil
         }
-        return nil
+    }
+
+    /// Whether member `i`'s key is `key`. A key without escapes is compared as bytes where it
+    /// stands (its raw bytes then are its text, and it ends at the next `"`).
+    private func keyMatches(_ i: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = members.member(i).keyAt + 1
+        if members.keyIsEscaped(i) {
+            var s = scanner(at: start - 1)
+            guard let t = try? s.scanString() else { return false }
+            return s.makeString(t).utf8.elementsEqual(key)
+        }
+        let n = key.count
+        guard start + n < json.count, json[start + n] == asciiQuote else { return false }
+        return n == 0 || memcmpEqual(json.baseAddress! + start, UnsafeRawPointer(key.baseAddress!), n)
     }
 
     /// The offset of the value at `key` in the object at `at` (after whitespace); nil when the
