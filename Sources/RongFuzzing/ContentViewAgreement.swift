@@ -3,8 +3,8 @@
 import RongCodec
 
 /// The check of ``ContentView`` that the content target runs on every input and the corpus test
-/// on every content vector: ``ContentRegistry/withDecodedView(objectName:bytes:options:_:)``
-/// accepts exactly what ``ContentRegistry/decode(objectName:bytes:options:)`` accepts, and
+/// on every content vector: ``ContentRegistry/withDecodedView(objectName:bytes:options:_:)-(_,[UInt8],_,_)``
+/// accepts exactly what ``ContentRegistry/decode(objectName:bytes:options:)-(_,[UInt8],_)`` accepts, and
 /// fails with the same error (code, offset, JSON path, text); an accepted view gives the owned
 /// value on ``ContentView/materialize()``, the same leniency rules, and members equal to those
 /// of an independent parse of the JSON (``JSONValue``), through every accessor.

@@ -1,7 +1,7 @@
 // Sources/RongCodec/Content/ContentRegistry+View.swift - decoding into a borrowed ContentView
 
 extension ContentRegistry {
-    /// Checks content by objectName as ``decode(objectName:bytes:options:)`` does and calls
+    /// Checks content by objectName as ``decode(objectName:bytes:options:)-(_,[UInt8],_)`` does and calls
     /// `body` with a ``ContentView`` of it: no owned value, no `String` until one is asked for.
     ///
     /// Throws exactly what the owned decode throws for the same bytes and options (code,
@@ -23,7 +23,7 @@ extension ContentRegistry {
         return try body(view)
     }
 
-    /// ``withDecodedView(objectName:bytes:options:_:)`` over an array's bytes.
+    /// ``withDecodedView(objectName:bytes:options:_:)-(_,UnsafeRawBufferPointer,_,_)`` over an array's bytes.
     @inlinable
     public func withDecodedView<R>(
         objectName: String,
@@ -41,7 +41,7 @@ extension ContentRegistry {
         return try result.get()
     }
 
-    /// The check behind ``withDecodedView(objectName:bytes:options:_:)``: not generic. The view
+    /// The check behind ``withDecodedView(objectName:bytes:options:_:)-(_,UnsafeRawBufferPointer,_,_)``: not generic. The view
     /// is built where it is returned, so that its member table is written once and not copied.
     @usableFromInline
     func _makeView(objectName: String, bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws(CodecError) -> ContentView {

@@ -3,9 +3,9 @@
 /// A content decoded in place: checked exactly as strictly as an owned decode, with no
 /// `String` made until a member is asked for.
 ///
-/// ``ContentRegistry/withDecodedView(objectName:bytes:options:_:)`` runs the registered type's
+/// ``ContentRegistry/withDecodedView(objectName:bytes:options:_:)-(_,[UInt8],_,_)`` runs the registered type's
 /// own decoder over the bytes, so a view exists only for content that
-/// ``ContentRegistry/decode(objectName:bytes:options:)`` accepts, and every rejection is the
+/// ``ContentRegistry/decode(objectName:bytes:options:)-(_,[UInt8],_)`` accepts, and every rejection is the
 /// same error (code, offset, JSON path). What the view skips is the owned value: the strings
 /// of every field, the arrays, the box. It keeps where each top-level member starts, and reads
 /// a member's JSON when asked:
@@ -23,7 +23,7 @@
 ///
 /// When to use which: a view where most content is looked at briefly or not at all (a relay,
 /// a router, a server counting unread messages, a load generator checking what it receives);
-/// the owned value (``ContentRegistry/decode(objectName:bytes:options:)``) where the content
+/// the owned value (``ContentRegistry/decode(objectName:bytes:options:)-(_,[UInt8],_)``) where the content
 /// is kept, changed, re-encoded or handed on. The view borrows the bytes, so it cannot outlive
 /// the closure; it is noncopyable so that it cannot be stored.
 public struct ContentView: ~Copyable {
@@ -64,7 +64,7 @@ public struct ContentView: ~Copyable {
     public var attributes: ContentAttributes? { type?.attributes }
 
     /// The owned value, decoded from the same bytes: what
-    /// ``ContentRegistry/decode(objectName:bytes:options:)`` gives for them. The check already
+    /// ``ContentRegistry/decode(objectName:bytes:options:)-(_,[UInt8],_)`` gives for them. The check already
     /// passed, so this does not throw for built-in types; a custom type's decoder runs again.
     public func materialize() throws(CodecError) -> DecodedContent {
         guard let entry else { return .unknown(UnknownContent(objectName: objectName, bytes: Array(original))) }
