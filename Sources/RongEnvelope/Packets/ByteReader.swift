@@ -20,13 +20,18 @@ struct ByteReader {
     var remaining: Int { bytes.count - offset }
     var isAtEnd: Bool { offset == bytes.count }
 
+    /// Inlined (a compare per read); the error is made out of line, on the error path only.
+    @inline(__always)
     private func need(_ count: Int, _ field: StaticString) throws(CodecError) {
-        guard count <= remaining else {
-            throw CodecError(
-                .truncated,
-                "the packet ends inside \(field): \(count) byte\(count == 1 ? "" : "s") needed, \(remaining) left",
-                offset: offset)
-        }
+        guard count <= remaining else { throw truncation(count, field) }
+    }
+
+    @inline(never)
+    private func truncation(_ count: Int, _ field: StaticString) -> CodecError {
+        CodecError(
+            .truncated,
+            "the packet ends inside \(field): \(count) byte\(count == 1 ? "" : "s") needed, \(remaining) left",
+            offset: offset)
     }
 
     mutating func u8(_ field: StaticString) throws(CodecError) -> UInt8 {
@@ -51,16 +56,33 @@ struct ByteReader {
 
     /// A u16 length, then that many bytes of CESU-8 or UTF-8 (spec: ENV-STR).
     mutating func string(_ field: StaticString) throws(CodecError) -> RMTPString {
-        try readString(field) { (b) throws(CodecError) in try RMTPString(checking: b) }
+        if let b = asciiString() { return RMTPString(ascii: b) }
+        return try readString(field) { (b) throws(CodecError) in try RMTPString(checking: b) }
     }
 
     /// The same string checked the same way (the same errors), left where it is in the frame:
     /// what ``PacketView`` keeps, making the text only when it is asked for.
     mutating func checkedStringBytes(_ field: StaticString) throws(CodecError) -> UnsafeBufferPointer<UInt8> {
-        try readString(field) { (b) throws(CodecError) in
+        if let b = asciiString() { return b }
+        return try readString(field) { (b) throws(CodecError) in
             try RMTPString.check(b)
             return b
         }
+    }
+
+    /// The next string when it is in bounds and ASCII (the topics and ids of real frames), so
+    /// valid as it is, found with a few compares; nil, with nothing read, otherwise: the full
+    /// path then reads it from the same offset and decides or reports it.
+    @inline(__always)
+    private mutating func asciiString() -> UnsafeBufferPointer<UInt8>? {
+        let start = offset
+        guard let base = bytes.baseAddress, bytes.count &- start >= 2 else { return nil }
+        let length = Int(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt16.self)))
+        guard bytes.count &- start &- 2 >= length else { return nil }
+        let b = UnsafeBufferPointer(start: (base + start + 2).assumingMemoryBound(to: UInt8.self), count: length)
+        guard RMTPString.isASCII(b) else { return nil }
+        offset = start &+ 2 &+ length
+        return b
     }
 
     @inline(__always)
