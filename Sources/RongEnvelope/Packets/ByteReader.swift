@@ -40,11 +40,15 @@ struct ByteReader {
         return bytes[offset]
     }
 
+    // Inlined: a compare and a load each, not a call of a generic function per field.
+    @inline(__always)
     mutating func u16(_ field: StaticString) throws(CodecError) -> UInt16 { try bigEndian(field) }
+    @inline(__always)
     mutating func u32(_ field: StaticString) throws(CodecError) -> UInt32 { try bigEndian(field) }
     mutating func u64(_ field: StaticString) throws(CodecError) -> UInt64 { try bigEndian(field) }
 
     /// An unsigned big-endian integer of `T`'s width (ENV-INT-001).
+    @inline(__always)
     private mutating func bigEndian<T: FixedWidthInteger & UnsignedInteger>(_ field: StaticString) throws(CodecError) -> T {
         let width = MemoryLayout<T>.size
         try need(width, field)
@@ -55,16 +59,30 @@ struct ByteReader {
     }
 
     /// A u16 length, then that many bytes of CESU-8 or UTF-8 (spec: ENV-STR).
+    /// Inlined for the ASCII case; the others are read out of line.
+    @inline(__always)
     mutating func string(_ field: StaticString) throws(CodecError) -> RMTPString {
         if let b = asciiString() { return RMTPString(ascii: b) }
-        return try readString(field) { (b) throws(CodecError) in try RMTPString(checking: b) }
+        return try checkedString(field)
+    }
+
+    @inline(never)
+    private mutating func checkedString(_ field: StaticString) throws(CodecError) -> RMTPString {
+        try readString(field) { (b) throws(CodecError) in try RMTPString(checking: b) }
     }
 
     /// The same string checked the same way (the same errors), left where it is in the frame:
-    /// what ``PacketView`` keeps, making the text only when it is asked for.
+    /// what ``PacketView`` keeps, making the text only when it is asked for. Inlined for the
+    /// ASCII case, as ``string(_:)``.
+    @inline(__always)
     mutating func checkedStringBytes(_ field: StaticString) throws(CodecError) -> UnsafeBufferPointer<UInt8> {
         if let b = asciiString() { return b }
-        return try readString(field) { (b) throws(CodecError) in
+        return try checkedNonASCIIStringBytes(field)
+    }
+
+    @inline(never)
+    private mutating func checkedNonASCIIStringBytes(_ field: StaticString) throws(CodecError) -> UnsafeBufferPointer<UInt8> {
+        try readString(field) { (b) throws(CodecError) in
             try RMTPString.check(b)
             return b
         }
@@ -108,6 +126,7 @@ struct ByteReader {
 
     /// Everything that is left, where it is in the frame: the protobuf payload, which runs to
     /// the end of the frame.
+    @inline(__always)
     mutating func rest() -> UnsafeRawBufferPointer {
         defer { offset = bytes.count }
         return UnsafeRawBufferPointer(rebasing: bytes[offset...])
