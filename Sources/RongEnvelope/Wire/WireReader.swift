@@ -50,7 +50,21 @@ struct WireReader: ~Copyable {
 
     /// The next tag of a message's field sequence: (field number, wire type). Follows the fast
     /// tag path of SwiftProtobuf's decoder: at most five bytes, the fifth below 16.
+    @inline(__always)
     mutating func tag() throws(WireError) -> (field: Int, wireType: UInt8) {
+        // Inlined for the one-byte tags of fields 1-15 (a compare and two masks); longer
+        // tags, and what is not a tag, out of line.
+        let c0 = base[offset]
+        let wireType = c0 & 7
+        if c0 < 0x80, c0 >= 8, wireType < 6, wireType != 4 {
+            offset &+= 1
+            return (Int(c0 >> 3), wireType)
+        }
+        return try longTag()
+    }
+
+    @inline(never)
+    private mutating func longTag() throws(WireError) -> (field: Int, wireType: UInt8) {
         let c0 = base[offset]
         let wireType = c0 & 7
         guard wireType < 6 else { throw .malformedProtobuf }
@@ -98,6 +112,7 @@ struct WireReader: ~Copyable {
     }
 
     /// The body of a length-delimited field: its range in the bytes, which the reader moves past.
+    @inline(__always)
     mutating func lengthDelimited() throws(WireError) -> Range<Int> {
         let length = try varint()
         guard length < 0x7FFF_FFFF else { throw .malformedProtobuf }
