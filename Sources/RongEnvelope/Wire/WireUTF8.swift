@@ -39,15 +39,16 @@ enum WireUTF8 {
             // load each: a 1110xxxx lead and two continuations, neither overlong (E0 then
             // 80...9F: the lead's low bits and bit 5 of the second byte all zero) nor a surrogate
             // (ED then A0...BF).
-            if i &+ 8 <= end {
+            var paired = false
+            while i &+ 8 <= end {
                 let w = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                if w & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0 {
-                    let first = w & 0x200F, second = w >> 24 & 0x200F
-                    guard first != 0, first != 0x200D, second != 0, second != 0x200D else { return false }
-                    i &+= 6
-                    continue
-                }
+                guard w & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0 else { break }
+                let first = w & 0x200F, second = w >> 24 & 0x200F
+                guard first != 0, first != 0x200D, second != 0, second != 0x200D else { return false }
+                i &+= 6
+                paired = true
             }
+            if paired { continue }
             if i &+ 4 <= end {
                 let w = UInt32(littleEndian: p.loadUnaligned(fromByteOffset: i, as: UInt32.self))
                 if w & 0x00C0_C0F0 == 0x0080_80E0 {
