@@ -20,13 +20,18 @@ struct ByteReader {
     var remaining: Int { bytes.count - offset }
     var isAtEnd: Bool { offset == bytes.count }
 
+    /// Inlined (a compare per read); the error is made out of line, on the error path only.
+    @inline(__always)
     private func need(_ count: Int, _ field: StaticString) throws(CodecError) {
-        guard count <= remaining else {
-            throw CodecError(
-                .truncated,
-                "the packet ends inside \(field): \(count) byte\(count == 1 ? "" : "s") needed, \(remaining) left",
-                offset: offset)
-        }
+        guard count <= remaining else { throw truncation(count, field) }
+    }
+
+    @inline(never)
+    private func truncation(_ count: Int, _ field: StaticString) -> CodecError {
+        CodecError(
+            .truncated,
+            "the packet ends inside \(field): \(count) byte\(count == 1 ? "" : "s") needed, \(remaining) left",
+            offset: offset)
     }
 
     mutating func u8(_ field: StaticString) throws(CodecError) -> UInt8 {
@@ -35,11 +40,15 @@ struct ByteReader {
         return bytes[offset]
     }
 
+    // Inlined: a compare and a load each, not a call of a generic function per field.
+    @inline(__always)
     mutating func u16(_ field: StaticString) throws(CodecError) -> UInt16 { try bigEndian(field) }
+    @inline(__always)
     mutating func u32(_ field: StaticString) throws(CodecError) -> UInt32 { try bigEndian(field) }
     mutating func u64(_ field: StaticString) throws(CodecError) -> UInt64 { try bigEndian(field) }
 
     /// An unsigned big-endian integer of `T`'s width (ENV-INT-001).
+    @inline(__always)
     private mutating func bigEndian<T: FixedWidthInteger & UnsignedInteger>(_ field: StaticString) throws(CodecError) -> T {
         let width = MemoryLayout<T>.size
         try need(width, field)
@@ -50,17 +59,48 @@ struct ByteReader {
     }
 
     /// A u16 length, then that many bytes of CESU-8 or UTF-8 (spec: ENV-STR).
+    /// Inlined for the ASCII case; the others are read out of line.
+    @inline(__always)
     mutating func string(_ field: StaticString) throws(CodecError) -> RMTPString {
+        if let b = asciiString() { return RMTPString(ascii: b) }
+        return try checkedString(field)
+    }
+
+    @inline(never)
+    private mutating func checkedString(_ field: StaticString) throws(CodecError) -> RMTPString {
         try readString(field) { (b) throws(CodecError) in try RMTPString(checking: b) }
     }
 
     /// The same string checked the same way (the same errors), left where it is in the frame:
-    /// what ``PacketView`` keeps, making the text only when it is asked for.
+    /// what ``PacketView`` keeps, making the text only when it is asked for. Inlined for the
+    /// ASCII case, as ``string(_:)``.
+    @inline(__always)
     mutating func checkedStringBytes(_ field: StaticString) throws(CodecError) -> UnsafeBufferPointer<UInt8> {
+        if let b = asciiString() { return b }
+        return try checkedNonASCIIStringBytes(field)
+    }
+
+    @inline(never)
+    private mutating func checkedNonASCIIStringBytes(_ field: StaticString) throws(CodecError) -> UnsafeBufferPointer<UInt8> {
         try readString(field) { (b) throws(CodecError) in
             try RMTPString.check(b)
             return b
         }
+    }
+
+    /// The next string when it is in bounds and ASCII (the topics and ids of real frames), so
+    /// valid as it is, found with a few compares; nil, with nothing read, otherwise: the full
+    /// path then reads it from the same offset and decides or reports it.
+    @inline(__always)
+    private mutating func asciiString() -> UnsafeBufferPointer<UInt8>? {
+        let start = offset
+        guard let base = bytes.baseAddress, bytes.count &- start >= 2 else { return nil }
+        let length = Int(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt16.self)))
+        guard bytes.count &- start &- 2 >= length else { return nil }
+        let b = UnsafeBufferPointer(start: (base + start + 2).assumingMemoryBound(to: UInt8.self), count: length)
+        guard RMTPString.isASCII(b) else { return nil }
+        offset = start &+ 2 &+ length
+        return b
     }
 
     @inline(__always)
@@ -86,6 +126,7 @@ struct ByteReader {
 
     /// Everything that is left, where it is in the frame: the protobuf payload, which runs to
     /// the end of the frame.
+    @inline(__always)
     mutating func rest() -> UnsafeRawBufferPointer {
         defer { offset = bytes.count }
         return UnsafeRawBufferPointer(rebasing: bytes[offset...])

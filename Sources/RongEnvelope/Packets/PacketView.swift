@@ -64,29 +64,39 @@ public struct PacketView: ~Copyable {
     public init(decoding frame: UnsafeRawBufferPointer, from sender: Side) throws(CodecError) {
         var r = ByteReader(frame)
         let header = try Packet.readHeader(&r, from: sender)
-        var date: UInt32?, topic: UnsafeBufferPointer<UInt8>?, targetId: UnsafeBufferPointer<UInt8>?, messageId: UInt16?, status: UInt16?
-        var payload: UnsafeRawBufferPointer?
-        var fixed: Packet.Body?
+        // Each case reads everything before it sets anything (a non-copyable value is
+        // initialized on every path or on none), and sets the view directly: the payload
+        // packets' views are not built from locals, which copied the fixed-body slot whole.
         switch header.type {
         case .query,  // always from the client (checkDecodable)
             .publish where sender == .client:
             let f = try Packet.readAddressed(&r) { (r, field) throws(CodecError) in try r.checkedStringBytes(field) }
-            (topic, targetId, messageId) = (f.topic, f.targetId, f.messageId)
-            payload = r.rest()
+            self.init(
+                header: header, sender: sender, date: nil, topic: f.topic, targetId: f.targetId, messageId: f.messageId, status: nil,
+                payload: r.rest(), fixedBody: nil)
         case .publish:
             let f = try Packet.readServerPublish(&r) { (r, field) throws(CodecError) in try r.checkedStringBytes(field) }
-            (date, topic, targetId, messageId) = (f.date, f.topic, f.targetId, f.messageId)
-            payload = r.rest()
+            self.init(
+                header: header, sender: sender, date: f.date, topic: f.topic, targetId: f.targetId, messageId: f.messageId, status: nil,
+                payload: r.rest(), fixedBody: nil)
         case .queryAck:
             let f = try Packet.readQueryAck(&r)
-            (messageId, date, status) = (f.messageId, f.date, f.status)
-            payload = r.rest()
+            self.init(
+                header: header, sender: sender, date: f.date, topic: nil, targetId: nil, messageId: f.messageId, status: f.status,
+                payload: r.rest(), fixedBody: nil)
         default:
             let body = try Packet.decodeFixedBody(header.type, from: sender, &r)
-            messageId = body.messageId
-            fixed = body
+            self.init(
+                header: header, sender: sender, date: nil, topic: nil, targetId: nil, messageId: body.messageId, status: nil,
+                payload: nil, fixedBody: body)
         }
-        // Set last: a non-copyable value is initialized on every path or on none.
+    }
+
+    @inline(__always)
+    private init(
+        header: PacketHeader, sender: Side, date: UInt32?, topic: UnsafeBufferPointer<UInt8>?, targetId: UnsafeBufferPointer<UInt8>?,
+        messageId: UInt16?, status: UInt16?, payload: UnsafeRawBufferPointer?, fixedBody: consuming Packet.Body?
+    ) {
         self.header = header
         self.sender = sender
         self.date = date
@@ -95,7 +105,7 @@ public struct PacketView: ~Copyable {
         self.messageId = messageId
         self.status = status
         self.payload = payload
-        fixedBody = fixed
+        self.fixedBody = fixedBody
     }
 
     /// The packet type.

@@ -74,20 +74,30 @@ public struct RMTPString: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         if !isASCII(bytes) { _ = try validate(bytes) }
     }
 
+    /// The string of ASCII bytes (``isASCII(_:)`` said so): the text is the bytes, canonical.
+    @inline(__always)
+    init(ascii bytes: UnsafeBufferPointer<UInt8>) {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            text = String(copying: UTF8Span(unchecked: Span<UInt8>(_unsafeElements: bytes), isKnownASCII: true))
+        } else {
+            text = String(decoding: bytes, as: UTF8.self)
+        }
+        exactBytes = nil
+    }
+
     /// The string of bytes ``check(_:)`` accepted (a ``PacketView``'s header strings). Should
     /// they have changed since (the view's ownership rule broken), the text is what
     /// `String(decoding:)` makes of them rather than a trap.
     init(checked bytes: UnsafeBufferPointer<UInt8>) {
         if Self.isASCII(bytes) {
-            text = String(decoding: bytes, as: UTF8.self)
-            exactBytes = nil
+            self.init(ascii: bytes)
         } else {
             self = (try? RMTPString(checking: bytes)) ?? RMTPString(String(decoding: bytes, as: UTF8.self))
         }
     }
 
     @inline(__always)
-    private static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = b.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         var i = 0

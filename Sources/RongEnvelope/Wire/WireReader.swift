@@ -50,7 +50,21 @@ struct WireReader: ~Copyable {
 
     /// The next tag of a message's field sequence: (field number, wire type). Follows the fast
     /// tag path of SwiftProtobuf's decoder: at most five bytes, the fifth below 16.
+    @inline(__always)
     mutating func tag() throws(WireError) -> (field: Int, wireType: UInt8) {
+        // Inlined for the one-byte tags of fields 1-15 (a compare and two masks); longer
+        // tags, and what is not a tag, out of line.
+        let c0 = base[offset]
+        let wireType = c0 & 7
+        if c0 < 0x80, c0 >= 8, wireType < 6, wireType != 4 {
+            offset &+= 1
+            return (Int(c0 >> 3), wireType)
+        }
+        return try longTag()
+    }
+
+    @inline(never)
+    private mutating func longTag() throws(WireError) -> (field: Int, wireType: UInt8) {
         let c0 = base[offset]
         let wireType = c0 & 7
         guard wireType < 6 else { throw .malformedProtobuf }
@@ -98,6 +112,7 @@ struct WireReader: ~Copyable {
     }
 
     /// The body of a length-delimited field: its range in the bytes, which the reader moves past.
+    @inline(__always)
     mutating func lengthDelimited() throws(WireError) -> Range<Int> {
         let length = try varint()
         guard length < 0x7FFF_FFFF else { throw .malformedProtobuf }
@@ -111,21 +126,9 @@ struct WireReader: ~Copyable {
     mutating func string() throws(WireError) -> String {
         let range = try lengthDelimited()
         if range.isEmpty { return "" }
-        let bytes = UnsafeRawBufferPointer(rebasing: base[range])
-        // SE-0464's UTF8Span runs the validator `String(validating:as:)` runs, without that
-        // initializer's unspecialized generic path, which looked type metadata up on every call
-        // (more than half of a DownStreamMessage's decode). Apple platforms have it from their
-        // 26 releases.
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            do throws(UTF8.ValidationError) {
-                return String(copying: try UTF8Span(validating: Span<UInt8>(_unsafeBytes: bytes)))
-            } catch {
-                throw .invalidUTF8
-            }
-        }
-        guard let s = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
-            throw .invalidUTF8
-        }
+        // WireUTF8: the standard library's validator's verdict at a fraction of its cost on
+        // ASCII ids and CJK text, and the string made without validating it again.
+        guard let s = WireUTF8.string(UnsafeRawBufferPointer(rebasing: base[range])) else { throw .invalidUTF8 }
         return s
     }
 
