@@ -3,6 +3,8 @@
 #
 #   tools/benchmarks/run.sh                 # all benchmarks + the protobuf-c anchor → table
 #   tools/benchmarks/run.sh --filter REGEX  # only benchmarks whose name matches (Swift side)
+#   tools/benchmarks/run.sh --rounds N      # run the Swift side N times (default 3) and keep each
+#                                           # row's fastest median (1: a single pass)
 #   tools/benchmarks/run.sh --check         # malloc counts of RongWire's benchmarks against
 #                                           # Thresholds/, and the 128 KB memory target (what CI
 #                                           # runs; wall time is not checked)
@@ -19,12 +21,14 @@ ROOT=$(cd "$HERE/../.." && pwd)
 OUT=$HERE/.build-bench
 MODE=table
 FILTER=()
+ROUNDS=3
 while (($#)); do
     case "$1" in
     --check) MODE=check ;;
     --update) MODE=update ;;
     --filter) FILTER=(--filter "$2"); shift ;;
-    -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --rounds) ROUNDS=$2; shift ;;
+    -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -91,16 +95,21 @@ protoc-c --proto_path="$ROOT/spec" --c_out="$OUT/gen" "$ROOT/spec/rongcloud.prot
 cc -std=c99 -O2 -Wall -Wextra -Werror -I"$OUT/gen" -o "$OUT/pbc-bench" \
     "$HERE/c/pbc-bench.c" "$OUT/gen/rongcloud.pb-c.c" -lprotobuf-c
 
-# The anchor runs before and after the Swift benchmarks and table.py keeps each row's faster
-# time: the cores' speed drifts over minutes (other tenants, clocks), and a slow moment on either
-# side would otherwise skew every ratio against protobuf-c.
+# The Swift side runs ROUNDS times with the anchor before, between and after, and table.py keeps
+# each row's fastest median, baselines and RongWire alike: the cores' speed drifts over minutes
+# (other tenants, clocks), and one slow moment would otherwise skew the ratios of the rows it
+# falls on. Every ratio still compares rows of the same run of this script.
+[[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: --rounds takes a positive number" >&2; exit 2; }
 echo "running the protobuf-c anchor..." >&2
 "$OUT/pbc-bench" "$OUT/fixtures" >"$OUT/pbc-bench.tsv"
-echo "running the Swift benchmarks (a few minutes)..." >&2
-swift package --allow-writing-to-directory "$OUT" benchmark "${FILTER[@]}" --no-progress \
-    --format histogramPercentiles --path "$OUT/results" >"$OUT/swift-benchmarks.log" 2>&1 ||
-    { tail -40 "$OUT/swift-benchmarks.log" >&2; exit 1; }
-echo "running the protobuf-c anchor again..." >&2
-"$OUT/pbc-bench" "$OUT/fixtures" >>"$OUT/pbc-bench.tsv"
+for ((round = 1; round <= ROUNDS; round++)); do
+    echo "running the Swift benchmarks, round $round of $ROUNDS (a few minutes each)..." >&2
+    mkdir -p "$OUT/results/$round"
+    swift package --allow-writing-to-directory "$OUT" benchmark "${FILTER[@]}" --no-progress \
+        --format histogramPercentiles --path "$OUT/results/$round" >"$OUT/swift-benchmarks-$round.log" 2>&1 ||
+        { tail -40 "$OUT/swift-benchmarks-$round.log" >&2; exit 1; }
+    echo "running the protobuf-c anchor again..." >&2
+    "$OUT/pbc-bench" "$OUT/fixtures" >>"$OUT/pbc-bench.tsv"
+done
 
 python3 "$HERE/table.py" "$OUT/results" "$OUT/pbc-bench.tsv" | tee "$OUT/table.md"

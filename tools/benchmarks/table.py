@@ -4,7 +4,9 @@
     table.py RESULTS_DIR PBC_TSV [--require-memory]
 
 RESULTS_DIR holds the `--format histogramPercentiles` export of `swift package benchmark`, one
-file per benchmark and metric; PBC_TSV is c/pbc-bench's output (a row twice: the faster time is kept). Benchmark names read
+file per benchmark and metric, or one such folder per round (`1/`, `2/`, ...: run.sh --rounds),
+of which each row's fastest median is kept; PBC_TSV is c/pbc-bench's output (a row once per
+round and once more: the fastest time is kept). Benchmark names read
 `<subject> [<bytes> B] | <implementation>`; rows of one subject did the same work on the same
 bytes. Prints a markdown table: median time per op, MB/s, mallocs per op, and for every row
 how many times RongWire's time it took (a baseline at 5.0× is five times slower than RongWire;
@@ -38,12 +40,19 @@ def median_of(path):
 
 def load(results, pbc):
     runs = defaultdict(dict)  # name → metric → value
-    for file in os.listdir(results):
-        m = FILE.match(file)
-        if not m:
-            continue
-        name = m["name"].replace("_", " ")
-        runs[name][m["metric"]] = median_of(os.path.join(results, file))
+    rounds = sorted(d for d in os.listdir(results) if d.isdigit() and os.path.isdir(os.path.join(results, d)))
+    for folder in [os.path.join(results, d) for d in rounds] or [results]:
+        for file in os.listdir(folder):
+            m = FILE.match(file)
+            if not m:
+                continue
+            name = m["name"].replace("_", " ")
+            value = median_of(os.path.join(folder, file))
+            old = runs[name].get(m["metric"])
+            # Time: the fastest round. Allocations are exact: the highest, should a round differ.
+            if old is not None:
+                value = min(old, value) if m["metric"] == "wallClock" else max(old, value)
+            runs[name][m["metric"]] = value
     with open(pbc, encoding="utf-8") as f:
         for line in f:
             name, ns, mallocs = line.rstrip("\n").split("\t")
