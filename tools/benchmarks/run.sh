@@ -9,6 +9,8 @@
 #                                           # Thresholds/, and the 128 KB memory target (what CI
 #                                           # runs; wall time is not checked)
 #   tools/benchmarks/run.sh --update        # rewrite Thresholds/ after an intended change
+#   tools/benchmarks/run.sh --anchor-instructions  # protobuf-c's instructions per op (callgrind),
+#                                           # to set beside instructions.sh's up-decode-view etc.
 #   tools/benchmarks/instructions.sh        # instructions per op under valgrind: exact, for
 #                                           # judging a change on shared cores
 #
@@ -26,9 +28,10 @@ while (($#)); do
     case "$1" in
     --check) MODE=check ;;
     --update) MODE=update ;;
+    --anchor-instructions) MODE=anchor ;;
     --filter) FILTER=(--filter "$2"); shift ;;
     --rounds) ROUNDS=$2; shift ;;
-    -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -94,6 +97,21 @@ swift build -c release --product bench-fixtures >&2
 protoc-c --proto_path="$ROOT/spec" --c_out="$OUT/gen" "$ROOT/spec/rongcloud.proto"
 cc -std=c99 -O2 -Wall -Wextra -Werror -I"$OUT/gen" -o "$OUT/pbc-bench" \
     "$HERE/c/pbc-bench.c" "$OUT/gen/rongcloud.pb-c.c" -lprotobuf-c
+
+if [[ $MODE == anchor ]]; then
+    command -v valgrind >/dev/null || { apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends valgrind >&2; }
+    N=200
+    printf '%-32s %14s\n' "protobuf-c op" "instr/op"
+    for op in "decode PUBLISH up" "decode PUBLISH down" "decode pull ×200" "encode PUBLISH up" "encode PUBLISH down" "encode pull ×200"; do
+        counts=()
+        for n in 0 "$N"; do
+            counts+=("$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$OUT/pbc-bench" "$OUT/fixtures" "$op" "$n" 2>&1 |
+                sed -n 's/.*Collected : \([0-9]*\).*/\1/p')")
+        done
+        printf '%-32s %14d\n' "$op" $(((counts[1] - counts[0]) / N))
+    done
+    exit 0
+fi
 
 # The Swift side runs ROUNDS times with the anchor before, between and after, and table.py keeps
 # each row's fastest median, baselines and RongWire alike: the cores' speed drifts over minutes

@@ -229,11 +229,14 @@ static uint8_t *read_file(const char *dir, const char *name, size_t *n) {
     return b;
 }
 
+/* With OP and N (run.sh --anchor-instructions): OP ("decode PUBLISH up", ...) N times, untimed,
+ * for callgrind to count; nothing printed. */
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: pbc-bench FIXTURE_DIR\n");
+    if (argc != 2 && argc != 4) {
+        fprintf(stderr, "usage: pbc-bench FIXTURE_DIR [OP N]   (OP: \"decode PUBLISH up\", \"encode pull ×200\", ...)\n");
         return 2;
     }
+    long count = argc == 4 ? strtol(argv[3], NULL, 10) : 0;
     struct { const char *file, *name; Kind kind; } list[] = {
         {"publish-up.bin", "PUBLISH up", CLIENT_PUBLISH},
         {"publish-down.bin", "PUBLISH down", SERVER_PUBLISH},
@@ -247,6 +250,16 @@ int main(int argc, char **argv) {
         x.message = protobuf_c_message_unpack(descriptor(x.kind), NULL, x.frame.body_len, x.frame.body);
         if (!x.message) { fprintf(stderr, "pbc-bench: %s body does not unpack\n", list[i].file); return 1; }
         char subject[128];
+        if (argc == 4) {
+            char op[128];
+            snprintf(op, sizeof op, "decode %s", list[i].name);
+            if (strcmp(argv[2], op) == 0) for (long k = 0; k < count; k++) op_decode(&x);
+            snprintf(op, sizeof op, "encode %s", list[i].name);
+            if (strcmp(argv[2], op) == 0) for (long k = 0; k < count; k++) op_encode(&x);
+            protobuf_c_message_free_unpacked(x.message, NULL);
+            free((void *)x.bytes);
+            continue;
+        }
         snprintf(subject, sizeof subject, "envelope decode %s", list[i].name);
         measure(subject, &x, op_decode);
         snprintf(subject, sizeof subject, "envelope encode %s", list[i].name);
