@@ -1,5 +1,7 @@
 // Sources/RongPeer/Client/PeerClientOptions.swift - how a client connects and behaves
 
+import RongSupport
+
 /// How a ``PeerClient`` connects and behaves.
 public struct PeerClientOptions: Sendable {
     /// The WebSocket URL without query (`ws://127.0.0.1:PORT/websocket`).
@@ -52,7 +54,7 @@ public struct PeerClientOptions: Sendable {
         if rest.hasPrefix("ws://") { rest = rest.dropFirst(5) } else if rest.hasPrefix("http://") { rest = rest.dropFirst(7) }
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex
         let hostPort = rest[..<slash]
-        let path = slash == rest.endIndex ? "/websocket" : String(rest[slash...].split(separator: "?", maxSplits: 1)[0])
+        let path = slash == rest.endIndex ? "/websocket" : String(TextFields.cut(rest[slash...], at: "?").head)
         guard let colon = hostPort.lastIndex(of: ":"), let port = Int(hostPort[hostPort.index(after: colon)...]) else {
             throw PeerClientError.badURL(url)
         }

@@ -1,5 +1,7 @@
 // Sources/RongPeer/Server/PeerDuration.swift - the one duration type: every parser and clock, overflow-checked and bounded
 
+import RongSupport
+
 /// A span of time in whole milliseconds, `0...PeerDuration.max` (36,500 days, about a century).
 ///
 /// Every duration the peer reads goes through this type: fixture retentions, `POST
@@ -60,11 +62,10 @@ public struct PeerDuration: Sendable, Hashable, Comparable, CustomStringConverti
             digits = digits.dropLast(u.rawValue.count)
             break
         }
-        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let whole = parts[0]
-        let fraction = parts.count == 2 ? parts[1] : ""
+        let (whole, fractionText) = TextFields.cut(digits, at: ".")
+        let fraction = fractionText ?? ""
         func isDigits(_ s: Substring) -> Bool { s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
-        guard !whole.isEmpty, isDigits(whole), isDigits(fraction), parts.count == 1 || !fraction.isEmpty else {
+        guard !whole.isEmpty, isDigits(whole), isDigits(fraction), fractionText == nil || !fraction.isEmpty else {
             throw PeerDurationError(text: text, reason: .notADuration)
         }
         // Whole units: at most max / unit of them, checked while the digits are read.
@@ -126,15 +127,5 @@ public struct PeerDurationError: Error, Sendable, Hashable, CustomStringConverti
         case .notADuration: "`\(text.prefix(40))` is not a duration (500ms, 30s, 10m, 2h, 8d, 1.5s)"
         case .tooLong: "`\(text.prefix(40))` is longer than the longest duration, \(PeerDuration.max)"
         }
-    }
-}
-
-extension String {
-    /// Trims the given characters at both ends (Foundation-free).
-    func trimmingCharacters(in set: Character) -> String {
-        var s = Substring(self)
-        while s.first == set { s = s.dropFirst() }
-        while s.last == set { s = s.dropLast() }
-        return String(s)
     }
 }
