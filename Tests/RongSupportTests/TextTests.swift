@@ -52,8 +52,9 @@ struct TextTests {
         ("0.1:", ":", 1, ["0.1", ""]),
         ("HTTP/1.1 101 Switching Protocols", " ", 2, ["HTTP/1.1", "101", "Switching Protocols"]),
         ("a|b", ",", Int.max, ["a|b"]),
-    ] as [(String, Character, Int, [Substring])])
-    func fields(_ text: String, _ separator: Character, _ maxSplits: Int, _ expected: [Substring]) {
+        (",\u{301}", ",", Int.max, ["", "\u{301}"]),
+    ] as [(String, Unicode.Scalar, Int, [Substring])])
+    func fields(_ text: String, _ separator: Unicode.Scalar, _ maxSplits: Int, _ expected: [Substring]) {
         let f = TextFields(text, separator: separator, maxSplits: maxSplits)
         #expect(f.all == expected)
         #expect(f.count == expected.count)

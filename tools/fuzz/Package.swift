@@ -35,6 +35,7 @@ let package = Package(
         .executableTarget(name: "FuzzPeerLoader", dependencies: dependencies),
         .executableTarget(name: "FuzzControl", dependencies: dependencies),
         .executableTarget(name: "FuzzWire", dependencies: dependencies),
+        .executableTarget(name: "FuzzOptions", dependencies: dependencies),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,12 +4,12 @@
 # line on a terminal; its whole output in tools/fuzz/work/TARGET/fuzz.log).
 #
 #   tools/fuzz/run.sh TARGET SECONDS [extra libFuzzer flags]
-#   TARGET: content | envelope | message | vector-loader | peer-loader | control | wire
+#   TARGET: content | envelope | message | vector-loader | peer-loader | control | wire | options
 #
 # Findings land in tools/fuzz/findings/TARGET/ (crash-*, timeout-*, oom-*); keep each one with
 # tools/fuzz/crash-to-vector.py. Exit status: 0 = no finding, 1 = finding or coverage problem.
 # RONGWIRE_FUZZ_PREBUILT=DIR runs DIR's fuzzer (e.g. .clusterfuzzlite/build.sh's OUT) instead of
-# building one.
+# building one; RONGWIRE_FUZZ_SCRATCH=DIR builds in DIR instead of tools/fuzz/.build.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -25,7 +25,8 @@ case "$TARGET" in
     peer-loader) EXE=FuzzPeerLoader ;;
     control) EXE=FuzzControl ;;
     wire) EXE=FuzzWire ;;
-    *) echo "unknown target $TARGET (content, envelope, message, vector-loader, peer-loader, control, wire)" >&2; exit 2 ;;
+    options) EXE=FuzzOptions ;;
+    *) echo "unknown target $TARGET (content, envelope, message, vector-loader, peer-loader, control, wire, options)" >&2; exit 2 ;;
 esac
 
 cd "$HERE"
@@ -47,6 +48,9 @@ else
     # --sanitize=fuzzer --sanitize=address drops the coverage instrumentation. The old binary is
     # removed first, so a failed build can never fuzz stale code.
     FLAGS=(-c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+    # RONGWIRE_FUZZ_SCRATCH=DIR builds in DIR instead of tools/fuzz/.build (campaign.sh: a clean
+    # build of its own, which a run.sh started meanwhile does not touch).
+    if [ -n "${RONGWIRE_FUZZ_SCRATCH:-}" ]; then FLAGS+=(--scratch-path "$RONGWIRE_FUZZ_SCRATCH"); fi
     BIN="$(swift build "${FLAGS[@]}" --show-bin-path)/$EXE"
     rm -f "$BIN"
     set +e

@@ -46,13 +46,20 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     /// at most once, in any order, spaces around names and values ignored. A blank text or `none`
     /// is no faults. Refused, with the part named (``FaultPlanError/part``): a blank part, one
     /// that is not NAME=VALUE, an unknown name, a name given twice (`dup` and `duplicate` are one
-    /// name), a blank value, a probability outside 0...1, a blank or out-of-range delay maximum
-    /// (1ms...60s), a seed that is not an unsigned 64-bit integer, a blank or repeated user.
+    /// name), more parts than names, a blank value, a probability outside 0...1, a blank or
+    /// out-of-range delay maximum (1ms...60s), a seed that is not an unsigned 64-bit integer, a
+    /// blank, repeated or over-long user id (1-64 bytes, as a fixture's), more than 100,000 users.
+    ///
+    /// The text is cut into at most 8 parts and 100,001 users however long it is, so a large plan
+    /// (a 4 MiB request body) costs its own size, not a piece per separator.
     public init(parsing text: String) throws(FaultPlanError) {
         let whole = TextFields.trim(text[...], " ")
         if whole.isEmpty || whole == "none" { return }
         var given: Set<String> = []
-        for (i, part) in TextFields(whole, separator: ",", trimming: " ").all.enumerated() {
+        for (i, part) in TextFields(whole, separator: ",", maxSplits: Self.keys.count, trimming: " ").all.enumerated() {
+            guard i < Self.keys.count else {
+                throw FaultPlanError(.tooManyParts, "part \(i + 1)", "part \(i + 1): a fault plan has at most \(Self.keys.count) parts (\(Self.names), each at most once)")
+            }
             guard !part.isEmpty else { throw FaultPlanError(.blankPart, "part \(i + 1)", "part \(i + 1) of the fault plan is blank (parts are NAME=VALUE, separated by commas)") }
             let (name, rawValue) = TextFields.cut(part, at: "=", trimming: " ")
             guard let rawValue, !name.isEmpty else {
@@ -88,8 +95,10 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
                 }
             case "users":
                 var names: Set<String> = []
-                for user in TextFields(rawValue, separator: "|", trimming: " ").all {
+                for user in TextFields(rawValue, separator: "|", maxSplits: Self.maxUsers, trimming: " ").all {
+                    guard names.count < Self.maxUsers else { throw FaultPlanError(.tooManyUsers, key, "`users` names more than \(Self.maxUsers) users") }
                     guard !user.isEmpty else { throw FaultPlanError(.blankUser, key, "`users` names a blank user in `\(value.prefix(40))` (users=a|b)") }
+                    guard user.utf8.count <= 64 else { throw FaultPlanError(.userTooLong, key, "`users` names `\(user.prefix(40))…`, longer than a user id (at most 64 bytes, 000:606)") }
                     guard names.insert(String(user)).inserted else { throw FaultPlanError(.repeatedUser, key, "`users` names `\(user.prefix(40))` twice") }
                 }
                 users = names
@@ -103,6 +112,8 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     /// The names a plan may give, as messages list them.
     static let names = "drop, dup, delay, reorder, cut, users, seed"
     static let keys: Set<String> = ["drop", "dup", "delay", "reorder", "cut", "users", "seed"]
+    /// The most users a plan names: as many as a fixture may generate.
+    static let maxUsers = 100_000
 
     /// The plan in the form ``init(parsing:)`` reads (`none` when no fault is on).
     public var description: String {
@@ -137,6 +148,8 @@ public struct FaultPlanError: Error, CustomStringConvertible, Sendable, Hashable
         case unknownName
         /// A name given twice (`dup` and `duplicate` are one name).
         case repeated
+        /// More parts than there are names (8 or more).
+        case tooManyParts
         /// A name with a blank value (`delay= `, `seed=`), or a delay with `:` and nothing on
         /// one side of it (`delay=:5ms`, `delay=0.1:`).
         case blankValue
@@ -150,12 +163,16 @@ public struct FaultPlanError: Error, CustomStringConvertible, Sendable, Hashable
         case blankUser
         /// `users` naming one user twice.
         case repeatedUser
+        /// `users` naming an id longer than 64 bytes (a user id's most, 000:606).
+        case userTooLong
+        /// `users` naming more than 100,000 users.
+        case tooManyUsers
     }
 
     /// What is wrong.
     public var reason: Reason
     /// The part of the plan it is about: a name (`delay`, `seed`, `users`), `delay maximum`,
-    /// `part N` for a blank part, or the text of a part that is not NAME=VALUE (at most 40
+    /// `part N` for a blank part or one too many, or the text of a part that is not NAME=VALUE (at most 40
     /// characters).
     public var part: String
     /// What is wrong, naming the part.

@@ -76,14 +76,13 @@ public struct PeerDuration: Sendable, Hashable, Comparable, CustomStringConverti
             if n > limit { throw PeerDurationError(text: text, reason: .tooLong) }
         }
         var ms = n * unit.milliseconds
-        // The fraction: nine digits are enough below a millisecond of a day (86,400,000 ms).
-        var scale: Int64 = 1
-        var f: Int64 = 0
-        for d in fraction.utf8.prefix(9) {
-            f = f * 10 + Int64(d - 0x30)
-            scale *= 10
-        }
-        ms += f * unit.milliseconds / scale
+        // The fraction, rounded down to a millisecond: floor(0.f1f2…fk × unit), exactly.
+        // Multiplying the digits by the unit from the last one, what carries out past the first
+        // is the whole part of the product. (No fixed number of digits is enough: the first nine
+        // of 0.000000011574074075d give 0.95 ms, the whole fraction 1.00000000008 ms.)
+        var carry: Int64 = 0
+        for d in fraction.utf8.reversed() { carry = (Int64(d - 0x30) * unit.milliseconds + carry) / 10 }
+        ms += carry
         guard ms <= Self.max.milliseconds else { throw PeerDurationError(text: text, reason: .tooLong) }
         milliseconds = ms
     }

@@ -54,6 +54,8 @@ struct FaultPlanTests {
         ("users=a| ", .blankUser, "users"),
         ("users=a|a", .repeatedUser, "users"),
         ("users=a| a", .repeatedUser, "users"),
+        ("users=" + String(repeating: "u", count: 65), .userTooLong, "users"),
+        ("drop=0,dup=0,delay=0,reorder=0,cut=0,users=a,seed=1,drop=0", .tooManyParts, "part 8"),
     ]
 
     @Test("refused plans: the reason, and a message naming the part", arguments: refused)
@@ -64,6 +66,20 @@ struct FaultPlanTests {
             guard let e = error as? FaultPlanError else { return false }
             return e.reason == reason && e.part == part && e.message.contains(part)
         }
+    }
+
+    /// A plan is cut into at most 8 parts and 100,001 users, however many separators it has.
+    @Test("bounds: 100,000 users and no more; a long run of separators is one refusal, not a piece each")
+    func bounds() throws {
+        let users = (0..<100_000).map { "u\($0)" }
+        #expect(try FaultPlan(parsing: "drop=1,users=" + users.joined(separator: "|")).users?.count == 100_000)
+        #expect(throws: FaultPlanError(.tooManyUsers, "users", "`users` names more than 100000 users")) {
+            try FaultPlan(parsing: "drop=1,users=" + (users + ["u100000"]).joined(separator: "|"))
+        }
+        let commas = "drop=0.1" + String(repeating: ",", count: 1 << 20)
+        #expect {
+            try FaultPlan(parsing: commas)
+        } throws: { ($0 as? FaultPlanError)?.part == "part 2" }
     }
 
     @Test("accepted plans, and the form /state writes parses back to the same plan", arguments: [
@@ -81,6 +97,8 @@ struct FaultPlanTests {
         ("users= a | b ", "users=a|b"),
         ("seed=18446744073709551615,drop=0.1", "drop=0.1,seed=18446744073709551615"),
         ("users=a=b", "users=a=b"),
+        ("users=" + String(repeating: "u", count: 64), "users=" + String(repeating: "u", count: 64)),
+        ("drop=0,dup=0,delay=0,reorder=0,cut=0,users=a,seed=1", "users=a,seed=1"),
     ])
     func acceptedPlan(_ text: String, _ written: String) throws {
         let plan = try FaultPlan(parsing: text)
