@@ -5,20 +5,22 @@
 #
 #   tools/fuzz/campaign.sh MINUTES [TARGET ...]      (default: every target)
 #
-# - Clean build: the fuzzers are built in tools/fuzz/work/campaign/build, removed first, so no
-#   product of an earlier build is fuzzed (and a run.sh started meanwhile, which builds in
-#   tools/fuzz/.build, does not disturb it). The first target's time includes that build.
-# - Bounded: each target runs MINUTES (libFuzzer's -max_total_time), and run.sh is stopped if it
-#   has not ended 15 minutes after that (the build included); a finding ends that target's run
-#   and the campaign goes on with the next.
+# - Clean build: first every fuzzer is built (run.sh TARGET 0) in tools/fuzz/work/campaign/build,
+#   removed beforehand, so no product of an earlier build is fuzzed, and a run.sh started meanwhile
+#   (which builds in tools/fuzz/.build) does not disturb it. Then each target runs that build's
+#   fuzzer (RONGWIRE_FUZZ_PREBUILT).
+# - Bounded: each target runs MINUTES (libFuzzer's -max_total_time); run.sh is stopped if it has
+#   not ended 5 minutes after that, the build if it takes more than 3 hours. A finding ends that
+#   target's run and the campaign goes on with the next.
 # - Corpora are kept: each target starts from tools/fuzz/work/TARGET/corpus as an earlier run left
 #   it (plus the seeds) and leaves it there, grown. Findings land in tools/fuzz/findings/TARGET/
 #   as for run.sh; keep each with crash-to-vector.py.
 # - The table: inputs run, exec/s, coverage and features at INITED and at the end, corpus at the
-#   end, new findings, and the machine's 1-minute load average at the end of each run (exec/s
-#   depend on it on shared cores).
+#   end, new findings, and the machine's 1- and 5-minute load averages at the end of each run
+#   (exec/s depend on them on shared cores).
 #
-# Exit status: 0 when no target made a finding, 1 otherwise, 2 on a usage error.
+# Exit status: 0 when every target ran without a finding, 1 otherwise (or when the build failed),
+# 2 on a usage error.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 MINUTES=${1:?usage: campaign.sh MINUTES [TARGET ...]}
@@ -47,10 +49,25 @@ export RONGWIRE_FUZZ_SCRATCH="$CAMPAIGN/build"
 # Nothing redrawn on a terminal: the campaign prints one line per target.
 export RONGWIRE_PROGRESS=0
 
-echo "campaign: ${#TARGETS[@]} targets x ${MINUTES} min from a clean build ($RONGWIRE_FUZZ_SCRATCH), about $(( ${#TARGETS[@]} * (MINUTES + 1) )) min plus the build; started $(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "campaign: ${#TARGETS[@]} targets x ${MINUTES} min from a clean build ($RONGWIRE_FUZZ_SCRATCH), about $(( ${#TARGETS[@]} * (MINUTES + 1) )) min after the build; started $(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# The build: the first target's builds every module, the others link their executable.
+build_start=$(date +%s)
+for t in "${TARGETS[@]}"; do
+    if ! timeout --kill-after=60 10800 "$HERE/run.sh" "$t" 0 > "$CAMPAIGN/$t.build.out" 2>&1; then
+        tail -40 "$CAMPAIGN/$t.build.out" >&2
+        echo "campaign: building $t failed (log in $CAMPAIGN/$t.build.out)" >&2
+        exit 1
+    fi
+done
+BUILT=$(dirname "$(sed -n 's/^OK: .* built: //p' "$CAMPAIGN/${TARGETS[0]}.build.out")")
+BUILD_TIME=$(( $(date +%s) - build_start ))
+echo "campaign: built in $((BUILD_TIME / 60)) min $((BUILD_TIME % 60)) s: $BUILT, load $(cut -d' ' -f1-3 /proc/loadavg)"
+unset RONGWIRE_FUZZ_SCRATCH
+export RONGWIRE_FUZZ_PREBUILT="$BUILT"
 
 # "#N INITED cov: C ft: F corp: A/Bb ..." -> field after KEY on the line.
-field() { sed -n "s/.* $1: *\([^ ]*\).*/\1/p" <<< "$2"; }
+field() { sed -n "s|.* $1: *\([^ ]*\).*|\1|p" <<< "$2"; }
 # libFuzzer's final stat NAME from LOG (-print_final_stats), or FALLBACK.
 final_stat() { sed -n "s/^stat::$1:[[:space:]]*//p" "$3" 2>/dev/null | tail -1 | grep . || echo "$2"; }
 # 1234567 -> 1,234,567
@@ -64,7 +81,7 @@ for t in "${TARGETS[@]}"; do
     before=$(find "$findings" -type f | wc -l)
     start=$(date +%s)
     set +e
-    timeout --kill-after=60 $((SECONDS_EACH + 900)) "$HERE/run.sh" "$t" "$SECONDS_EACH" > "$CAMPAIGN/$t.out" 2>&1
+    timeout --kill-after=60 $((SECONDS_EACH + 300)) "$HERE/run.sh" "$t" "$SECONDS_EACH" > "$CAMPAIGN/$t.out" 2>&1
     status=$?
     set -e
     took=$(( $(date +%s) - start ))
@@ -76,7 +93,7 @@ for t in "${TARGETS[@]}"; do
     runs=$(final_stat number_of_executed_units "$(sed -n 's/^#\([0-9]*\).*/\1/p' <<< "$last")" "$log")
     rate=$(final_stat average_exec_per_sec "$(field exec/s "$last")" "$log")
     corpus=$(field corp "$last")
-    load=$(cut -d' ' -f1 /proc/loadavg)
+    load=$(cut -d' ' -f1-2 /proc/loadavg | sed 's| | / |')
     case $status in
         0) result="ok" ;;
         124 | 137) result="stopped after $((took / 60)) min (timeout)"; FOUND=1 ;;
@@ -88,9 +105,9 @@ for t in "${TARGETS[@]}"; do
 done
 
 {
-    echo "Fuzz campaign $STAMP: \`tools/fuzz/campaign.sh $MINUTES${*:+ $*}\`, ${MINUTES} min per target, release + ASan + libFuzzer + the allocation meter, from a clean build; $(nproc) cores, $(uname -sm)."
+    echo "Fuzz campaign $STAMP: \`tools/fuzz/campaign.sh $MINUTES${*:+ $*}\`, ${MINUTES} min per target, release + ASan + libFuzzer + the allocation meter, from a clean build ($((BUILD_TIME / 60)) min); $(nproc) cores, $(uname -sm)."
     echo
-    echo "| Target | Inputs run | exec/s | cov (INITED → end) | ft (INITED → end) | Corpus at end (inputs/bytes) | New findings | Load at end | Result |"
+    echo "| Target | Inputs run | exec/s | cov (INITED → end) | ft (INITED → end) | Corpus at end (inputs/bytes) | New findings | Load at end (1 / 5 min) | Result |"
     echo "|---|---:|---:|---|---|---|---:|---:|---|"
     printf '%s\n' "${ROWS[@]}"
 } > "$REPORT"

@@ -3,7 +3,7 @@
 # writes a dictionary from the catalog, and runs TARGET for SECONDS (libFuzzer's progress on one
 # line on a terminal; its whole output in tools/fuzz/work/TARGET/fuzz.log).
 #
-#   tools/fuzz/run.sh TARGET SECONDS [extra libFuzzer flags]
+#   tools/fuzz/run.sh TARGET SECONDS [extra libFuzzer flags]      (SECONDS 0: build only)
 #   TARGET: content | envelope | message | vector-loader | peer-loader | control | wire | options
 #
 # Findings land in tools/fuzz/findings/TARGET/ (crash-*, timeout-*, oom-*); keep each one with
@@ -73,6 +73,12 @@ fi
 RONGWIRE="$(cd "$ROOT" && swift build --show-bin-path)/rongwire"
 python3 "$HERE/seed_corpus.py" "$TARGET" "$WORK/seeds" --rongwire "$RONGWIRE"
 python3 "$HERE/make_dict.py" "$TARGET" "$WORK/$TARGET.dict" --rongwire "$RONGWIRE"
+# SECONDS 0: build, seed and write the dictionary only (campaign.sh builds every target before it
+# times any; libFuzzer itself would read -max_total_time=0 as "no limit").
+if [ "$SECONDS_TO_RUN" = 0 ]; then
+    echo "OK: $TARGET built: $BIN"
+    exit 0
+fi
 
 # -malloc_limit_mb: a single allocation above 64 MiB is a finding at once, with its stack (the
 # bodies' allocation meter checks the total live bytes per input against a smaller budget).
