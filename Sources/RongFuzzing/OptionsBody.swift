@@ -203,23 +203,27 @@ enum OptionsBody {
 
     static func users(_ list: String) -> [String] {
         let what = "users=`\(list.prefix(60))`"
-        // The names by the standard library's split of the scalars, trimmed of spaces.
-        let names = list.unicodeScalars.split(separator: "|", omittingEmptySubsequences: false).map { n in
+        // The list ends at the first comma (what follows is more parts of the plan). Its names by
+        // the standard library's split of the scalars, trimmed of spaces.
+        let scalars = list.unicodeScalars
+        let comma = scalars.firstIndex(of: ",")
+        let names = scalars[..<(comma ?? scalars.endIndex)].split(separator: "|", omittingEmptySubsequences: false).map { n in
             var n = n
             while n.first == " " { n = n.dropFirst() }
             while n.last == " " { n = n.dropLast() }
             return String(n)
         }
-        let comma = list.unicodeScalars.contains(",")
-        let valid = !comma && names.count <= 100_000 && names.allSatisfy { !$0.isEmpty && $0.utf8.count <= 64 } && Set(names).count == names.count
+        let valid = names.count <= 100_000 && names.allSatisfy { !$0.isEmpty && $0.utf8.count <= 64 } && Set(names).count == names.count
         do throws(FaultPlanError) {
             let plan = try FaultPlan(parsing: "drop=1,users=" + list)
             if !valid { return ["\(what) is taken"] }
             if plan.users != Set(names) { return ["\(what) is taken as \(plan.users.map { "\($0.count) users" } ?? "everyone"), not its \(names.count) names"] }
         } catch {
+            // With a comma, a later part may be what is refused.
+            guard comma == nil else { return [] }
             if valid { return ["\(what) is refused: \(error.message)"] }
             let listReasons: Set<FaultPlanError.Reason> = [.blankValue, .blankUser, .repeatedUser, .userTooLong, .tooManyUsers]
-            if !comma, !listReasons.contains(error.reason) { return ["\(what) is refused as \(error.reason)"] }
+            if !listReasons.contains(error.reason) { return ["\(what) is refused as \(error.reason)"] }
         }
         return []
     }

@@ -32,7 +32,8 @@ if [ "$MINUTES" -lt 1 ] || [ "$MINUTES" -gt 600 ]; then
     echo "campaign.sh: MINUTES must be 1...600" >&2
     exit 2
 fi
-ALL=(content envelope message vector-loader peer-loader control wire options)
+# Every target run.sh knows (its `TARGET) EXE=…` lines), so a new target joins the campaign.
+read -r -a ALL <<< "$(sed -n 's/^    \([a-z-]*\)) EXE=.*/\1/p' "$HERE/run.sh" | tr '\n' ' ')"
 TARGETS=("$@")
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=("${ALL[@]}")
 for t in "${TARGETS[@]}"; do
