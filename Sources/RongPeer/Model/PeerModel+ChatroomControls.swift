@@ -114,7 +114,7 @@ extension PeerModel {
         var o = JSONObject()
         o["members"] = .array(r.members.keys.sorted().map { .string($0) })
         o["recent"] = .number(JSONNumber(r.recent.count))
-        o["keys"] = .number(JSONNumber(r.entries.values.filter { $0.status & EntryBits.delete == 0 }.count))
+        o["keys"] = .number(JSONNumber(r.entries.values.filter { $0.entity.status & EntryBits.delete == 0 }.count))
         o["muted"] = .array(r.muted.filter { $0.value > t }.keys.sorted().map { .string($0) })
         o["banned"] = .array(r.banned.filter { $0.value > t }.keys.sorted().map { .string($0) })
         o["distributionStopped"] = .bool(r.distributionStopped)

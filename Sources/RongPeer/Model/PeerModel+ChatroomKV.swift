@@ -22,10 +22,10 @@ extension PeerModel {
     /// Forgets the oldest removed entries beyond `maxRemovedChatroomEntries`.
     mutating func pruneRemovedEntries(_ room: String) {
         guard let entries = chatrooms[room]?.entries else { return }
-        let removed = entries.values.filter { $0.status & EntryBits.delete != 0 }
+        let removed = entries.values.filter { $0.entity.status & EntryBits.delete != 0 }
         guard removed.count > Self.maxRemovedChatroomEntries else { return }
-        for e in removed.sorted(by: { ($0.timestamp, $0.key) < ($1.timestamp, $1.key) }).prefix(removed.count - Self.maxRemovedChatroomEntries) {
-            chatrooms[room]!.entries[e.key] = nil
+        for e in removed.sorted(by: { ($0.entity.timestamp, $0.order) < ($1.entity.timestamp, $1.order) }).prefix(removed.count - Self.maxRemovedChatroomEntries) {
+            chatrooms[room]!.entries[e.entity.key] = nil
         }
     }
 
@@ -47,7 +47,7 @@ extension PeerModel {
         guard Self.isChatroomKey(entry.key) else { return PeerStatus.chatroomInvalidParameter }
         let removing = entry.status & EntryBits.delete != 0
         if !removing && entry.value.unicodeScalars.count > Self.maxChatroomValueLength { return PeerStatus.chatroomInvalidParameter }
-        let current = r.entries[entry.key].flatMap { $0.status & EntryBits.delete == 0 ? $0 : nil }
+        let current = r.entries[entry.key].flatMap { $0.entity.status & EntryBits.delete == 0 ? $0.entity : nil }
         if removing && current == nil { return PeerStatus.chatroomKeyNotExist }
         if let current, current.uid != user, entry.status & EntryBits.overwrite == 0 { return PeerStatus.chatroomKeyNotOwned }
         if !removing && current == nil && live >= Self.maxChatroomKeys { return PeerStatus.chatroomKeyCountExceeded }
@@ -55,7 +55,7 @@ extension PeerModel {
     }
 
     func liveChatroomKeys(_ room: String) -> Int {
-        chatrooms[room]?.entries.values.filter { $0.status & EntryBits.delete == 0 }.count ?? 0
+        chatrooms[room]?.entries.values.filter { $0.entity.status & EntryBits.delete == 0 }.count ?? 0
     }
 
     /// `setKV` / `delKV`: the checks of `chatroomKVRefusal(room:user:_:live:)`, the write, and

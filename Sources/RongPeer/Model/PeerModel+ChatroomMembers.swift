@@ -53,17 +53,18 @@ extension PeerModel {
             log("conn#\(conn) \(user) created chatroom \(room)")
         }
         if chatrooms[room]!.members[user] == nil {
-            let mine = chatrooms.filter { $0.value.members[user] != nil }.map { ($0.key, $0.value.members[user]!) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            // The earliest joined first: join time, then join order (PEER-ORDER-001).
+            let mine = chatrooms.compactMap { id, r in r.members[user].map { (id, $0) } }.sorted { ($0.1.joined, $0.1.order) < ($1.1.joined, $1.1.order) }
             for (other, _) in mine.prefix(max(0, mine.count - app.chatroomsPerUser + 1)) {
                 leaveChatroom(other, user: user, reason: "joined \(room)", into: &out)
             }
-            chatrooms[room]!.members[user] = now
+            chatrooms[room]!.members[user] = Membership(joined: now, order: nextArrival())
             memberNotices(room: room, user: user, joined: true, except: conn, into: &out)
         }
         log("conn#\(conn) \(user) joined chatroom \(room)")
         var reply = Modules_ChrmOutput()
         reply.nothing = 1
-        reply.joinTime = chatrooms[room]!.members[user]!
+        reply.joinTime = chatrooms[room]!.members[user]!.joined
         out.insert(queryAck(conn, id, status: 0, payload: protoBytes(reply)), at: 0)
         return out
     }
@@ -86,12 +87,16 @@ extension PeerModel {
         log("\(user) left chatroom \(room) (\(reason))")
         let t = now
         var removed = 0
-        for (key, e) in chatrooms[room]!.entries where e.uid == user && e.status & EntryBits.autoDelete != 0 && e.status & EntryBits.delete == 0 {
-            var gone = e
+        // In the order they were set, so the removals keep it (PEER-ORDER-002).
+        let owned = chatrooms[room]!.entries.values.filter { e in
+            e.entity.uid == user && e.entity.status & EntryBits.autoDelete != 0 && e.entity.status & EntryBits.delete == 0
+        }
+        for e in owned.sorted(by: { $0.order < $1.order }) {
+            var gone = e.entity
             gone.value = ""
-            gone.status = e.status | EntryBits.delete
+            gone.status = e.entity.status | EntryBits.delete
             gone.timestamp = t
-            chatrooms[room]!.entries[key] = gone
+            chatrooms[room]!.entries[gone.key] = KVEntry(entity: gone, order: nextArrival())
             removed += 1
         }
         if removed > 0 {

@@ -34,7 +34,7 @@ extension PeerModel {
     /// Whether `user` set IsSilent "1" on the conversation (ENGINE writes "1" for
     /// `notificationStatus` 1, DO_NOT_DISTURB, lines 6275-6294; "0" turns it off).
     func isMuted(_ user: String, type: ConversationType, target: String) -> Bool {
-        guard let state = conversationStatus[user]?["\(type.rawValue):\(target)"] else { return false }
+        guard let state = conversationStatus[user]?["\(type.rawValue):\(target)"]?.state else { return false }
         return state.stateItem.contains { $0.sessionStateType == .isSilent && $0.value == "1" }
     }
 }

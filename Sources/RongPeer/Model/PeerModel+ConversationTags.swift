@@ -18,6 +18,8 @@ extension PeerModel {
     /// A user's tags (the list is the user setting `Tag`).
     struct TagList: Sendable {
         var tags: [String: Modules_SessionTagItem] = [:]
+        /// Each tag's arrival number, which orders tags created in the same millisecond.
+        var order: [String: UInt64] = [:]
         /// When the list last changed (the setting's `version`).
         var version: Int64 = 0
     }
@@ -45,11 +47,15 @@ extension PeerModel {
             if adding {
                 var kept = list.tags[tag.tagID] ?? Modules_SessionTagItem()
                 kept.tagID = tag.tagID
-                if !kept.hasCreatedTime { kept.createdTime = t }
+                if !kept.hasCreatedTime {
+                    kept.createdTime = t
+                    list.order[tag.tagID] = nextArrival()
+                }
                 if tag.hasName { kept.name = tag.name }
                 list.tags[tag.tagID] = kept
             } else {
                 list.tags[tag.tagID] = nil
+                list.order[tag.tagID] = nil
             }
         }
         guard list.tags.count <= TagLimits.tagsPerUser else { return [queryAck(conn, id, status: PeerStatus.invalidParameter)] }
@@ -62,7 +68,9 @@ extension PeerModel {
         var out = [queryAck(conn, id, status: PeerStatus.ok, payload: protoBytes(reply))]
         if !adding {
             let gone = Set(tags.map(\.tagID))
-            let changed = retag(user: user, keys: Array((conversationStatus[user] ?? [:]).keys), time: t) { current in current.filter { !gone.contains($0.tagID) } }
+            // The conversations in the order of their last change, which the new changes keep (PEER-ORDER-002).
+            let keys = (conversationStatus[user] ?? [:]).sorted { $0.value.order < $1.value.order }.map(\.key)
+            let changed = retag(user: user, keys: keys, time: t) { current in current.filter { !gone.contains($0.tagID) } }
             if changed { out += statusNotices(user: user, time: t, except: conn) }
         }
         for other in online[user] ?? [] where other != conn {
@@ -89,7 +97,8 @@ extension PeerModel {
         item.value = Data()
         item.version = list.version
         item.status = 1
-        item.tags = list.tags.values.sorted { ($0.createdTime, $0.tagID) < ($1.createdTime, $1.tagID) }
+        // Creation time, then the order they were added (PEER-ORDER-002).
+        item.tags = list.tags.values.sorted { ($0.createdTime, list.order[$0.tagID] ?? 0) < ($1.createdTime, list.order[$1.tagID] ?? 0) }
         out.items = [item]
         out.version = max(version, list.version)
         return out
@@ -117,19 +126,19 @@ extension PeerModel {
                 var fresh = Modules_SessionState()
                 fresh.type = c.state.type
                 fresh.channelID = c.state.channelID
-                conversationStatus[user, default: [:]][c.key] = fresh
+                conversationStatus[user, default: [:]][c.key] = KeptState(state: fresh, order: nextArrival())
             }
             _ = retag(user: user, keys: [c.key], time: t) { current in
-                var next = current.filter { tag in !c.tags.contains { $0.tagID == tag.tagID } }
-                if adding {
-                    for tag in c.tags {
-                        var kept = Modules_SessionTagItem()
-                        kept.tagID = tag.tagID
-                        kept.isTop = tag.hasIsTop && tag.isTop
-                        next.append(kept)
-                    }
+                guard adding else { return current.filter { tag in !c.tags.contains { $0.tagID == tag.tagID } } }
+                // In the order they were first put in; one put again keeps its place (PEER-ORDER-002).
+                var next = current
+                for tag in c.tags {
+                    var kept = Modules_SessionTagItem()
+                    kept.tagID = tag.tagID
+                    kept.isTop = tag.hasIsTop && tag.isTop
+                    if let i = next.firstIndex(where: { $0.tagID == tag.tagID }) { next[i] = kept } else { next.append(kept) }
                 }
-                return next.sorted { $0.tagID < $1.tagID }
+                return next
             }
         }
         log("conn#\(conn) \(user) \(adding ? "tagged" : "untagged") \(changes.count) conversation(s)")
@@ -141,7 +150,7 @@ extension PeerModel {
     mutating func retag(user: String, keys: [String], time: Int64, _ change: ([Modules_SessionTagItem]) -> [Modules_SessionTagItem]) -> Bool {
         var any = false
         for key in keys {
-            guard var state = conversationStatus[user]?[key] else { continue }
+            guard var state = conversationStatus[user]?[key]?.state else { continue }
             let current = state.stateItem.first { $0.sessionStateType == .tags }?.tags ?? []
             let next = change(current)
             guard next != current else { continue }
@@ -155,7 +164,7 @@ extension PeerModel {
                 state.stateItem.sort { $0.sessionStateType.rawValue < $1.sessionStateType.rawValue }
             }
             state.time = time
-            conversationStatus[user]![key] = state
+            conversationStatus[user]![key] = KeptState(state: state, order: nextArrival())
             any = true
         }
         return any

@@ -12,10 +12,11 @@ import SwiftProtobuf
 extension PeerModel {
     /// `pullSeAtts`: the conversations whose status changed at or after `time` (ENGINE asks with
     /// the newest state time it holds; two changes may share a millisecond), each with every item
-    /// set so far (ENGINE resets an item a state leaves out, lines 3003-3018).
+    /// set so far (ENGINE resets an item a state leaves out, lines 3003-3018). In the order of the
+    /// changes: time, then arrival (PEER-ORDER-002).
     func conversationStates(of user: String, after time: Int64) -> [Modules_SessionState] {
-        (conversationStatus[user] ?? [:]).values.filter { $0.time >= time }
-            .sorted { ($0.time, $0.channelID) < ($1.time, $1.channelID) }
+        (conversationStatus[user] ?? [:]).values.filter { $0.state.time >= time }
+            .sorted { ($0.state.time, $0.order) < ($1.state.time, $1.order) }.map(\.state)
     }
 
     /// The most conversations one user may keep a state for, and the longest conversation id
@@ -45,7 +46,7 @@ extension PeerModel {
         let t = now
         for s in states {
             let key = "\(s.type.rawValue):\(s.channelID)"
-            var kept = conversationStatus[user, default: [:]][key] ?? {
+            var kept = conversationStatus[user, default: [:]][key]?.state ?? {
                 var fresh = Modules_SessionState()
                 fresh.type = s.type
                 fresh.channelID = s.channelID
@@ -60,7 +61,7 @@ extension PeerModel {
             }
             kept.stateItem.sort { $0.sessionStateType.rawValue < $1.sessionStateType.rawValue }
             kept.time = t
-            conversationStatus[user, default: [:]][key] = kept
+            conversationStatus[user, default: [:]][key] = KeptState(state: kept, order: nextArrival())
         }
         log("conn#\(conn) \(user) set the status of \(states.count) conversation(s)")
         var out: [PeerOutput] = []
@@ -133,7 +134,9 @@ extension PeerModel {
     mutating func removeConversation(user: String, target: String, type: ConversationType?) {
         // Only a conversation with history can be listed, so only such a removal is kept.
         for t in type.map({ [$0] }) ?? [.private, .group] where [.private, .group].contains(t) && history[historyKey(type: t, a: user, b: target)] != nil {
-            removedConversations[user, default: [:]]["\(t.name):\(target)"] = now
+            // The newest message time handed out: any message accepted after the removal is newer,
+            // also within the same millisecond (PEER-CONV-002, PEER-ORDER-001).
+            removedConversations[user, default: [:]]["\(t.name):\(target)"] = lastTime
         }
     }
 

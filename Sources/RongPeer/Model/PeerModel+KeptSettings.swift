@@ -18,10 +18,11 @@ extension PeerModel {
 
     /// `pullKV`: with `time` 0 every entry the room holds, else every change at or after `time`
     /// (removals included, status bit 0x04): ENGINE pulls with the `s_cmd`'s time.
+    /// In the order of the changes: time, then arrival (PEER-ORDER-002).
     func chatroomEntries(room: String, after time: Int64) -> [Modules_ChrmKVEntity] {
         let all = (chatrooms[room]?.entries ?? [:]).values
-        let picked = time == 0 ? all.filter { $0.status & EntryBits.delete == 0 } : all.filter { $0.timestamp >= time }
-        return picked.sorted { ($0.timestamp, $0.key) < ($1.timestamp, $1.key) }
+        let picked = time == 0 ? all.filter { $0.entity.status & EntryBits.delete == 0 } : all.filter { $0.entity.timestamp >= time }
+        return picked.sorted { ($0.entity.timestamp, $0.order) < ($1.entity.timestamp, $1.order) }.map(\.entity)
     }
 
     /// `setKV`/`delKV` (both SetChrmKV; bit 0x04 removes): a member sets or removes a key. A key
@@ -31,7 +32,7 @@ extension PeerModel {
     mutating func setChatroomEntry(room: String, user: String, _ req: Modules_SetChrmKV, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
         guard chatrooms[room]!.members[user] != nil else { return [queryAck(conn, id, status: PeerStatus.notInChatroom)] }
         let wanted = req.entry
-        let current = chatrooms[room]!.entries[wanted.key].flatMap { $0.status & EntryBits.delete == 0 ? $0 : nil }
+        let current = chatrooms[room]!.entries[wanted.key].flatMap { $0.entity.status & EntryBits.delete == 0 ? $0.entity : nil }
         let removing = wanted.status & EntryBits.delete != 0
         if removing && current == nil { return [queryAck(conn, id, status: PeerStatus.chatroomKeyNotExist)] }
         if let current, current.uid != user, wanted.status & EntryBits.overwrite == 0 {
@@ -43,7 +44,7 @@ extension PeerModel {
         entry.status = wanted.status & (EntryBits.autoDelete | EntryBits.overwrite | EntryBits.delete)
         entry.uid = user
         entry.timestamp = now
-        chatrooms[room]!.entries[wanted.key] = entry
+        chatrooms[room]!.entries[wanted.key] = KVEntry(entity: entry, order: nextArrival())
         log("conn#\(conn) \(user) \(removing ? "removed" : "set") chatroom \(room) key \(wanted.key)")
         var out = [queryAck(conn, id, status: PeerStatus.ok)]
         let members = chatrooms[room]!.members.keys.sorted()

@@ -366,7 +366,7 @@ extension PeerModel {
         switch content.base {
         case let r as ReadReceiptMessage:
             markRead(user: m.sender, conversation: conversation, time: r.lastMessageSendTime)
-            receipts["private:\(m.target)→\(m.sender)", default: [:]][m.sender] = r.lastMessageSendTime
+            receipts["private:\(m.target)→\(m.sender)", default: [:]][m.sender] = ReadMark(time: r.lastMessageSendTime, order: nextArrival())
         case let s as SyncReadStatusMessage:
             markRead(user: m.sender, conversation: conversation, time: s.lastMessageSendTime)
         case let q as ReadReceiptRequestMessage:
@@ -377,7 +377,7 @@ extension PeerModel {
                 // ANDROID-4.0 and WEBv2 send UID arrays; a read-time value names no message.
                 guard case .messageUIds(let list) = entry.value else { continue }
                 for uid in list where receiptRequests[uid] == entry.key || messages[uid]?.sender == entry.key {
-                    receipts[uid, default: [:]][m.sender] = m.time
+                    receipts[uid, default: [:]][m.sender] = ReadMark(time: m.time, order: nextArrival())
                 }
             }
         default:

@@ -155,7 +155,7 @@ extension PeerModel {
     mutating func chatroomPull(_ req: Modules_ChrmPullMsg, room: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
         let user = sessions[conn]!.user
         guard let r = chatrooms[room] else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
-        guard let joined = r.members[user] else { return [queryAck(conn, id, status: PeerStatus.notInChatroom)] }
+        guard let joined = r.members[user]?.joined else { return [queryAck(conn, id, status: PeerStatus.notInChatroom)] }
         sessions[conn]!.chatroomNotifiedAt[room] = nil
         stats.pulls += 1
         var list = r.recent.compactMap { messages[$0] }.filter { $0.time > req.syncTime && $0.origin != conn }

@@ -100,10 +100,11 @@ extension PeerModel {
                 let r = try request(Modules_GrpReadReceiptMsg.self)
                 var out = Modules_GrpReadReceiptQryResp()
                 out.totalMemberNum = Int32(clamping: fixture.groups[target]?.members.count ?? 0)
-                out.list = (receipts[r.msgID.first ?? ""] ?? [:]).sorted { $0.value < $1.value }.map { reader, time in
+                // Read time, then the order the responses came (PEER-ORDER-002).
+                out.list = (receipts[r.msgID.first ?? ""] ?? [:]).sorted { ($0.value.time, $0.value.order) < ($1.value.time, $1.value.order) }.map { reader, mark in
                     var u = Modules_GrpMsgReadUser()
                     u.userID = reader
-                    u.readTime = time
+                    u.readTime = mark.time
                     return u
                 }
                 return reply(out)
@@ -156,14 +157,15 @@ extension PeerModel {
     mutating func chatroomInfo(_ room: String, _ req: Modules_QueryChatRoomInfoInput, user: String, id: UInt16, conn: ConnectionID) -> [PeerOutput] {
         guard let r = chatrooms[room] else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
         guard r.members[user] != nil else { return [queryAck(conn, id, status: PeerStatus.notInChatroom)] }
-        var members = r.members.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+        // Join time, then join order (PEER-ORDER-002).
+        var members = r.members.sorted { ($0.value.joined, $0.value.order) < ($1.value.joined, $1.value.order) }
         if req.hasOrder && req.order == 2 { members.reverse() }
         var out = Modules_QueryChatRoomInfoOutput()
         out.userTotalNums = Int32(clamping: members.count)
         out.userInfos = members.prefix(Int(max(0, min(req.count, 20)))).map { member, joined in
             var m = Modules_ChrmMember()
             m.id = member
-            m.time = joined
+            m.time = joined.joined
             return m
         }
         return [queryAck(conn, id, status: 0, payload: protoBytes(out))]

@@ -79,7 +79,7 @@ extension PeerModel {
         }
         var receiptObject: [(String, JSONValue)] = []
         for (uid, readers) in receipts.sorted(by: { $0.key < $1.key }) {
-            receiptObject.append((uid, Self.object(readers.sorted(by: { $0.key < $1.key }).map { ($0.key, .number(JSONNumber($0.value))) })))
+            receiptObject.append((uid, Self.object(readers.sorted(by: { $0.key < $1.key }).map { ($0.key, .number(JSONNumber($0.value.time))) })))
         }
         let recalled: [JSONValue] = messages.filter { $0.value.recalled != nil }.keys.sorted().map { .string($0) }
         let pushes = pushLog.filter { only == nil || $0.receiver == only }.map { p -> JSONValue in

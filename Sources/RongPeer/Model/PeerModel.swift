@@ -43,9 +43,10 @@ public struct PeerModel: Sendable {
     var history: [String: [String]] = [:]
     var chatrooms: [String: Chatroom] = [:]
     var unread: [String: [String: UnreadState]] = [:]
-    var receipts: [String: [String: Int64]] = [:]
+    /// Per message UID (and `private:A→B`): each reader's read time.
+    var receipts: [String: [String: ReadMark]] = [:]
     /// Per user: pin and do-not-disturb by conversation (`TYPE:channelId`), PEER-QUERY-002.
-    var conversationStatus: [String: [String: Modules_SessionState]] = [:]
+    var conversationStatus: [String: [String: KeptState]] = [:]
     /// Per user: their conversation tags (`addSeTag`), PEER-CONV-007.
     var tagLists: [String: TagList] = [:]
     /// Per user: conversations removed from the list (`delRelation`) → when; one comes back with a
@@ -66,6 +67,9 @@ public struct PeerModel: Sendable {
     /// Counters (also in ``snapshot(user:)``).
     public internal(set) var stats = Stats()
     var lastTime: Int64 = 0
+    /// The last arrival number handed out: changes that share a millisecond are ordered by it
+    /// (PEER-ORDER-001).
+    var lastArrival: UInt64 = 0
     var messagesSinceCompaction = 0
 
     /// How many push records and events /state keeps.
@@ -155,8 +159,8 @@ public struct PeerModel: Sendable {
         var persistent = false
         /// Members at most (the fixture's `maxMembers`); nil: no limit (PEER-CHRM-005).
         var maxMembers: Int?
-        /// Member → join time.
-        var members: [String: Int64] = [:]
+        /// Member → join time and order.
+        var members: [String: Membership] = [:]
         /// Muted members → until when (ms; `Int64.max`: until unmuted) (PEER-CHRM-010).
         var muted: [String: Int64] = [:]
         /// Banned users → until when (ms) (PEER-CHRM-011).
@@ -167,9 +171,33 @@ public struct PeerModel: Sendable {
         var recent: [String] = []
         /// KV entries by key, removed ones kept (status bit 0x04) so an incremental pull reports
         /// the removal (PEER-CHRM-004).
-        var entries: [String: Modules_ChrmKVEntity] = [:]
+        var entries: [String: KVEntry] = [:]
         /// What the room dispatched and discarded (PEER-PRIO-*).
         var dispatch = ChatroomDispatchState()
+    }
+
+    /// A chatroom member's join: its time and its arrival number (PEER-ORDER-002).
+    struct Membership: Sendable {
+        var joined: Int64
+        var order: UInt64
+    }
+
+    /// A chatroom KV entry as set, with the arrival number of its last change.
+    struct KVEntry: Sendable, Equatable {
+        var entity: Modules_ChrmKVEntity
+        var order: UInt64
+    }
+
+    /// A conversation's kept status, with the arrival number of its last change.
+    struct KeptState: Sendable {
+        var state: Modules_SessionState
+        var order: UInt64
+    }
+
+    /// When a reader read a message, with the arrival number of that read.
+    struct ReadMark: Sendable {
+        var time: Int64
+        var order: UInt64
     }
 
     struct UnreadState: Sendable {
@@ -258,6 +286,13 @@ public struct PeerModel: Sendable {
     }
 
     var now: Int64 { max(clock.nowMillis(), lastTime) }
+
+    /// The next arrival number: the order in which the peer applied changes, which decides
+    /// between changes of the same millisecond (PEER-ORDER-001).
+    mutating func nextArrival() -> UInt64 {
+        lastArrival += 1
+        return lastArrival
+    }
 
     mutating func log(_ text: String) {
         // Lines quote what clients sent (topics, ids): each is cut at eventBytes.
