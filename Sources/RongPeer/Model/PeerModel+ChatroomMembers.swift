@@ -25,43 +25,40 @@ extension PeerModel {
     /// `chatroomsPerUser` leaves the earliest joined room (000:11707). The reply is ChrmOutput
     /// with the join time, which ENGINE-4.5 and later read as the room's pull cursor.
     mutating func joinChatroom(_ room: String, create: Bool, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
-        let user = sessions[conn]!.user
+        let user = sessions.user(of: conn)!
         if chatrooms[room] == nil {
             guard create else {
-                log("conn#\(conn) \(user) joinChrmR of unknown chatroom \(room)")
+                recordEvent("conn#\(conn) \(user) joinChrmR of unknown chatroom \(room)")
                 return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)]
             }
             guard !room.isEmpty, room.utf8.count <= 64 else {
-                log("conn#\(conn) \(user) join of chatroom id \(room.debugDescription): not 1-64 characters")
+                recordEvent("conn#\(conn) \(user) join of chatroom id \(room.debugDescription): not 1-64 characters")
                 return [queryAck(conn, id, status: PeerStatus.chatroomInvalidParameter)]
             }
         }
-        if let until = chatrooms[room]?.banned[user] {
-            if until > now {
-                log("conn#\(conn) \(user) join of chatroom \(room) refused: banned until \(until)")
-                return [queryAck(conn, id, status: PeerStatus.kickedFromChatroom)]
-            }
-            chatrooms[room]!.banned[user] = nil
+        if let until = chatrooms.ban(of: user, in: room, at: now, lifting: true) {
+            recordEvent("conn#\(conn) \(user) join of chatroom \(room) refused: banned until \(until)")
+            return [queryAck(conn, id, status: PeerStatus.kickedFromChatroom)]
         }
         if let r = chatrooms[room], r.members[user] == nil, let limit = r.maxMembers, r.members.count >= limit {
-            log("conn#\(conn) \(user) join of chatroom \(room) refused: full (\(limit))")
+            recordEvent("conn#\(conn) \(user) join of chatroom \(room) refused: full (\(limit))")
             return [queryAck(conn, id, status: PeerStatus.chatroomFull)]
         }
         var out: [PeerOutput] = []
         if chatrooms[room] == nil {
-            chatrooms[room] = Chatroom()
-            log("conn#\(conn) \(user) created chatroom \(room)")
+            chatrooms.create(room)
+            recordEvent("conn#\(conn) \(user) created chatroom \(room)")
         }
-        if chatrooms[room]!.members[user] == nil {
+        if !chatrooms.isMember(user, of: room) {
             // The earliest joined first: join time, then join order (PEER-ORDER-001).
-            let mine = chatrooms.compactMap { id, r in r.members[user].map { (id, $0) } }.sorted { ($0.1.joined, $0.1.order) < ($1.1.joined, $1.1.order) }
+            let mine = chatrooms.rooms(of: user)
             for (other, _) in mine.prefix(max(0, mine.count - app.chatroomsPerUser + 1)) {
                 leaveChatroom(other, user: user, reason: "joined \(room)", into: &out)
             }
-            chatrooms[room]!.members[user] = Membership(joined: now, order: nextArrival())
+            chatrooms.join(room, user: user, at: now)
             memberNotices(room: room, user: user, joined: true, except: conn, into: &out)
         }
-        log("conn#\(conn) \(user) joined chatroom \(room)")
+        recordEvent("conn#\(conn) \(user) joined chatroom \(room)")
         var reply = Modules_ChrmOutput()
         reply.nothing = 1
         reply.joinTime = chatrooms[room]!.members[user]!.joined
@@ -71,45 +68,31 @@ extension PeerModel {
 
     /// `exitChrm`: the user leaves (status 0 also when not a member); 23410 for no such room.
     mutating func quitChatroom(_ room: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
-        let user = sessions[conn]!.user
+        let user = sessions.user(of: conn)!
         guard chatrooms[room] != nil else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
         var out = [queryAck(conn, id, status: 0)]
-        if chatrooms[room]!.members[user] != nil { leaveChatroom(room, user: user, reason: "quit", except: conn, into: &out) }
+        if chatrooms.isMember(user, of: room) { leaveChatroom(room, user: user, reason: "quit", except: conn, into: &out) }
         return out
     }
 
     /// `user` leaves `room` (quit, disconnect, a join beyond `chatroomsPerUser`, a ban): the KV
     /// entries they set with auto-delete go, without RC:chrmKVNotiMsg, and the members' devices
     /// get `s_cmd` type 2 to pull the removal (PEER-CHRM-007); member notices (PEER-CHRM-013);
-    /// a room a join created ends with its last member, and its KV with it (PEER-CHRM-006).
-    mutating func leaveChatroom(_ room: String, user: String, reason: String, except conn: ConnectionID? = nil, into out: inout [PeerOutput]) {
-        guard chatrooms[room]?.members.removeValue(forKey: user) != nil else { return }
-        log("\(user) left chatroom \(room) (\(reason))")
+    /// a room a join created ends with its last member, and its KV with it (PEER-CHRM-006),
+    /// unless `keepRoom` (a ban keeps the room, and the ban with it).
+    mutating func leaveChatroom(_ room: String, user: String, reason: String, except conn: ConnectionID? = nil, keepRoom: Bool = false, into out: inout [PeerOutput]) {
         let t = now
-        var removed = 0
-        // In the order they were set, so the removals keep it (PEER-ORDER-002).
-        let owned = chatrooms[room]!.entries.values.filter { e in
-            e.entity.uid == user && e.entity.status & EntryBits.autoDelete != 0 && e.entity.status & EntryBits.delete == 0
-        }
-        for e in owned.sorted(by: { $0.order < $1.order }) {
-            var gone = e.entity
-            gone.value = ""
-            gone.status = e.entity.status | EntryBits.delete
-            gone.timestamp = t
-            chatrooms[room]!.entries[gone.key] = KVEntry(entity: gone, order: nextArrival())
-            removed += 1
-        }
+        guard let removed = chatrooms.leave(room, user: user, at: t) else { return }
+        recordEvent("\(user) left chatroom \(room) (\(reason))")
         if removed > 0 {
-            pruneRemovedEntries(room)
-            log("chatroom \(room): \(removed) auto-delete key(s) of \(user) removed")
-            for member in chatrooms[room]!.members.keys.sorted() {
-                for c in online[member] ?? [] { out.append(command(c, type: 2, time: t, chatroom: room)) }
+            recordEvent("chatroom \(room): \(removed) auto-delete key(s) of \(user) removed")
+            for member in chatrooms[room]!.memberIds {
+                for c in sessions.connections(of: member) { out.append(command(c, type: 2, time: t, chatroom: room)) }
             }
         }
         memberNotices(room: room, user: user, joined: false, except: conn, into: &out)
-        if chatrooms[room]!.members.isEmpty && !chatrooms[room]!.persistent {
-            chatrooms[room] = nil
-            log("chatroom \(room) ended: its last member left")
+        if !keepRoom && chatrooms.endIfAbandoned(room) {
+            recordEvent("chatroom \(room) ended: its last member left")
         }
     }
 
@@ -123,7 +106,7 @@ extension PeerModel {
         var change = ChatroomMemberChangeMessage()
         change.userList = [action]
         change.memberCount = r.members.count
-        let others = r.members.keys.filter { $0 != user }.sorted()
+        let others = r.memberIds.filter { $0 != user }
         chatroomNotice(room: room, sender: user, change, to: others, except: nil, into: &out)
         var sync = ChatroomSyncMessage()
         sync.chatroomId = room
@@ -144,7 +127,7 @@ extension PeerModel {
             uid: uids.next(), time: nextMessageTime(), sender: sender, type: .chatroom, target: room, topic: "chatMsg", up: up,
             flag: .none, origin: except ?? -1)
         for user in users {
-            for c in online[user] ?? [] where c != except { out.append(directPush(m, to: c, user: user, direction: .received)) }
+            for c in sessions.connections(of: user) where c != except { out.append(directPush(m, to: c, user: user, direction: .received)) }
         }
     }
 }

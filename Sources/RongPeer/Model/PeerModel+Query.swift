@@ -22,7 +22,7 @@ extension PeerModel {
     /// A client QUERY (PEER-PULL-*, PEER-CHRM-*, PEER-HIST-*; the other topics official clients
     /// send, PEER-QUERY-001, in PeerModel+QueryReplies.swift).
     mutating func query(_ q: Packet.Publish, from conn: ConnectionID) -> [PeerOutput] {
-        let user = sessions[conn]!.user
+        let user = sessions.user(of: conn)!
         switch q.topic.text {
         case "pullMsg":
             do throws(CodecError) {
@@ -57,7 +57,7 @@ extension PeerModel {
             }
         default:
             if let out = otherQuery(q, from: conn) { return out }
-            log("conn#\(conn) \(user) unsupported query \(q.topic.text); QUERYACK \(PeerStatus.unsupportedQuery)")
+            recordEvent("conn#\(conn) \(user) unsupported query \(q.topic.text); QUERYACK \(PeerStatus.unsupportedQuery)")
             return [queryAck(conn, q.messageId, status: PeerStatus.unsupportedQuery)]
         }
     }
@@ -71,14 +71,14 @@ extension PeerModel {
     /// left to return, and ENGINE pulls again while a notified time is ahead of it); `finished`
     /// says whether nothing is left. Sent with QoS 1: the QUERYCON confirms delivery.
     mutating func pull(_ req: Modules_SyncRequestMsg, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
-        let user = sessions[conn]!.user
+        let user = sessions.user(of: conn)!
         stats.pulls += 1
-        sessions[conn]!.notifiedAt = nil
-        confirmDelivered(user: user, upTo: req.syncTime)
+        sessions.pulled(conn)
+        messages.confirmDelivered(user: user, upTo: req.syncTime)
         let minTime = now - app.offlineRetention.milliseconds
         let pullSent = req.hasIsPullSend && req.isPullSend
         let sendCursor = req.hasSendBoxSyncTime ? req.sendBoxSyncTime : 0
-        let inbox = inboxes[user] ?? []
+        let inbox = messages.inboxes[user] ?? []
         let start = Self.firstIndex(in: inbox, after: max(minTime - 1, min(req.syncTime, pullSent ? sendCursor : req.syncTime)))
         var page: [InboxEntry] = []
         var bytes = 0
@@ -97,7 +97,7 @@ extension PeerModel {
             bytes += size
             page.append(e)
         }
-        let retrievedUpTo = delivered[user] ?? 0
+        let retrievedUpTo = messages.delivered[user] ?? 0
         var result = Modules_DownStreamMessages()
         result.list = page.compactMap { e in
             messages[e.uid].map { downStream($0, for: user, direction: e.direction, retrieved: e.direction == .received && e.time <= retrievedUpTo) }
@@ -105,10 +105,7 @@ extension PeerModel {
         result.syncTime = page.last(where: { $0.direction == .received })?.time ?? req.syncTime
         if !more { result.syncTime = max(result.syncTime, sessions[conn]!.notifiedUpTo) }
         result.finished = !more
-        sessions[conn]!.awaitingCon[id] = result.syncTime
-        if sessions[conn]!.awaitingCon.count > 64, let oldest = sessions[conn]!.awaitingCon.keys.min() {
-            sessions[conn]!.awaitingCon[oldest] = nil
-        }
+        sessions.awaitConfirmation(conn, id: id, upTo: result.syncTime)
         return [queryAck(conn, id, status: 0, payload: protoBytes(result), qos: .atLeastOnce)]
     }
 
@@ -153,10 +150,10 @@ extension PeerModel {
     /// the join (PEER-CHRM-005). Otherwise the messages after `syncTime` that arrived since the
     /// user joined, oldest first.
     mutating func chatroomPull(_ req: Modules_ChrmPullMsg, room: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
-        let user = sessions[conn]!.user
+        let user = sessions.user(of: conn)!
         guard let r = chatrooms[room] else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
         guard let joined = r.members[user]?.joined else { return [queryAck(conn, id, status: PeerStatus.notInChatroom)] }
-        sessions[conn]!.chatroomNotifiedAt[room] = nil
+        sessions.pulled(conn, chatroom: room)
         stats.pulls += 1
         var list = r.recent.compactMap { messages[$0] }.filter { $0.time > req.syncTime && $0.origin != conn }
         let page: [StoredMessage]
@@ -189,30 +186,34 @@ extension PeerModel {
     /// from; `hasMsg` 1 when more remain (protocol-rules.md § 11.6, § 8). With cloud history off:
     /// 25102, for a chatroom 23414 (official-sdks.md § 7).
     mutating func historyQuery(_ topic: String, _ req: Modules_HistoryMsgInput, header: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
-        let user = sessions[conn]!.user
+        let user = sessions.user(of: conn)!
         stats.historyQueries += 1
         guard app.history else {
             return [queryAck(conn, id, status: topic == "qryCHMsg" ? PeerStatus.chatroomHistoryNotEnabled : PeerStatus.historyNotEnabled)]
         }
         let target = req.hasTargetID && !req.targetID.isEmpty ? req.targetID : header
-        let key: String
+        let type: ConversationType?
         switch topic {
-        case "qryPMsg": key = historyKey(type: .private, a: user, b: target)
+        case "qryPMsg": type = .private
         case "qryGMsg":
             guard fixture.groups[target]?.members.contains(user) == true else { return [queryAck(conn, id, status: PeerStatus.notInGroup)] }
-            key = "group:\(target)"
+            type = .group
         case "qryCHMsg":
             guard chatrooms[target] != nil else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
-            key = "chatroom:\(target)"
+            type = .chatroom
         case "qryUgMsg":
             guard fixture.ultragroups[target]?.members.contains(user) == true else { return [queryAck(conn, id, status: PeerStatus.notInUltragroup)] }
-            key = "ultragroup:\(target)"
+            type = .ultragroup
         default:
             // A conversation type the peer keeps no messages for.
-            key = "none:\(topic)"
+            type = nil
         }
-        let cut = now - retention(ofHistoryKey: key)
-        let all = (history[key] ?? []).compactMap { messages[$0] }.filter { $0.time >= cut && isInHistory($0, of: user, key: key) }
+        var all: [StoredMessage] = []
+        if let type {
+            let key = HistoryKey(type, sender: user, target: target)
+            let cut = now - retention(of: key)
+            all = (messages.history[key] ?? []).compactMap { messages[$0] }.filter { $0.time >= cut && messages.isInHistory($0, of: user, key: key) }
+        }
         let count = req.hasCount && req.count > 0 ? min(Int(req.count), 100) : 20
         let ascending = req.hasOrder && req.order == 1
         let pivot = req.hasTime && req.time > 0 ? req.time : Int64.max
@@ -275,7 +276,7 @@ extension PeerModel {
     }
 
     /// The RC:RcNtf content that takes a recalled message's place.
-    func recallNotification(_ m: StoredMessage, _ r: Recall) -> [UInt8] {
+    func recallNotification(_ m: StoredMessage, _ r: MessageStore.Recall) -> [UInt8] {
         var n = RecallNotificationMessage()
         n.operatorId = r.operatorId
         n.recallTime = m.time

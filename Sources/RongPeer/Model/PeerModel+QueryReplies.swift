@@ -16,7 +16,7 @@ extension PeerModel {
     /// The reply to a QUERY topic ``query(_:from:)`` does not handle itself, or nil for a topic
     /// no official client sends.
     mutating func otherQuery(_ q: Packet.Publish, from conn: ConnectionID) -> [PeerOutput]? {
-        let user = sessions[conn]!.user
+        let user = sessions.user(of: conn)!
         let topic = q.topic.text
         let target = q.targetId.text
         func reply(_ m: some SwiftProtobuf.Message) -> [PeerOutput] { [queryAck(conn, q.messageId, status: 0, payload: protoBytes(m))] }
@@ -40,7 +40,7 @@ extension PeerModel {
             case "updRRTime":
                 let r = try request(Modules_SessionMsgReadInput.self)
                 let type = ConversationType(rawValue: r.type.rawValue)
-                markRead(user: user, conversation: "\(type.name):\(r.channelID)", time: r.msgTime)
+                conversations.markRead(user: user, ConversationKey(type: type, target: r.channelID), upTo: r.msgTime)
                 return reply(Modules_SessionMsgReadOutput())
             // Deleting messages from the user's cloud history (status only, PEER-HIST-003).
             case "delMsg":
@@ -82,7 +82,7 @@ extension PeerModel {
                 return chatroomInfo(target, try request(Modules_QueryChatRoomInfoInput.self), user: user, id: q.messageId, conn: conn)
             case "pullKV":
                 guard chatrooms[target] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.chatroomNotExist)] }
-                guard chatrooms[target]!.members[user] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.notInChatroom)] }
+                guard chatrooms.isMember(user, of: target) else { return [queryAck(conn, q.messageId, status: PeerStatus.notInChatroom)] }
                 let since = try request(Modules_QueryChrmKV.self).timestamp
                 var out = Modules_ChrmKVOutput()
                 out.entries = chatroomEntries(room: target, after: since)
@@ -101,10 +101,10 @@ extension PeerModel {
                 var out = Modules_GrpReadReceiptQryResp()
                 out.totalMemberNum = Int32(clamping: fixture.groups[target]?.members.count ?? 0)
                 // Read time, then the order the responses came (PEER-ORDER-002).
-                out.list = (receipts[r.msgID.first ?? ""] ?? [:]).sorted { ($0.value.time, $0.value.order) < ($1.value.time, $1.value.order) }.map { reader, mark in
+                out.list = conversations.readers(of: .message(uid: r.msgID.first ?? "")).map { reader, time in
                     var u = Modules_GrpMsgReadUser()
                     u.userID = reader
-                    u.readTime = mark.time
+                    u.readTime = time
                     return u
                 }
                 return reply(out)
@@ -155,17 +155,17 @@ extension PeerModel {
     /// `queryChrmI`: the member count and up to `count` members (at most 20) with their join
     /// times, the earliest first, or the latest first with `order` 2.
     mutating func chatroomInfo(_ room: String, _ req: Modules_QueryChatRoomInfoInput, user: String, id: UInt16, conn: ConnectionID) -> [PeerOutput] {
-        guard let r = chatrooms[room] else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
-        guard r.members[user] != nil else { return [queryAck(conn, id, status: PeerStatus.notInChatroom)] }
+        guard chatrooms[room] != nil else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
+        guard chatrooms.isMember(user, of: room) else { return [queryAck(conn, id, status: PeerStatus.notInChatroom)] }
         // Join time, then join order (PEER-ORDER-002).
-        var members = r.members.sorted { ($0.value.joined, $0.value.order) < ($1.value.joined, $1.value.order) }
+        var members = chatrooms.membersByJoin(room)
         if req.hasOrder && req.order == 2 { members.reverse() }
         var out = Modules_QueryChatRoomInfoOutput()
         out.userTotalNums = Int32(clamping: members.count)
         out.userInfos = members.prefix(Int(max(0, min(req.count, 20)))).map { member, joined in
             var m = Modules_ChrmMember()
             m.id = member
-            m.time = joined.joined
+            m.time = joined
             return m
         }
         return [queryAck(conn, id, status: 0, payload: protoBytes(out))]
@@ -173,11 +173,11 @@ extension PeerModel {
 
     /// `qrySessionsAtt`: the newest inbox and sent-box times and the unread total.
     func sessionAttributes(of user: String) -> Modules_SessionsAttOutput {
-        let inbox = inboxes[user] ?? []
+        let inbox = messages.inboxes[user] ?? []
         var out = Modules_SessionsAttOutput()
         out.inboxTime = inbox.last(where: { $0.direction == .received })?.time ?? 0
         out.sendboxTime = inbox.last(where: { $0.direction == .sent })?.time ?? 0
-        out.totalUnreadCount = Int64((unread[user] ?? [:]).values.reduce(0) { $0 + $1.pending.count })
+        out.totalUnreadCount = Int64(conversations.unreadTotal(of: user))
         return out
     }
 

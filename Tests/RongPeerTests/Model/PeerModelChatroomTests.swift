@@ -77,7 +77,7 @@ struct PeerModelChatroomTests {
         _ = E.query(&m, 1, "joinChrm", "lobby", chatroomInput, id: 1)
         let key = String(repeating: "Az09+=_-", count: 16)
         #expect(E.query(&m, 1, "setKV", "lobby", K.entry(key, String(repeating: "é", count: 4096), status: 0, uid: "alice"), id: 2)?.status == 0)
-        #expect(m.chatrooms["lobby"]?.entries[key]?.entity.value.unicodeScalars.count == 4096)
+        #expect(m.chatrooms["lobby"]?.entries[key]?.value.unicodeScalars.count == 4096)
     }
 
     @Test("a join whose body is not ChrmInput is a malformed packet (DISCONNECT 2)")
@@ -96,8 +96,8 @@ struct PeerModelChatroomTests {
         #expect(E.query(&m, 1, "setKV", "party", K.entry("title", "t", status: 0, uid: "alice"), id: 3)?.status == 0)
         let out = m.disconnected(1)
         #expect(try K.commands(out, to: 2).map(\.type) == [2])
-        #expect(m.chatrooms["party"]?.entries["seat"].map { $0.entity.status & 0x04 != 0 } == true)
-        #expect(m.chatrooms["party"]?.entries["title"]?.entity.value == "t")
+        #expect(m.chatrooms["party"]?.entries["seat"].map { $0.status & 0x04 != 0 } == true)
+        #expect(m.chatrooms["party"]?.entries["title"]?.value == "t")
         m.disconnected(2)
         #expect(m.chatrooms["party"] == nil)
         #expect(m.chatrooms["lobby"] != nil, "a fixture room stays")
