@@ -41,7 +41,7 @@ extension PeerModel {
         var out = [queryAck(conn, id, status: PeerStatus.ok)] + setChatroomEntry(room: room, user: user, e, from: conn)
         chatrooms.pruneRemovedEntries(room)
         if req.hasBNotify && req.bNotify && req.hasNotification {
-            kvNotification(room: room, sender: user, req.notification, from: conn, into: &out)
+            kvNotification(room: room, sender: user, UpStreamMessage(req.notification), from: conn, into: &out)
         }
         return out
     }
@@ -73,7 +73,7 @@ extension PeerModel {
         }
         chatrooms.pruneRemovedEntries(room)
         let status = result.errorKeys.isEmpty ? PeerStatus.ok : PeerStatus.chatroomKeysNotAllSet
-        return [queryAck(conn, id, status: status, payload: protoBytes(result))] + Self.distinctCommands(commands)
+        return [queryAck(conn, id, status: status, payload: Self.bytes(result))] + Self.distinctCommands(commands)
     }
 
     /// Writes an entry the store's checks allowed (the caller then prunes the removed entries);
@@ -111,7 +111,7 @@ extension PeerModel {
     /// RC:chrmKVNotiMsg from a KV change with `bNotify`: the client's `notification`
     /// UpStreamMessage, kept among the room's messages and announced like any chatroom message.
     /// Another objectName is not relayed.
-    mutating func kvNotification(room: String, sender: String, _ up: Modules_UpStreamMessage, from conn: ConnectionID, into out: inout [PeerOutput]) {
+    mutating func kvNotification(room: String, sender: String, _ up: UpStreamMessage, from conn: ConnectionID, into out: inout [PeerOutput]) {
         guard up.classname == ChatroomKVNotificationMessage.objectName, Self.isUTF8(up.content),
             up.content.count <= DecodingOptions.protocolContentLimit
         else {
@@ -120,7 +120,7 @@ extension PeerModel {
         }
         let m = StoredMessage(
             uid: uids.next(), time: nextMessageTime(), sender: sender, type: .chatroom, target: room, topic: "chatMsg", up: up,
-            flag: SessionIdBits(rawValue: up.sessionID).flag, origin: conn)
+            flag: up.sessionId.flag, origin: conn)
         messages.store(m)
         stats.published += 1
         deliver(m, route: Route(type: .chatroom, family: .persisted), into: &out)

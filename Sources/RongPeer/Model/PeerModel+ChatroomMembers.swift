@@ -1,10 +1,5 @@
 // Sources/RongPeer/Model/PeerModel+ChatroomMembers.swift - chatroom join, quit, leave and the room's life
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import RongCodec
 import RongEnvelope
 
@@ -62,7 +57,7 @@ extension PeerModel {
         var reply = Modules_ChrmOutput()
         reply.nothing = 1
         reply.joinTime = chatrooms[room]!.members[user]!.joined
-        out.insert(queryAck(conn, id, status: 0, payload: protoBytes(reply)), at: 0)
+        out.insert(queryAck(conn, id, status: 0, payload: Self.bytes(reply)), at: 0)
         return out
     }
 
@@ -119,10 +114,7 @@ extension PeerModel {
     /// every connection of `users` but `except`.
     mutating func chatroomNotice(room: String, sender: String, _ content: some MessageContent, to users: [String], except: ConnectionID?, into out: inout [PeerOutput]) {
         guard let bytes = try? content.jsonBytes() else { return }
-        var up = Modules_UpStreamMessage()
-        up.sessionID = 0
-        up.classname = type(of: content).objectName
-        up.content = Data(bytes)
+        let up = UpStreamMessage(sessionId: SessionIdBits(rawValue: 0), classname: type(of: content).objectName, content: bytes)
         let m = StoredMessage(
             uid: uids.next(), time: nextMessageTime(), sender: sender, type: .chatroom, target: room, topic: "chatMsg", up: up,
             flag: .none, origin: except ?? -1)

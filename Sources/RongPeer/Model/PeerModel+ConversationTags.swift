@@ -7,7 +7,6 @@ import Foundation
 #endif
 import RongCodec
 import RongEnvelope
-import SwiftProtobuf
 
 /// PEER-CONV-007: conversation tags as ENGINE-5.0 uses them (RongIMLib-5.0.0-alpha.2 lines
 /// 5040-5080, 7496-7610, 9275-9470): the user's tag list (`addSeTag`/`delSeTag`, read back by
@@ -36,14 +35,14 @@ extension PeerModel {
         var reply = Modules_SetUserSettingOutput()
         reply.version = t
         reply.reserve = true
-        var out = [queryAck(conn, id, status: PeerStatus.ok, payload: protoBytes(reply))]
+        var out = [queryAck(conn, id, status: PeerStatus.ok, payload: Self.bytes(reply))]
         if changed { out += statusNotices(user: user, time: t, except: conn) }
         for other in sessions.connections(of: user) where other != conn {
             var n = Modules_UserSettingNotification()
             n.version = t
             n.reserve = false
             let (d, _) = date(t)
-            let publish = Packet.ServerPublish(date: d, topic: "s_us", targetId: RMTPString(user), messageId: nextId(other), payload: protoBytes(n))
+            let publish = Packet.ServerPublish(date: d, topic: "s_us", targetId: RMTPString(user), messageId: nextId(other), payload: Self.bytes(n))
             out.append(.packet(other, Packet(.serverPublish(publish), retain: true)))
         }
         return out

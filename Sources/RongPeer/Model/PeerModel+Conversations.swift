@@ -2,7 +2,6 @@
 
 import RongCodec
 import RongEnvelope
-import SwiftProtobuf
 
 /// The conversations a user has on the server (spec/peer.md "Conversations"): the list
 /// (`qryRelationR`, PEER-QUERY-003, PEER-CONV-001), removal from it (`delRelation`), deleting
@@ -106,7 +105,9 @@ extension PeerModel {
             var info = Modules_RelationInfo()
             info.type = Modules_ChannelType(rawValue: last.type.rawValue) ?? .person
             info.userID = conversation.target
-            info.msg = downStream(last, for: user, direction: last.sender == user ? .sent : .received, retrieved: true)
+            // A private or group conversation: its type is a ChannelType.
+            guard let msg = try? downStream(last, for: user, direction: last.sender == user ? .sent : .received, retrieved: true).generated() else { continue }
+            info.msg = msg
             let state = conversations.unreadState(of: user, conversation)
             info.unreadCount = Int64(state?.pending.count ?? 0)
             info.readMsgTime = state?.readTime ?? 0

@@ -10,7 +10,7 @@ import RongEnvelope
 extension PeerModel {
     mutating func deliverStatus(_ m: StoredMessage, into out: inout [PeerOutput]) {
         if m.type == .chatroom && chatrooms[m.target]?.distributionStopped == true { return }
-        let users = recipients(type: m.type, target: m.target, sender: m.sender, directed: m.up.userID)
+        let users = recipients(type: m.type, target: m.target, sender: m.sender, directed: m.up.userId)
         for user in users {
             let conns = sessions.connections(of: user)
             if conns.isEmpty {
@@ -27,7 +27,7 @@ extension PeerModel {
     mutating func directPush(_ m: StoredMessage, to conn: ConnectionID, user: String, direction: Direction) -> PeerOutput {
         let body = downStream(m, for: user, direction: direction, retrieved: false)
         let (d, _) = date(now)
-        let publish = Packet.ServerPublish(date: d, topic: "s_msg", targetId: RMTPString(m.sender), messageId: nextId(conn), payload: protoBytes(body))
+        let publish = Packet.ServerPublish(date: d, topic: "s_msg", targetId: RMTPString(m.sender), messageId: nextId(conn), payload: Self.bytes(body))
         return .packet(conn, Packet(.serverPublish(publish), retain: true))
     }
 
@@ -47,7 +47,7 @@ extension PeerModel {
 
     mutating func deliver(_ m: StoredMessage, route: Route, into out: inout [PeerOutput]) {
         let sem = m.flag.semantics(app.profile)
-        let users = recipients(type: m.type, target: m.target, sender: m.sender, directed: m.up.userID)
+        let users = recipients(type: m.type, target: m.target, sender: m.sender, directed: m.up.userId)
         switch m.type {
         case .chatroom:
             // No offline storage, no push, not counted (000:38-72, 9795); members pull the
@@ -95,7 +95,7 @@ extension PeerModel {
             }
             for c in sessions.connections(of: m.sender) where c != m.origin { echo(m, to: c, into: &out) }
         }
-        if sem.serverHistory && app.history && m.up.userID.isEmpty {
+        if sem.serverHistory && app.history && m.up.userId.isEmpty {
             messages.appendToHistory(m.historyKey, uid: m.uid)
         }
     }
@@ -106,7 +106,7 @@ extension PeerModel {
     mutating func echo(_ m: StoredMessage, to conn: ConnectionID, into out: inout [PeerOutput]) {
         let id = nextId(conn)
         let (d, _) = date(m.time)
-        let publish = Packet.ServerPublish(date: d, topic: RMTPString(m.topic), targetId: RMTPString(m.target), messageId: id, payload: protoBytes(m.up))
+        let publish = Packet.ServerPublish(date: d, topic: RMTPString(m.topic), targetId: RMTPString(m.target), messageId: id, payload: Self.bytes(m.up))
         out.append(.packet(conn, Packet(.serverPublish(publish), dup: true, qos: .atLeastOnce, retain: true)))
         out.append(ack(conn, id, status: 0, time: m.time, uid: m.uid))
     }

@@ -6,8 +6,8 @@ import RongEnvelope
 extension PeerModel {
     /// Applies an RC:MsgExMsg to the message it names (protocol-rules.md § 11.1, PEER-EXP-*), or
     /// says why not.
-    mutating func applyExpansion(_ up: Modules_UpStreamMessage, sender: String, type: ConversationType, target: String) -> (status: UInt16, why: String)? {
-        guard case .typed(let content)? = try? ContentRegistry.builtIn.decode(objectName: up.classname, bytes: [UInt8](up.content)),
+    mutating func applyExpansion(_ up: UpStreamMessage, sender: String, type: ConversationType, target: String) -> (status: UInt16, why: String)? {
+        guard case .typed(let content)? = try? ContentRegistry.builtIn.decode(objectName: up.classname, bytes: up.content),
             let ex = content.base as? MessageExpansionMessage
         else { return (PeerStatus.expansionFormat, "RC:MsgExMsg content does not decode") }
         guard let mid = ex.mid ?? ex.messageUId, let original = messages[mid] else {

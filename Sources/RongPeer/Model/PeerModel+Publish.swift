@@ -55,9 +55,9 @@ extension PeerModel {
             }
             return [ack(conn, p.messageId, status: 0, time: now, uid: "")]
         }
-        let up: Modules_UpStreamMessage
+        let up: UpStreamMessage
         do throws(CodecError) {
-            up = try parseBody(p.payload, as: Modules_UpStreamMessage.self)
+            up = try UpStreamMessage.decode(p.payload)
         } catch {
             recordViolation(conn, kind: .malformed, detail: "PUBLISH \(p.topic.text): \(error.code): \(error.reason)")
             return [.disconnect(conn, status: DisconnectStatus.closure)]
@@ -69,7 +69,7 @@ extension PeerModel {
         }
         let isStatus = route.family == .status
         // Idempotent resend: the same clientUniqueId from the same user gets the first answer.
-        let resendKey = up.hasClientUniqueID && !isStatus ? ResendKey(sender: sender, clientUniqueId: up.clientUniqueID) : nil
+        let resendKey = isStatus ? nil : up.clientUniqueId.map { ResendKey(sender: sender, clientUniqueId: $0) }
         if let resendKey, let first = messages.firstResult(of: resendKey) {
             stats.resendsDeduplicated += 1
             return [ack(conn, p.messageId, status: 0, time: first.time, uid: first.uid)]
@@ -107,7 +107,7 @@ extension PeerModel {
         default:
             break
         }
-        let flag: PersistenceFlag = isStatus ? .status : SessionIdBits(rawValue: up.sessionID).flag
+        let flag: PersistenceFlag = isStatus ? .status : up.sessionId.flag
         var out: [PeerOutput] = []
 
         if isStatus {
@@ -137,7 +137,7 @@ extension PeerModel {
         }
         var stored = StoredMessage(
             uid: uid, time: time, sender: sender, type: route.type, target: target, topic: topic, up: up, flag: flag, origin: conn)
-        if stored.canIncludeExpansion, up.hasExtraContent, let initial = try? MessageExpansion.decode(up.extraContent) {
+        if stored.canIncludeExpansion, let text = up.extraContent, let initial = try? MessageExpansion.decode(text) {
             stored.expansion = initial
         }
         messages.store(stored)

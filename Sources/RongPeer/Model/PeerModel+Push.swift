@@ -17,22 +17,22 @@ extension PeerModel {
         guard sem.pushedWhenOffline, route.family == .persisted, !m.disablesNotification else { return }
         var text: String?
         var decoded: (any MessageContent)?
-        if case .typed(let c)? = try? ContentRegistry.builtIn.decode(objectName: m.up.classname, bytes: [UInt8](m.up.content)) {
+        if case .typed(let c)? = try? ContentRegistry.builtIn.decode(objectName: m.up.classname, bytes: m.up.content) {
             decoded = c.base
         }
         if let mention = decoded?.mentionedInfo, let mc = mention.mentionedContent, !mc.isEmpty,
             mention.type == .all || (mention.userIdList ?? []).contains(receiver)
         {
             text = mc
-        } else if m.up.hasPushText, !m.up.pushText.isEmpty {
-            text = m.up.pushText
+        } else if let pushText = m.up.pushText, !pushText.isEmpty {
+            text = pushText
         } else {
             text = Self.defaultPushText(objectName: m.up.classname, content: decoded)
         }
         guard let text else { return }
         eventLog.recordPush(PushRecord(
             time: m.time, receiver: receiver, sender: m.sender, conversationType: m.type, targetId: pushTarget(m, receiver: receiver),
-            objectName: m.up.classname, messageUId: m.uid, pushText: text, pushData: m.up.hasAppData ? m.up.appData : nil, recalledUId: nil,
+            objectName: m.up.classname, messageUId: m.uid, pushText: text, pushData: m.up.appData, recalledUId: nil,
             skipped: doNotDisturbReason(m, receiver: receiver)))
     }
 

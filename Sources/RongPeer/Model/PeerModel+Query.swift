@@ -1,10 +1,5 @@
 // Sources/RongPeer/Model/PeerModel+Query.swift - QUERY topics: pull, chatroom membership and pull, history
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import RongCodec
 import RongEnvelope
 
@@ -26,13 +21,13 @@ extension PeerModel {
         switch q.topic.text {
         case "pullMsg":
             do throws(CodecError) {
-                return pull(try parseBody(q.payload, as: Modules_SyncRequestMsg.self), id: q.messageId, from: conn)
+                return pull(try Self.request(q.payload, as: Modules_SyncRequestMsg.self), id: q.messageId, from: conn)
             } catch {
                 return malformed(conn, "pullMsg", error)
             }
         case "chrmPull":
             do throws(CodecError) {
-                return chatroomPull(try parseBody(q.payload, as: Modules_ChrmPullMsg.self), room: q.targetId.text, id: q.messageId, from: conn)
+                return chatroomPull(try Self.request(q.payload, as: Modules_ChrmPullMsg.self), room: q.targetId.text, id: q.messageId, from: conn)
             } catch {
                 return malformed(conn, "chrmPull", error)
             }
@@ -42,7 +37,7 @@ extension PeerModel {
             // body (spec/envelope.md), accepted.
             if !q.payload.isEmpty {
                 do throws(CodecError) {
-                    _ = try parseBody(q.payload, as: Modules_ChrmInput.self)
+                    _ = try Self.request(q.payload, as: Modules_ChrmInput.self)
                 } catch {
                     return malformed(conn, q.topic.text, error)
                 }
@@ -51,7 +46,7 @@ extension PeerModel {
             return joinChatroom(q.targetId.text, create: q.topic.text == "joinChrm", id: q.messageId, from: conn)
         case _ where BodyType.historyTopics.contains(q.topic.text):
             do throws(CodecError) {
-                return historyQuery(q.topic.text, try parseBody(q.payload, as: Modules_HistoryMsgInput.self), header: q.targetId.text, id: q.messageId, from: conn)
+                return historyQuery(q.topic.text, try Self.request(q.payload, as: Modules_HistoryMsgInput.self), header: q.targetId.text, id: q.messageId, from: conn)
             } catch {
                 return malformed(conn, q.topic.text, error)
             }
@@ -98,21 +93,20 @@ extension PeerModel {
             page.append(e)
         }
         let retrievedUpTo = messages.delivered[user] ?? 0
-        var result = Modules_DownStreamMessages()
+        var result = DownStreamMessages(syncTime: page.last(where: { $0.direction == .received })?.time ?? req.syncTime)
         result.list = page.compactMap { e in
             messages[e.uid].map { downStream($0, for: user, direction: e.direction, retrieved: e.direction == .received && e.time <= retrievedUpTo) }
         }
-        result.syncTime = page.last(where: { $0.direction == .received })?.time ?? req.syncTime
         if !more { result.syncTime = max(result.syncTime, sessions[conn]!.notifiedUpTo) }
         result.finished = !more
         sessions.awaitConfirmation(conn, id: id, upTo: result.syncTime)
-        return [queryAck(conn, id, status: 0, payload: protoBytes(result), qos: .atLeastOnce)]
+        return [queryAck(conn, id, status: 0, payload: Self.bytes(result), qos: .atLeastOnce)]
     }
 
     /// About how many bytes a message adds to a reply: what grows with the message, plus a fixed
     /// allowance for ids, times and protobuf tags.
     static func replySize(_ m: StoredMessage) -> Int {
-        var n = 256 + m.up.content.count + m.up.pushText.utf8.count + m.up.appData.utf8.count + m.up.extraContent.utf8.count
+        var n = 256 + m.up.content.count + (m.up.pushText?.utf8.count ?? 0) + (m.up.appData?.utf8.count ?? 0) + (m.up.extraContent?.utf8.count ?? 0)
         for (k, v) in m.expansion ?? [:] { n += k.utf8.count + v.utf8.count + 8 }
         return n
     }
@@ -167,13 +161,12 @@ extension PeerModel {
             list = list.filter { $0.time >= joined }
             page = Self.fitting(list.prefix(Self.pullPageLimit), maxReplyBytes)
         }
-        var result = Modules_DownStreamMessages()
         let more = joinHistory ? false : list.count > page.count
+        var result = DownStreamMessages(syncTime: page.last?.time ?? req.syncTime)
         result.list = page.map { downStream($0, for: user, direction: $0.sender == user ? .sent : .received, retrieved: false) }
-        result.syncTime = page.last?.time ?? req.syncTime
         if joinHistory { result.syncTime = max(result.syncTime, joined - 1) }
         result.finished = !more
-        return [queryAck(conn, id, status: 0, payload: protoBytes(result))]
+        return [queryAck(conn, id, status: 0, payload: Self.bytes(result))]
     }
 
     // MARK: History
@@ -221,55 +214,45 @@ extension PeerModel {
         let candidates = ascending ? all.filter { $0.time > (req.hasTime ? req.time : 0) } : all.filter { $0.time < pivot }
         let chosen = Self.fitting(ascending ? Array(candidates.prefix(count)) : Array(candidates.suffix(count).reversed()), maxReplyBytes)
         var out = Modules_HistoryMsgOuput()
-        out.list = chosen.map { downStream($0, for: user, direction: $0.sender == user ? .sent : .received, retrieved: false) }
+        // The generated list: each message's type is one the peer serves (a ChannelType).
+        out.list = chosen.compactMap { try? downStream($0, for: user, direction: $0.sender == user ? .sent : .received, retrieved: false).generated() }
         out.syncTime = chosen.last?.time ?? (pivot == Int64.max ? 0 : pivot)
         out.hasMsg_p = candidates.count > chosen.count ? 1 : 0
-        return [queryAck(conn, id, status: 0, payload: protoBytes(out))]
+        return [queryAck(conn, id, status: 0, payload: Self.bytes(out))]
     }
 
     // MARK: DownStreamMessage
 
     /// A stored message as `user` receives it. A recalled message is served as RC:RcNtf with
     /// the same UID and time (PEER-RECALL-002).
-    func downStream(_ m: StoredMessage, for user: String, direction: Direction, retrieved: Bool) -> Modules_DownStreamMessage {
-        var d = Modules_DownStreamMessage()
-        d.fromUserID = m.sender
-        d.type = Modules_ChannelType(rawValue: m.type.rawValue) ?? .person
-        if m.type == .private {
-            if direction == .sent { d.groupID = m.target }
-        } else {
-            d.groupID = m.target
-        }
-        let sessionBits = SessionIdBits(rawValue: m.up.sessionID)
+    func downStream(_ m: StoredMessage, for user: String, direction: Direction, retrieved: Bool) -> DownStreamMessage {
+        let sessionBits = m.up.sessionId
         var status = m.flag.isStatus ? StatusBits() : StatusBits(flag: m.flag)
         if retrieved { status.insert(.retrieved) }
         if sessionBits.disablesNotification { status.insert(.disableNotification) }
         if sessionBits.contains(.canIncludeExpansion) { status.insert(.canIncludeExpansion) }
         if sessionBits.contains(.mentioned), mentions(m, user) { status.insert(.mentioned) }
+        var d = DownStreamMessage(fromUserId: m.sender, type: m.type, classname: m.up.classname, content: m.up.content, dataTime: m.time, status: status)
         if let r = m.recalled {
             d.classname = RecallNotificationMessage.objectName
-            d.content = Data(recallNotification(m, r))
-            status = StatusBits(flag: .isPersisted)
-        } else {
-            d.classname = m.up.classname
-            d.content = m.up.content
+            d.content = recallNotification(m, r)
+            d.status = StatusBits(flag: .isPersisted)
         }
-        d.dataTime = m.time
-        d.status = status.rawValue
-        if !m.uid.isEmpty { d.msgID = m.uid }
+        if m.type != .private || direction == .sent { d.groupId = m.target }
+        if !m.uid.isEmpty { d.msgId = m.uid }
         if direction == .sent { d.direction = 1 }
-        if m.up.hasClientUniqueID { d.clientUniqueID = m.up.clientUniqueID }
+        d.clientUniqueId = m.up.clientUniqueId
         if let e = m.expansion, !e.isEmpty, m.recalled == nil, let text = try? MessageExpansion.encode(e) { d.extraContent = text }
-        if m.up.hasPushText { d.pushContent = m.up.pushText }
-        if m.up.hasConfigFlag { d.configFlag = m.up.configFlag }
-        if m.up.hasBusChannel { d.busChannel = m.up.busChannel }
-        d.toUserID = m.up.userID
+        d.pushContent = m.up.pushText
+        d.configFlag = m.up.configFlag
+        d.busChannel = m.up.busChannel
+        d.toUserId = m.up.userId
         return d
     }
 
     /// Whether a message with the mention bit mentions `user` (@all, or listed).
     func mentions(_ m: StoredMessage, _ user: String) -> Bool {
-        guard case .typed(let c)? = try? ContentRegistry.builtIn.decode(objectName: m.up.classname, bytes: [UInt8](m.up.content)),
+        guard case .typed(let c)? = try? ContentRegistry.builtIn.decode(objectName: m.up.classname, bytes: m.up.content),
             let info = c.base.mentionedInfo
         else { return false }
         return info.type == .all || (info.userIdList ?? []).contains(user)

@@ -19,9 +19,9 @@ extension PeerModel {
         let user = sessions.user(of: conn)!
         let topic = q.topic.text
         let target = q.targetId.text
-        func reply(_ m: some SwiftProtobuf.Message) -> [PeerOutput] { [queryAck(conn, q.messageId, status: 0, payload: protoBytes(m))] }
+        func reply(_ m: some SwiftProtobuf.Message) -> [PeerOutput] { [queryAck(conn, q.messageId, status: 0, payload: Self.bytes(m))] }
         func done() -> [PeerOutput] { [queryAck(conn, q.messageId, status: 0)] }
-        func request<M: SwiftProtobuf.Message>(_: M.Type) throws(CodecError) -> M { try parseBody(q.payload, as: M.self) }
+        func request<M: SwiftProtobuf.Message>(_: M.Type) throws(CodecError) -> M { try Self.request(q.payload, as: M.self) }
         do throws(CodecError) {
             switch topic {
             // Conversations (ENGINE `getConversationList`, `removeConversation`).
@@ -168,7 +168,7 @@ extension PeerModel {
             m.time = joined
             return m
         }
-        return [queryAck(conn, id, status: 0, payload: protoBytes(out))]
+        return [queryAck(conn, id, status: 0, payload: Self.bytes(out))]
     }
 
     /// `qrySessionsAtt`: the newest inbox and sent-box times and the unread total.

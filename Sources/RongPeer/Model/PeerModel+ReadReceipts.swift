@@ -12,7 +12,7 @@ extension PeerModel {
         let name = m.up.classname
         guard [ReadReceiptMessage.objectName, SyncReadStatusMessage.objectName, ReadReceiptRequestMessage.objectName,
                ReadReceiptResponseMessage.objectName].contains(name) else { return }
-        guard case .typed(let content)? = try? ContentRegistry.builtIn.decode(objectName: name, bytes: [UInt8](m.up.content)) else { return }
+        guard case .typed(let content)? = try? ContentRegistry.builtIn.decode(objectName: name, bytes: m.up.content) else { return }
         // The conversation as its sender sees it: a read names the other user's messages.
         let conversation = ConversationKey(type: m.type, target: m.target)
         switch content.base {

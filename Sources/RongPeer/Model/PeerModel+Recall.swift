@@ -5,10 +5,10 @@ import RongEnvelope
 
 extension PeerModel {
     /// `recallMsg`: an RC:RcCmd naming a message (protocol-rules.md § 11.2; PEER-RECALL-*).
-    mutating func recall(_ p: Packet.Publish, _ up: Modules_UpStreamMessage, from conn: ConnectionID) -> [PeerOutput] {
+    mutating func recall(_ p: Packet.Publish, _ up: UpStreamMessage, from conn: ConnectionID) -> [PeerOutput] {
         let recaller = sessions.user(of: conn)!
         guard up.classname == RecallCommandMessage.objectName,
-            case .typed(let content)? = try? ContentRegistry.builtIn.decode(objectName: up.classname, bytes: [UInt8](up.content)),
+            case .typed(let content)? = try? ContentRegistry.builtIn.decode(objectName: up.classname, bytes: up.content),
             let cmd = content.base as? RecallCommandMessage
         else { return reject(conn, p, PeerStatus.recallParameterInvalid, "recallMsg without a valid RC:RcCmd") }
         guard let original = messages[cmd.messageUId], original.recalled == nil else {
@@ -31,7 +31,7 @@ extension PeerModel {
         // storing the command.
         let cmdTarget = original.type == .private ? (recaller == original.sender ? original.target : original.sender) : original.target
         let uid = uids.next()
-        let flag = SessionIdBits(rawValue: up.sessionID).flag
+        let flag = up.sessionId.flag
         let stored = StoredMessage(
             uid: uid, time: time, sender: recaller, type: original.type, target: cmdTarget, topic: "recallMsg", up: up, flag: flag,
             origin: conn)
@@ -56,10 +56,10 @@ extension PeerModel {
             if conns.isEmpty && m.type != .chatroom {
                 // The recall command pushes by default (000:7452); `rc-dlt-identifier` names the
                 // recalled message (000:15721).
-                let text = m.up.hasPushText && !m.up.pushText.isEmpty ? m.up.pushText : "\(m.sender) recalled a message"
+                let text = m.up.pushText.flatMap { $0.isEmpty ? nil : $0 } ?? "\(m.sender) recalled a message"
                 eventLog.recordPush(PushRecord(
                     time: m.time, receiver: user, sender: m.sender, conversationType: m.type, targetId: pushTarget(m, receiver: user),
-                    objectName: m.up.classname, messageUId: m.uid, pushText: text, pushData: m.up.hasAppData ? m.up.appData : nil,
+                    objectName: m.up.classname, messageUId: m.uid, pushText: text, pushData: m.up.appData,
                     recalledUId: recalled.uid, skipped: doNotDisturbReason(m, receiver: user, mentionsPush: false)))
             }
         }

@@ -9,10 +9,7 @@ import Testing
 @Suite("Message store")
 struct MessageStoreTests {
     static func message(_ uid: String, time: Int64, from sender: String = "alice", to target: String = "bob", _ type: ConversationType = .private) -> MessageStore.StoredMessage {
-        var up = Modules_UpStreamMessage()
-        up.sessionID = 3
-        up.classname = "RC:TxtMsg"
-        up.content = .init(#"{"content":"hi"}"#.utf8)
+        let up = UpStreamMessage(sessionId: SessionIdBits(rawValue: 3), classname: "RC:TxtMsg", content: Array(#"{"content":"hi"}"#.utf8))
         return MessageStore.StoredMessage(uid: uid, time: time, sender: sender, type: type, target: target, topic: "ppMsgP", up: up, flag: .isCounted, origin: 1)
     }
 

@@ -27,14 +27,15 @@ struct MessageStore: Sendable {
         /// The receiver (private) or the group, chatroom or ultragroup id.
         var target: String
         var topic: String
-        var up: Modules_UpStreamMessage
+        /// The body as the sender sent it.
+        var up: UpStreamMessage
         var flag: PersistenceFlag
         var expansion: [String: String]?
         var recalled: Recall?
         var origin: ConnectionID
 
-        var canIncludeExpansion: Bool { SessionIdBits(rawValue: up.sessionID).contains(.canIncludeExpansion) }
-        var disablesNotification: Bool { SessionIdBits(rawValue: up.sessionID).disablesNotification }
+        var canIncludeExpansion: Bool { up.sessionId.contains(.canIncludeExpansion) }
+        var disablesNotification: Bool { up.sessionId.disablesNotification }
         /// Its cloud history.
         var historyKey: HistoryKey { HistoryKey(type, sender: sender, target: target) }
 
