@@ -8,26 +8,15 @@ import RongEnvelope
 /// stored and handed to delivery (PeerModel+Delivery.swift); a recall goes to
 /// PeerModel+Recall.swift.
 extension PeerModel {
-    /// Where a published message goes, read from its topic and targetId.
+    /// Where a published message goes: its conversation type and topic family, as RongEnvelope
+    /// reads them from the topic (`ConversationType(topic:)`, `TopicFamily(topic:)`).
     struct Route {
         var type: ConversationType
         var family: TopicFamily
     }
 
-    static func route(topic: String) -> Route? {
-        switch topic {
-        case "ppMsgP": Route(type: .private, family: .persisted)
-        case "ppMsgN": Route(type: .private, family: .noPush)
-        case "ppMsgS": Route(type: .private, family: .status)
-        case "pgMsgP": Route(type: .group, family: .persisted)
-        case "pgMsgN": Route(type: .group, family: .noPush)
-        case "pgMsgS": Route(type: .group, family: .status)
-        case "chatMsg": Route(type: .chatroom, family: .persisted)
-        case "chatMsgS": Route(type: .chatroom, family: .status)
-        case "ugMsg": Route(type: .ultragroup, family: .persisted)
-        default: nil
-        }
-    }
+    /// The conversation types whose publish topics the peer serves; the others' get 20109.
+    static let servedTypes: Set<ConversationType> = [.private, .group, .chatroom, .ultragroup]
 
     func ack(_ conn: ConnectionID, _ id: UInt16, status: UInt16, time: Int64, uid: String) -> PeerOutput {
         let (d, ms) = date(time)
@@ -64,9 +53,10 @@ extension PeerModel {
         }
         let topic = p.topic.text
         if topic == "recallMsg" { return rateLimit(conn, p, isStatus: false) ?? recall(p, up, from: conn) }
-        guard let route = Self.route(topic: topic) else {
+        guard let type = ConversationType(topic: topic), Self.servedTypes.contains(type), let family = TopicFamily(topic: topic) else {
             return reject(conn, p, PeerStatus.conversationNotSupported, "topic \(topic) is not served")
         }
+        let route = Route(type: type, family: family)
         let isStatus = route.family == .status
         // Idempotent resend: the same clientUniqueId from the same user gets the first answer.
         let resendKey = isStatus ? nil : up.clientUniqueId.map { ResendKey(sender: sender, clientUniqueId: $0) }
