@@ -93,12 +93,28 @@ export function makeXMLHttpRequest({ onRequest = () => {}, onResponse = () => {}
 }
 
 /**
- * A WebSocket class that records frames: `record(direction, bytes, connection)` with direction
- * `client` (written by the SDK) or `server` (read by it). Built on Node's own WebSocket (Node 22,
- * or Node 20 with --experimental-websocket). Non-loopback URLs fail like an unreachable host.
+ * A WebSocket class that records frames: `record(direction, bytes, connection, note)` with
+ * direction `client` (written by the SDK) or `server` (read by it). Built on Node's own WebSocket
+ * (Node 22, or Node 20 with --experimental-websocket). Non-loopback URLs fail like an unreachable
+ * host. An `interposer` (run.mjs --interpose, for experiments) may answer a client frame itself
+ * (`onClient` → {forward, replies}), replace or drop a server frame (`onServer` → bytes | null),
+ * and push frames of its own (`inject`); what the SDK then reads is recorded with note
+ * `interposed`.
  */
-export function makeRecordingWebSocket(NativeWebSocket, { record, onOpen = () => {}, onBlocked = () => {} }) {
+export function makeRecordingWebSocket(NativeWebSocket, { record, onOpen = () => {}, onBlocked = () => {}, interposer = null }) {
   let connections = 0;
+  const sockets = new Map();
+  const deliver = (socket, bytes) => {
+    const data = new Uint8Array(bytes).buffer;
+    socket._synthetic = true;
+    try { socket.dispatchEvent(new MessageEvent('message', { data })); } finally { socket._synthetic = false; }
+  };
+  if (interposer) {
+    interposer.inject = (connection, bytes) => {
+      const socket = sockets.get(connection);
+      if (socket && socket.readyState === 1) deliver(socket, bytes);
+    };
+  }
   return class RecordingWebSocket extends NativeWebSocket {
     constructor(url, protocols) {
       const u = new URL(String(url));
@@ -108,18 +124,33 @@ export function makeRecordingWebSocket(NativeWebSocket, { record, onOpen = () =>
       if (blocked) onBlocked(String(url));
       const connection = ++connections;
       this._connection = connection;
+      this._info = { conn: connection, url: String(url), protocol: u.searchParams.get('protocolVer') === '4' ? 4 : 3 };
+      sockets.set(connection, this);
       onOpen(String(url), connection);
       // Registered before the SDK sets onmessage, so recording sees each frame first.
       this.addEventListener('message', (event) => {
-        record('server', toBytes(event.data), connection);
+        const bytes = toBytes(event.data);
+        if (this._synthetic || !interposer?.onServer) {
+          record('server', bytes, connection, this._synthetic ? 'interposed' : undefined);
+          return;
+        }
+        const replaced = interposer.onServer(bytes, this._info);
+        if (replaced === undefined) { record('server', bytes, connection); return; }
+        event.stopImmediatePropagation();
+        record('dropped', bytes, connection, 'interposed');
+        if (replaced) deliver(this, replaced);
       });
       this.addEventListener('close', (event) => {
+        sockets.delete(connection);
         record('close', Buffer.from(`${event.code} ${event.reason || ''}`), connection);
       });
     }
     send(data) {
-      record('client', toBytes(data), this._connection);
-      super.send(data);
+      const bytes = toBytes(data);
+      const answer = interposer?.onClient?.(bytes, this._info);
+      record('client', bytes, this._connection, answer && !answer.forward ? 'interposed' : undefined);
+      if (!answer || answer.forward) super.send(data);
+      for (const reply of answer?.replies ?? []) setTimeout(() => { if (this.readyState === 1) deliver(this, reply); }, 0);
     }
   };
 }
@@ -132,7 +163,7 @@ function toBytes(data) {
 }
 
 /** Installs the globals on globalThis; returns them. */
-export function installBrowserGlobals({ record, onRequest, onResponse, onBlocked, onSocketOpen, requireWebSocket = true }) {
+export function installBrowserGlobals({ record, onRequest, onResponse, onBlocked, onSocketOpen, requireWebSocket = true, interposer = null }) {
   if (requireWebSocket && typeof globalThis.WebSocket !== 'function') {
     throw new Error('this Node has no WebSocket: use Node 22, or Node 20 with --experimental-websocket');
   }
@@ -150,6 +181,6 @@ export function installBrowserGlobals({ record, onRequest, onResponse, onBlocked
   };
   Object.defineProperty(g, 'navigator', { value: nav, configurable: true, writable: true });
   g.XMLHttpRequest = makeXMLHttpRequest({ onRequest, onResponse, onBlocked });
-  if (typeof g.WebSocket === 'function') g.WebSocket = makeRecordingWebSocket(g.WebSocket, { record, onOpen: onSocketOpen, onBlocked });
+  if (typeof g.WebSocket === 'function') g.WebSocket = makeRecordingWebSocket(g.WebSocket, { record, onOpen: onSocketOpen, onBlocked, interposer });
   return g;
 }

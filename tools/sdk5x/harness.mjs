@@ -31,6 +31,7 @@ export class Recorder {
       seq: ++this.seq, ts: message.ts, suite: this.suite, check: this.check, user,
       conn: message.conn, protocol, dir: message.dir, b64: message.b64,
     };
+    if (message.note) entry.note = message.note;
     this.frames.push(entry);
     fs.writeSync(this.fd, `${JSON.stringify(entry)}\n`);
   }
@@ -43,8 +44,8 @@ export class Recorder {
 
 /** One SDK instance (one user) in its own Node process, loaded with the SDK file unmodified. */
 export class SdkUser {
-  constructor({ name, token, sdkPath, recorder, logDir, nodeArgs = [] }) {
-    Object.assign(this, { name, token, sdkPath, recorder, logDir, nodeArgs });
+  constructor({ name, token, sdkPath, recorder, logDir, nodeArgs = [], interpose = null }) {
+    Object.assign(this, { name, token, sdkPath, recorder, logDir, nodeArgs, interpose });
     this.events = [];
     this.mark = 0;
     this.pending = new Map();
@@ -64,6 +65,7 @@ export class SdkUser {
     this.log = log;
     this.child = fork(path.join(here, 'sdk-host.mjs'), [], {
       execArgv: this.nodeArgs, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'json',
+      env: { ...process.env, SDK5X_USER: this.name, ...(this.interpose ? { SDK5X_INTERPOSE: this.interpose } : {}) },
     });
     this.child.stdout.pipe(log);
     this.child.stderr.pipe(log);
@@ -164,7 +166,7 @@ export class SdkUser {
 
   /** Frames of this user since recorder sequence `seq`, read with rmtp.mjs. */
   framesSince(seq) {
-    return (this.recorder?.frames ?? []).filter((f) => f.user === this.name && f.seq > seq && f.dir !== 'close')
+    return (this.recorder?.frames ?? []).filter((f) => f.user === this.name && f.seq > seq && (f.dir === 'client' || f.dir === 'server'))
       .map((f) => ({ ...f, packet: safe(() => readFrame(Buffer.from(f.b64, 'base64'), f.dir, f.protocol)) }));
   }
 

@@ -38,6 +38,7 @@ function parseArgs(argv) {
       case '--app-key': o.appKey = v(); break;
       case '--shim-navigation': o.shim = true; break;
       case '--slow': o.slow = true; break;
+      case '--interpose': o.interpose = path.resolve(v()); break;
       case '--only': o.only = new RegExp(v()); break;
       case '--suites': o.suites = v().split(','); break;
       case '--sdk-log': o.sdkLog = { error: 1, warn: 2, info: 3, debug: 4 }[v()] ?? 3; break;
@@ -61,7 +62,9 @@ const HELP = `usage: node tools/sdk5x/run.mjs --sdk PATH [options]
   --only REGEX         run the checks whose id matches
   --suites a,b         run these suites (${suites.map((s) => s.id).join(', ')})
   --check-timeout S    seconds one check may take (default 45)
-  --sdk-log LEVEL      the SDK's own console output in logs/: error, warn, info (default), debug`;
+  --sdk-log LEVEL      the SDK's own console output in logs/: error, warn, info (default), debug
+  --interpose MODULE   experiments: a module whose default export (({user, log}) => interposer)
+                       answers or rewrites frames inside each SDK process (see README)`;
 
 function findRongwire() {
   for (const c of [path.join(repo, '.build/debug/rongwire'), path.join(repo, '.build/release/rongwire')]) {
@@ -98,7 +101,7 @@ async function main() {
   const shim = new NavigationShim(peer);
   await shim.start();
   const sdkVersion = await probeVersion(o.sdk);
-  console.log(`SDK ${sdkVersion} (${o.sdk})\npeer ${peer.wsURL}${o.url ? '' : ` (${o.rongwire})`}\n`);
+  console.log(`SDK ${sdkVersion} (${o.sdk})\npeer ${peer.wsURL}${o.url ? '' : ` (${o.rongwire})`}${o.interpose ? `\ninterposer ${o.interpose} (an experiment: results are not the peer's alone)` : ''}\n`);
 
   const results = [];
   const suiteNotes = [];
@@ -120,7 +123,7 @@ async function main() {
       const extra = [];
       const shared = { connectResults: {}, disconnectsAtStart: {} };
       const spawn = async (name, token, { connect = true } = {}) => {
-        const u = new SdkUser({ name, token, sdkPath: o.sdk, recorder, logDir: path.join(o.out, 'logs'), nodeArgs });
+        const u = new SdkUser({ name, token, sdkPath: o.sdk, recorder, logDir: path.join(o.out, 'logs'), nodeArgs, interpose: o.interpose });
         await u.start();
         const init = await u.run((R, c, a) => {
           // 5.7.2 reads logOutputLevel on its LogL scale (1 error … 4 debug); 5.2.1 reads logLevel (0 debug … 3 error).

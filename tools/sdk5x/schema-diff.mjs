@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { installBrowserGlobals } from './browser-env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -166,4 +166,6 @@ function main() {
   console.log(md);
 }
 
-try { main(); } catch (e) { console.error(`error: ${e.message}`); process.exit(2); }
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  try { main(); } catch (e) { console.error(`error: ${e.message}`); process.exit(2); }
+}

@@ -7,12 +7,20 @@
 //   child  → {type: 'frame', dir, b64, conn, ts}   every WebSocket frame, both ways
 //   child  → {type: 'http' | 'blocked' | 'socket', ...}
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { installBrowserGlobals } from './browser-env.mjs';
 
 const send = (message) => { try { process.send(message); } catch { /* parent gone */ } };
 
+// An experiment module (run.mjs --interpose) is named by the environment, since the globals
+// (and the WebSocket class with it) must exist before the SDK loads.
+const interposer = process.env.SDK5X_INTERPOSE
+  ? (await import(pathToFileURL(process.env.SDK5X_INTERPOSE).href)).default({ user: process.env.SDK5X_USER, log: (...a) => console.log('[interpose]', ...a) })
+  : null;
+
 installBrowserGlobals({
-  record: (dir, bytes, conn) => send({ type: 'frame', dir, b64: bytes.toString('base64'), conn, ts: Date.now() }),
+  interposer,
+  record: (dir, bytes, conn, note) => send({ type: 'frame', dir, b64: bytes.toString('base64'), conn, note, ts: Date.now() }),
   onRequest: (method, url) => send({ type: 'http', method, url }),
   onResponse: (method, url, status) => send({ type: 'httpStatus', method, url, status }),
   onBlocked: (url) => send({ type: 'blocked', url }),
