@@ -48,6 +48,7 @@ export class Peer {
       const timer = setTimeout(() => reject(new Error(`rongwire peer printed no URL in 30 s: ${out}${this.stderr}`)), 30000);
       this.process.stdout.on('data', (c) => {
         out += c.toString();
+        this.stdout = out.length > 4e6 ? out.slice(-2e6) : out;
         const m = out.match(/listening on (ws:\/\/\S+)/);
         if (m) { clearTimeout(timer); resolve(m[1]); }
       });

@@ -175,6 +175,9 @@ async function main() {
         }
       } finally {
         recorder.check = '(teardown)';
+        // The peer's own account of the suite (its log lines, counters) before the next reset.
+        const state = await peer.state().catch(() => null);
+        if (state) fs.writeFileSync(path.join(o.out, 'logs', `peer-state-${s.id}.json`), JSON.stringify(state, null, 1));
         await Promise.all([...Object.values(users), ...extra].map((u) => u.stop().catch(() => {})));
         const blocked = [...Object.values(users), ...extra].flatMap((u) => u.blocked);
         if (blocked.length) console.log(`   (blocked requests to the outside: ${[...new Set(blocked)].join(', ')})`);
@@ -183,7 +186,7 @@ async function main() {
   } finally {
     recorder.close();
     await shim.stop();
-    fs.writeFileSync(path.join(o.out, 'logs', 'peer-stderr.log'), peer.stderr);
+    fs.writeFileSync(path.join(o.out, 'logs', 'peer-output.log'), `${peer.stdout ?? ''}${peer.stderr}`);
     await peer.stop();
   }
   writeReport(o, sdkVersion, results, suiteNotes);
