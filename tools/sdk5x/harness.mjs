@@ -61,6 +61,9 @@ export class SdkUser {
   }
 
   async start() {
+    // Frames are kept by user name; a name comes back in later suites, so this instance reads
+    // only what was recorded after it started.
+    this.startSeq = this.recorder?.seq ?? 0;
     const log = fs.createWriteStream(path.join(this.logDir, `${this.name}-${Date.now()}.log`));
     this.log = log;
     this.child = fork(path.join(here, 'sdk-host.mjs'), [], {
@@ -166,7 +169,8 @@ export class SdkUser {
 
   /** Frames of this user since recorder sequence `seq`, read with rmtp.mjs. */
   framesSince(seq) {
-    return (this.recorder?.frames ?? []).filter((f) => f.user === this.name && f.seq > seq && (f.dir === 'client' || f.dir === 'server'))
+    const from = Math.max(seq, this.startSeq ?? 0);
+    return (this.recorder?.frames ?? []).filter((f) => f.user === this.name && f.seq > from && (f.dir === 'client' || f.dir === 'server'))
       .map((f) => ({ ...f, packet: safe(() => readFrame(Buffer.from(f.b64, 'base64'), f.dir, f.protocol)) }));
   }
 
