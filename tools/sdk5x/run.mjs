@@ -25,7 +25,7 @@ const FEATURES = {
 };
 
 function parseArgs(argv) {
-  const o = { sdkLog: 3, out: 'sdk5x-out', shim: false, slow: false, only: null, suites: null, appKey: 'rongwire-demo', checkTimeout: 45000 };
+  const o = { peerArgs: [], sdkLog: 3, out: 'sdk5x-out', shim: false, slow: false, only: null, suites: null, appKey: 'rongwire-demo', checkTimeout: 45000 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => { if (i + 1 >= argv.length) throw new Error(`${a} needs a value`); return argv[++i]; };
@@ -39,6 +39,7 @@ function parseArgs(argv) {
       case '--shim-navigation': o.shim = true; break;
       case '--slow': o.slow = true; break;
       case '--interpose': o.interpose = path.resolve(v()); break;
+      case '--peer-arg': o.peerArgs.push(v()); break;
       case '--only': o.only = new RegExp(v()); break;
       case '--suites': o.suites = v().split(','); break;
       case '--sdk-log': o.sdkLog = { error: 1, warn: 2, info: 3, debug: 4 }[v()] ?? 3; break;
@@ -55,6 +56,8 @@ const HELP = `usage: node tools/sdk5x/run.mjs --sdk PATH [options]
   --rongwire PATH      the rongwire binary (default: .build/debug/rongwire, then PATH)
   --url WS_URL         use a running peer (ws://127.0.0.1:PORT/websocket) instead of starting one
   --fixture FILE       peer fixture (default: tools/peer/fixture.yaml)
+  --peer-arg ARG       one more argument for the rongwire peer the script starts (repeatable),
+                       e.g. an option that turns on a navigation switch for every suite
   --out DIR            report.md, report.json, frames.jsonl, logs/ (default: sdk5x-out)
   --shim-navigation    add the navigation switches a suite needs (openAnti, ugMsg, grpRRVer)
                        in a navigation proxy when the peer's own navigation lacks them
@@ -97,7 +100,7 @@ async function main() {
 
   const recorder = new Recorder(path.join(o.out, 'frames.jsonl'), path.join(o.out, 'events.jsonl'));
   const peer = new Peer({ rongwire: o.rongwire, url: o.url, fixturePath: o.fixture });
-  await peer.start();
+  await peer.start(o.peerArgs);
   const shim = new NavigationShim(peer);
   await shim.start();
   const sdkVersion = await probeVersion(o.sdk);
@@ -232,7 +235,7 @@ async function prepareSuite(s, { peer, shim, baseFixture, o }) {
   const still = missing();
   if (!still.length) return { navigator: peer.navigatorURL, note: s.needs.length ? `peer navigation has ${s.needs.join(', ')}` : '' };
   const why = `the peer's navigation has no ${still.map((k) => `${k}: ${want[k]}`).join(', ')} (${still.map((k) => FEATURES[k].why).join('; ')})`;
-  if (!o.shim) return { unsupported: `${why}; fixture refused ${refusals.join(', ') || 'nothing'}`, note: 'not supported by peer' };
+  if (!o.shim) return { unsupported: `${why}; fixture refused ${refusals.join(', ') || 'nothing'}${o.peerArgs.length ? `; peer started with ${o.peerArgs.join(' ')}` : ''}`, note: 'not supported by peer' };
   shim.overrides = Object.fromEntries(still.map((k) => [k, want[k]]));
   return { navigator: shim.url, shimmed: still.map((k) => `${k}=${want[k]}`).join(','), note: `navigation shimmed: ${still.join(', ')}` };
 }
