@@ -6,6 +6,7 @@
 //        [--fixture FILE] [--shim-navigation] [--slow] [--only REGEX] [--suites a,b]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CheckContext, Disagreement, NotApplicable, NotSupported, Recorder, SdkUser, short } from './harness.mjs';
@@ -25,7 +26,7 @@ const FEATURES = {
 };
 
 function parseArgs(argv) {
-  const o = { peerArgs: [], sdkLog: 3, out: 'sdk5x-out', shim: false, slow: false, only: null, suites: null, appKey: 'rongwire-demo', checkTimeout: 45000 };
+  const o = { peerArgs: [], sdkLog: 3, out: path.join(os.tmpdir(), 'sdk5x-out'), shim: false, slow: false, only: null, suites: null, appKey: 'rongwire-demo', checkTimeout: 45000 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => { if (i + 1 >= argv.length) throw new Error(`${a} needs a value`); return argv[++i]; };
@@ -58,7 +59,7 @@ const HELP = `usage: node tools/sdk5x/run.mjs --sdk PATH [options]
   --fixture FILE       peer fixture (default: tools/peer/fixture.yaml)
   --peer-arg ARG       one more argument for the rongwire peer the script starts (repeatable),
                        e.g. an option that turns on a navigation switch for every suite
-  --out DIR            report.md, report.json, frames.jsonl, logs/ (default: sdk5x-out)
+  --out DIR            report.md, report.json, frames.jsonl, logs/ (default: $TMPDIR/sdk5x-out)
   --shim-navigation    add the navigation switches a suite needs (openAnti, ugMsg, grpRRVer)
                        in a navigation proxy when the peer's own navigation lacks them
   --slow               include slow checks (connect.ping idles 47 s)
