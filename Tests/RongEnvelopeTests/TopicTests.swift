@@ -41,6 +41,12 @@ struct TopicTests {
         #expect(Topic.pullMsg.rawValue == "pullMsg" && Topic.pullMsg.description == "pullMsg")
         #expect(Topic.pullMsg == Topic("pullMsg") && Topic.pullMsg == Topic(rawValue: "pullMsg"))
         #expect(Topic(wire: RMTPString("qryPMsg")) == .qryPMsg)
+        // A switch over a packet's topic, as the DocC article writes it.
+        switch Packet(.query(.init(topic: .chrmPull, targetId: "r", messageId: 1))).body.topic {
+        case .pullMsg?: Issue.record("chrmPull matched pullMsg")
+        case .chrmPull?: break
+        default: Issue.record("chrmPull matched nothing")
+        }
     }
 
     @Test("every topic the body tables name is a known topic")

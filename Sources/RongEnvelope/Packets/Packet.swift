@@ -245,7 +245,7 @@ extension Packet {
         public var targetId: RMTPString
         /// The server's message id; a client acknowledges it with a PUBACK when QoS ≠ 0.
         public var messageId: UInt16
-        /// The protobuf body, to the end of the frame (``BodyType/serverPublish(topic:)``).
+        /// The protobuf body, to the end of the frame (``BodyType/serverPublish(topic:)-(Topic)``).
         public var payload: [UInt8]
 
         /// A server PUBLISH body from its fields.

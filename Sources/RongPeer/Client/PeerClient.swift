@@ -133,7 +133,7 @@ public final class PeerClient: Sendable {
         return try await query(topic: .exitChrm, targetId: room, payload: chatroomInput).status
     }
 
-    /// A history query (``Topic/qryPMsg``, ``Topic/qryGMsg``, ``Topic/qryCHMsg``, ...).
+    /// A history query (`Topic.qryPMsg`, `.qryGMsg`, `.qryCHMsg`, ...).
     public func history(topic: Topic, targetId: String, time: Int64 = 0, count: Int32 = 20, order: Int32 = 0) async throws
         -> (status: UInt16, messages: [InboundMessage], hasMore: Bool)
     {
