@@ -23,7 +23,7 @@ public struct TesteeRequest: Sendable, Hashable {
     /// Decoder options; nil = the defaults (131,072 bytes, depth 64, lenient).
     public var options: DecodingOptions?
     /// For QUERYACK frames: the topic of the QUERY it answers (sent as `options.queryTopic`).
-    public var queryTopic: String?
+    public var queryTopic: Topic?
     /// For `message-decode`: the receiving user (sent as `options.currentUserId`).
     public var currentUserId: String? = nil
     /// The input: bytes (`{"hex": ...}`) or a value (`{"value": ...}`); nil for `hello`.
@@ -32,7 +32,7 @@ public struct TesteeRequest: Sendable, Hashable {
     /// A request from its fields.
     public init(
         id: String, kind: String, objectName: String? = nil, from: String? = nil, options: DecodingOptions? = nil,
-        queryTopic: String? = nil, input: Vector.Input? = nil
+        queryTopic: Topic? = nil, input: Vector.Input? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -69,7 +69,7 @@ public struct TesteeRequest: Sendable, Hashable {
                 op["maxDepth"] = .number(JSONNumber(options.maxDepth))
                 op["mode"] = .string(options.mode == .strict ? "strict" : "lenient")
             }
-            if let queryTopic { op["queryTopic"] = .string(queryTopic) }
+            if let queryTopic { op["queryTopic"] = .string(queryTopic.text) }
             if let currentUserId { op["currentUserId"] = .string(currentUserId) }
             o["options"] = .object(op)
         }
@@ -89,7 +89,7 @@ public struct TesteeRequest: Sendable, Hashable {
         }
         self.init(id: id, kind: kind, objectName: o["objectName"]?.stringValue, from: o["from"]?.stringValue)
         if case .object(let op)? = o["options"] {
-            queryTopic = op["queryTopic"]?.stringValue
+            queryTopic = op["queryTopic"]?.stringValue.map { Topic($0) }
             currentUserId = op["currentUserId"]?.stringValue
             if op["maxBytes"] != nil || op["maxDepth"] != nil || op["mode"] != nil {
                 var d = DecodingOptions()

@@ -26,7 +26,7 @@ extension ClientStateMachine {
 
     private mutating func sendPull(now: UInt64) -> [ClientAction] {
         let body = ClientQueryBodies.pull(syncTime: inboxCursor, pullSent: options.pullSent, sendBoxSyncTime: sendCursor)
-        return startQuery(.pull, topic: "pullMsg", targetId: userId, payload: body, now: now).actions
+        return startQuery(.pull, topic: .pullMsg, targetId: userId, payload: body, now: now).actions
     }
 
     /// A `pullMsg` answer: take the messages, then pull again or finish.
@@ -73,7 +73,7 @@ extension ClientStateMachine {
         }
         chatroomPulling[room] = false
         let body = ClientQueryBodies.chatroomPull(syncTime: chatroomCursors[room] ?? 0, count: 0)
-        return startQuery(.chatroomPull(room), topic: "chrmPull", targetId: room, payload: body, now: now).actions
+        return startQuery(.chatroomPull(room), topic: .chrmPull, targetId: room, payload: body, now: now).actions
     }
 
     mutating func chatroomPullAnswered(room: String, _ result: Result<QueryAnswer, PeerClientError>, now: UInt64) -> [ClientAction] {

@@ -104,7 +104,7 @@ extension PeerModel {
     mutating func command(_ conn: ConnectionID, type: Int32, time: Int64, chatroom: String?) -> PeerOutput {
         let n = NotifyMsg(type: type, time: time, chrmId: chatroom)
         let (d, _) = date(now)
-        let publish = Packet.ServerPublish(date: d, topic: "s_cmd", targetId: RMTPString(sessions.user(of: conn)!), messageId: nextId(conn), payload: n.encoded())
+        let publish = Packet.ServerPublish(date: d, topic: .s_cmd, targetId: RMTPString(sessions.user(of: conn)!), messageId: nextId(conn), payload: n.encoded())
         return .packet(conn, Packet(.serverPublish(publish), retain: true))
     }
 
@@ -119,7 +119,7 @@ extension PeerModel {
             return
         }
         let m = StoredMessage(
-            uid: uids.next(), time: nextMessageTime(), sender: sender, type: .chatroom, target: room, topic: "chatMsg", up: up,
+            uid: uids.next(), time: nextMessageTime(), sender: sender, type: .chatroom, target: room, topic: .chatMsg, up: up,
             flag: up.sessionId.flag, origin: conn)
         messages.store(m)
         stats.published += 1

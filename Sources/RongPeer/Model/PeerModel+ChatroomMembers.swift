@@ -116,7 +116,7 @@ extension PeerModel {
         guard let bytes = try? content.jsonBytes() else { return }
         let up = UpStreamMessage(sessionId: SessionIdBits(rawValue: 0), classname: type(of: content).objectName, content: bytes)
         let m = StoredMessage(
-            uid: uids.next(), time: nextMessageTime(), sender: sender, type: .chatroom, target: room, topic: "chatMsg", up: up,
+            uid: uids.next(), time: nextMessageTime(), sender: sender, type: .chatroom, target: room, topic: .chatMsg, up: up,
             flag: .none, origin: except ?? -1)
         for user in users {
             for c in sessions.connections(of: user) where c != except { out.append(directPush(m, to: c, user: user, direction: .received)) }

@@ -153,11 +153,11 @@ extension PeerModel {
     /// `cleanPMsg`, `cleanGMsg` (CleanHisMsgInput{`targetId`, `dataTime`}; ENGINE lines
     /// 6158-6174): the user's history of that conversation loses every message sent at or before
     /// `dataTime`. The other clean topics name conversation types the peer keeps no history for.
-    mutating func clearHistory(user: String, topic: String, _ req: Modules_CleanHisMsgInput) {
+    mutating func clearHistory(user: String, topic: Topic, _ req: Modules_CleanHisMsgInput) {
         let type: ConversationType
         switch topic {
-        case "cleanPMsg": type = .private
-        case "cleanGMsg": type = .group
+        case .cleanPMsg: type = .private
+        case .cleanGMsg: type = .group
         default: return
         }
         messages.clearHistory(user: user, HistoryKey(type, sender: user, target: req.targetID), upTo: req.dataTime)

@@ -27,7 +27,7 @@ extension PeerModel {
     mutating func directPush(_ m: StoredMessage, to conn: ConnectionID, user: String, direction: Direction) -> PeerOutput {
         let body = downStream(m, for: user, direction: direction, retrieved: false)
         let (d, _) = date(now)
-        let publish = Packet.ServerPublish(date: d, topic: "s_msg", targetId: RMTPString(m.sender), messageId: nextId(conn), payload: Self.bytes(body))
+        let publish = Packet.ServerPublish(date: d, topic: .s_msg, targetId: RMTPString(m.sender), messageId: nextId(conn), payload: Self.bytes(body))
         return .packet(conn, Packet(.serverPublish(publish), retain: true))
     }
 
@@ -41,7 +41,7 @@ extension PeerModel {
         let n = NotifyMsg(type: chatroom == nil ? 1 : 2, time: time, chrmId: chatroom)
         let (d, _) = date(t)
         stats.notifies += 1
-        let publish = Packet.ServerPublish(date: d, topic: "s_ntf", targetId: RMTPString(sender), messageId: nextId(conn), payload: n.encoded())
+        let publish = Packet.ServerPublish(date: d, topic: .s_ntf, targetId: RMTPString(sender), messageId: nextId(conn), payload: n.encoded())
         out.append(.packet(conn, Packet(.serverPublish(publish), retain: true)))
     }
 
@@ -106,7 +106,7 @@ extension PeerModel {
     mutating func echo(_ m: StoredMessage, to conn: ConnectionID, into out: inout [PeerOutput]) {
         let id = nextId(conn)
         let (d, _) = date(m.time)
-        let publish = Packet.ServerPublish(date: d, topic: RMTPString(m.topic), targetId: RMTPString(m.target), messageId: id, payload: Self.bytes(m.up))
+        let publish = Packet.ServerPublish(date: d, topic: m.topic, targetId: RMTPString(m.target), messageId: id, payload: Self.bytes(m.up))
         out.append(.packet(conn, Packet(.serverPublish(publish), dup: true, qos: .atLeastOnce, retain: true)))
         out.append(ack(conn, id, status: 0, time: m.time, uid: m.uid))
     }

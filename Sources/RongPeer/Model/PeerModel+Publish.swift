@@ -33,7 +33,7 @@ extension PeerModel {
     /// (PEER-RECALL-*).
     mutating func publish(_ p: Packet.Publish, from conn: ConnectionID) -> [PeerOutput] {
         let sender = sessions.user(of: conn)!
-        if let type = BodyType.clientPublishBodies[p.topic.text] {
+        if let type = BodyType.clientPublishBodies[p.topic] {
             // The RTC plugin's data writes (ENGINE 0.1.0 lines 6767-6818): no RTC room is
             // modelled, so each is acknowledged and goes nowhere (PEER-QUERY-001).
             do throws(CodecError) {
@@ -51,8 +51,8 @@ extension PeerModel {
             recordViolation(conn, kind: .malformed, detail: "PUBLISH \(p.topic.text): \(error.code): \(error.reason)")
             return [.disconnect(conn, status: DisconnectStatus.closure)]
         }
-        let topic = p.topic.text
-        if topic == "recallMsg" { return rateLimit(conn, p, isStatus: false) ?? recall(p, up, from: conn) }
+        let topic = p.topic
+        if topic == .recallMsg { return rateLimit(conn, p, isStatus: false) ?? recall(p, up, from: conn) }
         guard let type = ConversationType(topic: topic), Self.servedTypes.contains(type), let family = TopicFamily(topic: topic) else {
             return reject(conn, p, PeerStatus.conversationNotSupported, "topic \(topic) is not served")
         }

@@ -18,20 +18,20 @@ extension PeerModel {
     /// send, PEER-QUERY-001, in PeerModel+QueryReplies.swift).
     mutating func query(_ q: Packet.Publish, from conn: ConnectionID) -> [PeerOutput] {
         let user = sessions.user(of: conn)!
-        switch q.topic.text {
-        case "pullMsg":
+        switch q.topic {
+        case .pullMsg:
             do throws(CodecError) {
                 return pull(try Self.request(q.payload, as: Modules_SyncRequestMsg.self), id: q.messageId, from: conn)
             } catch {
-                return malformed(conn, "pullMsg", error)
+                return malformed(conn, q.topic.text, error)
             }
-        case "chrmPull":
+        case .chrmPull:
             do throws(CodecError) {
                 return chatroomPull(try Self.request(q.payload, as: Modules_ChrmPullMsg.self), room: q.targetId.text, id: q.messageId, from: conn)
             } catch {
-                return malformed(conn, "chrmPull", error)
+                return malformed(conn, q.topic.text, error)
             }
-        case "joinChrm", "joinChrmR", "exitChrm":
+        case .joinChrm, .joinChrmR, .exitChrm:
             // ChrmInput{`nothing` 1} for all three (ENGINE lines 6295-6325, 6402-6419): no create
             // flag; the topic says it (`joinChrmR` is `joinExistChatroom`). An empty payload is no
             // body (spec/envelope.md), accepted.
@@ -42,11 +42,11 @@ extension PeerModel {
                     return malformed(conn, q.topic.text, error)
                 }
             }
-            if q.topic.text == "exitChrm" { return quitChatroom(q.targetId.text, id: q.messageId, from: conn) }
-            return joinChatroom(q.targetId.text, create: q.topic.text == "joinChrm", id: q.messageId, from: conn)
-        case _ where BodyType.historyTopics.contains(q.topic.text):
+            if q.topic == .exitChrm { return quitChatroom(q.targetId.text, id: q.messageId, from: conn) }
+            return joinChatroom(q.targetId.text, create: q.topic == .joinChrm, id: q.messageId, from: conn)
+        case _ where BodyType.historyTopics.contains(q.topic):
             do throws(CodecError) {
-                return historyQuery(q.topic.text, try Self.request(q.payload, as: Modules_HistoryMsgInput.self), header: q.targetId.text, id: q.messageId, from: conn)
+                return historyQuery(q.topic, try Self.request(q.payload, as: Modules_HistoryMsgInput.self), header: q.targetId.text, id: q.messageId, from: conn)
             } catch {
                 return malformed(conn, q.topic.text, error)
             }
@@ -178,23 +178,23 @@ extension PeerModel {
     /// after it, oldest first; `count` 1-100 (default 20). `syncTime` is the time to continue
     /// from; `hasMsg` 1 when more remain (protocol-rules.md § 11.6, § 8). With cloud history off:
     /// 25102, for a chatroom 23414 (official-sdks.md § 7).
-    mutating func historyQuery(_ topic: String, _ req: Modules_HistoryMsgInput, header: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
+    mutating func historyQuery(_ topic: Topic, _ req: Modules_HistoryMsgInput, header: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
         let user = sessions.user(of: conn)!
         stats.historyQueries += 1
         guard app.history else {
-            return [queryAck(conn, id, status: topic == "qryCHMsg" ? PeerStatus.chatroomHistoryNotEnabled : PeerStatus.historyNotEnabled)]
+            return [queryAck(conn, id, status: topic == .qryCHMsg ? PeerStatus.chatroomHistoryNotEnabled : PeerStatus.historyNotEnabled)]
         }
         let target = req.hasTargetID && !req.targetID.isEmpty ? req.targetID : header
         let type: ConversationType?
         switch topic {
-        case "qryPMsg": type = .private
-        case "qryGMsg":
+        case .qryPMsg: type = .private
+        case .qryGMsg:
             guard fixture.groups[target]?.members.contains(user) == true else { return [queryAck(conn, id, status: PeerStatus.notInGroup)] }
             type = .group
-        case "qryCHMsg":
+        case .qryCHMsg:
             guard chatrooms[target] != nil else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
             type = .chatroom
-        case "qryUgMsg":
+        case .qryUgMsg:
             guard fixture.ultragroups[target]?.members.contains(user) == true else { return [queryAck(conn, id, status: PeerStatus.notInUltragroup)] }
             type = .ultragroup
         default:

@@ -33,7 +33,7 @@ extension PeerModel {
         let uid = uids.next()
         let flag = up.sessionId.flag
         let stored = StoredMessage(
-            uid: uid, time: time, sender: recaller, type: original.type, target: cmdTarget, topic: "recallMsg", up: up, flag: flag,
+            uid: uid, time: time, sender: recaller, type: original.type, target: cmdTarget, topic: .recallMsg, up: up, flag: flag,
             origin: conn)
         messages.store(stored)
         stats.published += 1

@@ -26,7 +26,7 @@ extension Scenario {
     /// `query`: one QUERY with a body given in the body JSON form, and what its QUERYACK holds.
     struct Query: Sendable {
         var client: String
-        var topic: String
+        var topic: Topic
         var target: String
         /// The request body in the body JSON form (spec/envelope.md), written as the topic's
         /// request type, or as `bodyType`; nil: an empty payload.
@@ -48,13 +48,13 @@ extension Scenario {
     /// orders by a kit choice because no source gives the service's order. The others (a pull,
     /// history, the conversation list, chatroom members) have the service's order, which a
     /// scenario checks.
-    static let listsWithoutServiceOrder: [String: Set<String>] = [
-        "pullKV": ["entries"],
-        "setKVS": ["errorKeys"],
-        "delKVS": ["errorKeys"],
-        "pullSeAtts": ["state", "state.stateItem", "state.stateItem.tags"],
-        "pullUS": ["items", "items.tags"],
-        "rrList": ["list"],
+    static let listsWithoutServiceOrder: [Topic: Set<String>] = [
+        .pullKV: ["entries"],
+        .setKVS: ["errorKeys"],
+        .delKVS: ["errorKeys"],
+        .pullSeAtts: ["state", "state.stateItem", "state.stateItem.tags"],
+        .pullUS: ["items", "items.tags"],
+        .rrList: ["list"],
     ]
 
     /// Whether `value` has an array at the member path `path` (arrays on the way are looked into).
@@ -86,14 +86,14 @@ extension Scenario {
     }
 
     static func loadQuery(_ v: Node, _ r: StrictYAMLReader) throws(LoadError) -> Query {
-        var q = Query(client: "", topic: "", target: "")
+        var q = Query(client: "", topic: Topic(""), target: "")
         var topicGiven = false
         var unordered: (node: Node, paths: [String])?
         for f in try r.mapping(v, "`query`", allowed: ["client", "topic", "target", "body", "bodyType", "status", "reply", "unordered"]) {
             switch f.key {
             case "client": q.client = try r.identifier(f.value, "`client`")
             case "topic":
-                q.topic = try r.string(f.value, "`topic`")
+                q.topic = Topic(try r.string(f.value, "`topic`"))
                 topicGiven = true
             case "target": q.target = try r.string(f.value, "`target`")
             case "body": q.body = try r.scenarioValue(f.value)

@@ -21,7 +21,7 @@ struct PeerModelBodyTests {
         let a = h.connect("alice")
         // sessionId 3 (field 1) and content (field 3), no classname (field 2).
         let payload: [UInt8] = [0x08, 0x03, 0x1A, 0x02, 0x7B, 0x7D]
-        let out = h.model.receive(Packet(.publish(.init(topic: "ppMsgP", targetId: "bob", messageId: 1, payload: payload))), from: a)
+        let out = h.model.receive(Packet(.publish(.init(topic: .ppMsgP, targetId: "bob", messageId: 1, payload: payload))), from: a)
         #expect(out == [.disconnect(a, status: DisconnectStatus.closure)])
         #expect(Self.lastEvent(h).contains("malformed: PUBLISH ppMsgP: missingRequiredField"))
         #expect(Self.lastEvent(h).contains("classname"), "the field is named: \(Self.lastEvent(h))")
@@ -33,7 +33,7 @@ struct PeerModelBodyTests {
         let a = h.connect("alice")
         var req = Modules_SyncRequestMsg()
         req.syncTime = 0
-        let out = h.model.receive(Packet(.query(.init(topic: "pullMsg", targetId: "alice", messageId: 1, payload: protoBytes(req)))), from: a)
+        let out = h.model.receive(Packet(.query(.init(topic: .pullMsg, targetId: "alice", messageId: 1, payload: protoBytes(req)))), from: a)
         #expect(out == [.disconnect(a, status: DisconnectStatus.closure)])
         #expect(Self.lastEvent(h).contains("malformed: pullMsg: missingRequiredField"))
         #expect(Self.lastEvent(h).contains("ispolling"), "the field is named: \(Self.lastEvent(h))")

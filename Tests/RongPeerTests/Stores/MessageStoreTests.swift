@@ -10,7 +10,7 @@ import Testing
 struct MessageStoreTests {
     static func message(_ uid: String, time: Int64, from sender: String = "alice", to target: String = "bob", _ type: ConversationType = .private) -> MessageStore.StoredMessage {
         let up = UpStreamMessage(sessionId: SessionIdBits(rawValue: 3), classname: "RC:TxtMsg", content: Array(#"{"content":"hi"}"#.utf8))
-        return MessageStore.StoredMessage(uid: uid, time: time, sender: sender, type: type, target: target, topic: "ppMsgP", up: up, flag: .isCounted, origin: 1)
+        return MessageStore.StoredMessage(uid: uid, time: time, sender: sender, type: type, target: target, topic: .ppMsgP, up: up, flag: .isCounted, origin: 1)
     }
 
     /// m1 at 100, m2 at 200 in alice and bob's history.

@@ -26,7 +26,7 @@ struct MessageStore: Sendable {
         var type: ConversationType
         /// The receiver (private) or the group, chatroom or ultragroup id.
         var target: String
-        var topic: String
+        var topic: Topic
         /// The body as the sender sent it.
         var up: UpStreamMessage
         var flag: PersistenceFlag
