@@ -55,10 +55,12 @@ let package = Package(
             ],
             path: "Sources/RongSupport"
         ),
-        // NetEase Yunxin (NIM) messages and their mapping to and from RongCloud (spec/nim.md).
+        // NetEase Yunxin (NIM) messages in RongWire's and NetEase's JSON forms, their mapping to and
+        // from RongCloud (spec/nim.md), and the JSON Lines batch runner of `rongwire nim` (files
+        // through RongSupport's FileIO).
         .target(
             name: "RongNIM",
-            dependencies: ["RongCodec"],
+            dependencies: ["RongCodec", "RongSupport"],
             path: "Sources/RongNIM"
         ),
         // Vector loading, the testee protocol, the runner and its reports.
