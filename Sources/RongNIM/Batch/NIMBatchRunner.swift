@@ -3,7 +3,7 @@
 import RongCodec
 import RongSupport
 
-/// Runs one conversion over JSON Lines (spec/nim.md, NIM-BATCH-001): each line is read and
+/// Runs one conversion over JSON Lines (spec/nim.md, "Batch mode"): each line is read and
 /// converted on its own; results go to standard output, one line each, and what a line loses or
 /// why it failed to standard error (and, with a report file, as JSON Lines). Memory does not grow
 /// with the input: lines are streamed through RongSupport's ``FileIO``.

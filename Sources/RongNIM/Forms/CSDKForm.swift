@@ -118,6 +118,9 @@ enum CSDKForm {
         try ServerV1Form.readAntiSpam(&m, &f, enabled: "anti_spam_enable", content: "anti_spam_content", business: "anti_spam_business_id", &r)
         try readForcePush(&m, &f, &r)
         try readStatus(&m, &f, &r)
+        // `talk_id` is the session as the receiving client names it ("接收方收到的是消息发送方id"):
+        // derived from to_accid, from_id and the current user, not information.
+        _ = f.value("talk_id")
         r.loseUnread(f)
         return try r.finish(.message(m))
     }
@@ -146,6 +149,7 @@ enum CSDKForm {
         r.map("$.apnsMemberOption.userIds", f.at("force_push_list"))
         r.map("$.apnsMemberOption.apnsContent", f.at("force_push_content"))
         r.map("$.apnsMemberOption.forcePush", f.at("is_force_push"))
+        r.map("$.apnsMemberOption", ["is_force_push", "force_push_list", "force_push_content"].filter { f.object[$0] != nil }.map { f.at($0) })
         m.apnsMemberOption = o
     }
 

@@ -150,7 +150,7 @@ public struct NIMPathMap: Sendable, Hashable {
 
     /// Records that the model member at `model` came from several input members (an image's
     /// `size` from `w` and `h`).
-    mutating func map(_ model: String, _ inputs: [String]) { entries[model] = inputs }
+    mutating func map(_ model: String, _ inputs: [String]) { if !inputs.isEmpty { entries[model] = inputs } }
 
     /// The input path of a model path: the entry of the path or of its nearest mapped ancestor
     /// (with the rest of the path appended); the model path itself when none is mapped. A

@@ -100,6 +100,7 @@ enum ServerV1Form {
         r.map("$.antiSpamOption.enabled", f.at(enabled))
         r.map("$.antiSpamOption.content", f.at(content))
         r.map("$.antiSpamOption.businessId", f.at(business))
+        r.map("$.antiSpamOption", [enabled, content, business].filter { f.object[$0] != nil }.map { f.at($0) })
         if o != NIMAntiSpamOption() { m.antiSpamOption = o }
     }
 
@@ -132,6 +133,7 @@ enum ServerV1Form {
         r.map("$.apnsMemberOption.userIds", f.at(list))
         r.map("$.apnsMemberOption.apnsContent", f.at(content))
         if let enable { r.map("$.apnsMemberOption.forcePush", f.at(enable)) }
+        r.map("$.apnsMemberOption", ([all, list, content] + (enable.map { [$0] } ?? [])).filter { f.object[$0] != nil }.map { f.at($0) })
         m.apnsMemberOption = o
     }
 

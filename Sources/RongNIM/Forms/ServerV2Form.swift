@@ -47,7 +47,10 @@ enum ServerV2Form {
             }
             let targetKey = type == .p2p || f.object["team_id"] == nil ? "receiver_id" : "team_id"
             let target = try r.requiredString(&f, targetKey)
-            if targetKey == "team_id" { r.lose(f.value("receiver_id"), at: f.at("receiver_id")) }
+            // A team message's answer names the team in receiver_id too ([N] JSRV TestMessageV2.java:204).
+            if targetKey == "team_id", let other = try r.string(&f, "receiver_id"), other != target {
+                r.losses.add("NIM-FORM-002", f.at("receiver_id"))
+            }
             session = NIMSession(target, type: type)
             r.map("$.session.sessionType", f.at("conversation_type"))
             r.map("$.session.sessionId", f.at(targetKey))

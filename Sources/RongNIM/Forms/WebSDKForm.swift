@@ -144,6 +144,7 @@ enum WebSDKForm {
             m.object = try NetEaseAttachment.read(.robot, try f.required("content"), at: f.at("content"), sender: sender, &r)
         case .notification:
             m.object = .notification(try readNotification(try f.required("attach"), at: f.at("attach"), session: m.session, sender: sender, &r))
+            r.map("$.attachment", f.at("attach"))
         case .rtcCallRecord:
             throw CodecError(
                 .missingRequiredField, "the Web SDK 6.1 keeps type 12 (a call record) as a number and drops its attachment: nothing to read",
@@ -245,6 +246,7 @@ enum WebSDKForm {
             r.map("$.messageExt.roomNickname", f.at("fromNick"))
             r.map("$.messageExt.roomAvatar", f.at("fromAvatar"))
             r.map("$.messageExt.roomExt", f.at("fromCustom"))
+            r.map("$.messageExt", ["fromNick", "fromAvatar", "fromCustom"].filter { f.object[$0] != nil }.map { f.at($0) })
             if x != NIMChatroomExtension() { m.messageExt = x }
         } else {
             m.local.senderName = try r.string(&f, "fromNick")
