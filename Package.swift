@@ -181,7 +181,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RongNIMTests",
-            dependencies: ["RongNIM", "RongCodec", "RongEnvelope", "RongTestSupport"],
+            dependencies: ["RongNIM", "RongCodec", "RongEnvelope", "RongSupport", "RongTestSupport"],
             path: "Tests/RongNIMTests"
         ),
         .testTarget(
