@@ -79,7 +79,7 @@ let package = Package(
         // same folder. They use only the public API of the products, which is all tools/fuzz sees.
         .target(
             name: "RongFuzzing",
-            dependencies: ["RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "CRongAllocMeter"],
+            dependencies: ["RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "RongNIM", "CRongAllocMeter"],
             path: "Sources/RongFuzzing"
         ),
         // The per-thread heap meter behind the fuzz bodies' limit invariant (C: sanitizer hooks).
@@ -163,7 +163,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RongFuzzingTests",
-            dependencies: ["RongFuzzing", "RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "RongSupport", "RongFuzzingMallocHooks"],
+            dependencies: ["RongFuzzing", "RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "RongSupport", "RongNIM", "RongFuzzingMallocHooks"],
             path: "Tests/RongFuzzingTests"
         ),
         .testTarget(

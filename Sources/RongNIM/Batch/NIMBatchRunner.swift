@@ -48,6 +48,9 @@ package struct NIMBatchRunner {
     package var quiet = false
     /// Also write the losses and errors as JSON Lines to this file.
     package var report: String?
+    /// How the summary names the forms of the lines: `read as` (to-rc, decode) or `written as`
+    /// (from-rc).
+    package var formsVerb = "read as"
     /// Standard output and standard error (tests pass other descriptors).
     package var output: Int32 = 1
     package var diagnostics: Int32 = 2
@@ -135,7 +138,7 @@ package struct NIMBatchRunner {
         say(
             "\(summary.records) record\(summary.records == 1 ? "" : "s"): \(summary.written) written, \(summary.lossy) with losses, "
                 + "\(summary.dropped) without counterpart, \(summary.errors) errors (\(Self.twoDecimals(seconds)) s)"
-                + (forms.isEmpty ? "" : "; read as " + forms.joined(separator: ", ")))
+                + (forms.isEmpty ? "" : "; \(formsVerb) " + forms.joined(separator: ", ")))
         return summary
     }
 

@@ -202,8 +202,14 @@ enum ServerV2Form {
             losses.add(rule, "$.session.sessionType")
             return NIMConversion(output: nil, losses: losses.items)
         }
-        guard let from = m.from else {
+        // The conversation id is owner|type|other: an empty owner, or a `|` in either account,
+        // cannot be written in it.
+        guard let from = m.from, !from.isEmpty, !from.utf8.contains(UInt8(ascii: "|")) else {
             losses.add(rule, "$.from")
+            return NIMConversion(output: nil, losses: losses.items)
+        }
+        guard !session.sessionId.utf8.contains(UInt8(ascii: "|")) else {
+            losses.add(rule, "$.session.sessionId")
             return NIMConversion(output: nil, losses: losses.items)
         }
         guard sendableTypes.contains(m.messageType) else {

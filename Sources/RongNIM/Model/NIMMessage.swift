@@ -2,10 +2,12 @@
 
 import RongCodec
 
-/// A NetEase Yunxin (NIM) message, `NIMMessage` of the seed (003:426-599), as typed Swift values.
+/// A NetEase Yunxin (NIM) message, `NIMMessage` of the seed (003:426-599) with the current SDK's
+/// additions (spec/nim.md, NIM-SEED-001), as typed Swift values: the model every NIM form reads
+/// into (``NIMFormRecord``).
 ///
 /// Read and written in the NIM message JSON form of spec/nim.md, a form of RongWire's own that
-/// names every member after the seed's SDK property:
+/// names every member after the SDK property:
 ///
 /// ```swift
 /// let m = try NIMMessage(json: #"{"messageType":0,"session":{"sessionId":"bob","sessionType":0},"text":"hi"}"#)
@@ -15,9 +17,9 @@ import RongCodec
 /// ```
 ///
 /// Decoding is strict (spec/nim.md, NIM-JSON-001): a member the form does not define is
-/// `invalidValue`, a wrong JSON type `typeMismatch`, the seed's limits (`remoteExt` 4 KB,
-/// `apnsPayload` 2 KB, `apnsContent` 200 bytes) `sizeLimit`, and every error carries the JSON
-/// path.
+/// `invalidValue`, a wrong JSON type `typeMismatch`, the limits (`remoteExt` 4 KB and
+/// `apnsPayload` 2 KB of the seed, `apnsContent` 500 characters of the current SDK) `sizeLimit`,
+/// and every error carries the JSON path.
 public struct NIMMessage: Hashable, Sendable {
     /// The client-generated id (003:578); nil when the importer is to make one.
     public var messageId: String?

@@ -137,7 +137,7 @@ extension NIMCommand {
             let converter: NIMConverter
             do throws(CodecError) { converter = try options.converter() } catch { throw CLIIO.fail(error) }
             let form = options.form ?? .rongwire
-            try NIMLineRunner(options: options).run { bytes, limits throws(CodecError) in
+            try NIMLineRunner(options: options, formsVerb: "written as").run { bytes, limits throws(CodecError) in
                 let record = try RCMessageRecord(json: bytes, options: limits)
                 let result = try converter.fromRC(record, form: form)
                 return NIMBatchRunner.Line(value: result.output, losses: result.losses, messageId: record.nimMessageId, form: form)
@@ -177,12 +177,14 @@ extension NIMCommand {
 /// exit status: 1 when a line failed or the input could not be read.
 struct NIMLineRunner {
     let options: NIMConvertOptions
+    var formsVerb = "read as"
 
     func run(_ convert: NIMBatchRunner.Convert) throws {
         var runner = NIMBatchRunner(input: options.file, limits: DecodingOptions(maxContentBytes: options.limits.maxBytes, maxDepth: options.limits.maxDepth))
         runner.strict = options.strict
         runner.quiet = options.quiet
         runner.report = options.report
+        runner.formsVerb = formsVerb
         let summary: NIMBatchRunner.Summary
         do throws(FileError) {
             summary = try runner.run(convert)
