@@ -1,7 +1,7 @@
-// Tests/RongCodecAPITests/LiveRoomContentTests.swift - the live-room custom types of README and the MessageContent docs
+// Tests/RongCodecAPITests/LiveRoomContentTests.swift - the live-room custom types of docs/codec.md and the MessageContent docs
 //
 // The types are in Sources/RongConformance/Examples/LiveRoomContent.swift (the optional Live
-// vectors run against them); `LiveLikeMessage` is the code of README.md ("Using the codec from
+// vectors run against them); `LiveLikeMessage` is the code of docs/codec.md ("Using the codec from
 // Swift") and of the MessageContent documentation, word for word but for `public`.
 // Expected bytes are written by hand from spec/content-common.md (own keys, then `extra`, `user`).
 
@@ -49,19 +49,19 @@ struct LiveRoomContentTests {
     }
 }
 
-@Suite("The live-room example stays the one README and the MessageContent docs show")
+@Suite("The live-room example stays the one docs/codec.md and the MessageContent docs show")
 struct LiveRoomExampleTextTests {
-    @Test("README.md and MessageContent.swift hold LiveLikeMessage as RongConformance defines it")
+    @Test("docs/codec.md and MessageContent.swift hold LiveLikeMessage as RongConformance defines it")
     func sameText() throws {
         func read(_ path: String) throws -> String {
             try #require(packageFile(path))
         }
-        // The library's copy says `public`; the README and the documentation show an app's code.
+        // The library's copy says `public`; docs/codec.md and the documentation show an app's code.
         let source = try read("Sources/RongConformance/Examples/LiveRoomContent.swift").replacing("public ", with: "")
         let start = try #require(source.range(of: "/// `Live:LikeMsg`"))
         let end = try #require(source.range(of: "/// `Live:GiftMsg`"))
         let example = source[start.lowerBound..<end.lowerBound].trimmingSuffix()
-        #expect(try read("README.md").contains(example))
+        #expect(try read("docs/codec.md").contains(example))
         let doc = example.split(separator: "\n", omittingEmptySubsequences: false).map { ("/// " + $0).trimmingSuffix() }.joined(separator: "\n")
         #expect(try read("Sources/RongCodec/Content/MessageContent.swift").contains(doc))
     }

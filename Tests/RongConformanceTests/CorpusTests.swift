@@ -8,7 +8,7 @@ import Testing
 
 /// One test case per vector (shown by its id), so a failure names the vector and points at its
 /// YAML file and line. Run one alone with `RONGWIRE_VECTOR=ID swift test --filter Corpus`
-/// (README, "The test suite").
+/// (README.md, "Running the tests").
 @Suite("Corpus")
 struct CorpusTests {
     @Test("the vector passes in-process", arguments: try Corpus.selected())

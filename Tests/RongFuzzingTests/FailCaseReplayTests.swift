@@ -128,7 +128,7 @@ struct CorpusInputFuzzTests {
                 runs.append((.content, [UInt8(i)] + bytes))
             case .frameDecode:
                 let side: UInt8 = v.from == "server" ? 1 : 0
-                if let topic = v.queryTopic {
+                if let topic = v.queryTopic?.text {
                     runs.append((.envelope, [side | 2, UInt8(topic.utf8.count)] + Array(topic.utf8) + bytes))
                 } else {
                     runs.append((.envelope, [side] + bytes))
@@ -212,7 +212,7 @@ struct CorpusInputFuzzTests {
     func envelopeLayout() throws {
         let (side, topic, rest) = try #require(EnvelopeBody.split([3, 7] + Array("pullMsg".utf8) + [0x61]))
         #expect(side == .server)
-        #expect(topic == "pullMsg")
+        #expect(topic?.text == "pullMsg")
         #expect(Array(rest) == [0x61])
         let (side2, topic2, rest2) = try #require(EnvelopeBody.split([0, 0x10]))
         #expect(side2 == .client)

@@ -188,7 +188,7 @@ struct PeerUnitTests {
             var req = Modules_SyncRequestMsg()
             req.syncTime = cursor
             req.ispolling = false
-            let q = Packet(.query(.init(topic: "pullMsg", targetId: "bob", messageId: UInt16(100 + pages), payload: protoBytes(req))))
+            let q = Packet(.query(.init(topic: .pullMsg, targetId: "bob", messageId: UInt16(100 + pages), payload: protoBytes(req))))
             let ack = try #require(Self.queryAck(m.receive(q, from: 2)))
             #expect(ack.status == 0)
             #expect(ack.payload.count <= m.maxReplyBytes, "a reply of \(ack.payload.count) bytes")
@@ -206,7 +206,7 @@ struct PeerUnitTests {
         h.time = 0
         h.count = 100
         h.order = 0
-        let hq = Packet(.query(.init(topic: "qryPMsg", targetId: "alice", messageId: 200, payload: protoBytes(h))))
+        let hq = Packet(.query(.init(topic: .qryPMsg, targetId: "alice", messageId: 200, payload: protoBytes(h))))
         let hack = try #require(Self.queryAck(m.receive(hq, from: 2)))
         #expect(hack.payload.count <= m.maxReplyBytes)
         let hist = try parseBody(hack.payload, as: Modules_HistoryMsgOuput.self)

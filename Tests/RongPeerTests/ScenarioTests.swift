@@ -7,7 +7,7 @@ import Testing
 
 /// One test case per scenario (shown by its id); a failure points at the step's line in the
 /// scenario file. Run one alone with `RONGWIRE_SCENARIO=ID swift test --filter Scenarios`
-/// (README, "The test suite").
+/// (README.md, "Running the tests").
 @Suite("Scenarios")
 struct ScenarioTests {
     /// Eight scenarios at a time: a scenario mostly waits (each "receives exactly" lets extra

@@ -2,7 +2,7 @@
 // RongWire benchmarks: the codec's speed and allocations against baselines measured in the
 // same run. A package of its own so the main package does not depend on the benchmark tooling.
 //
-//   tools/benchmarks/run.sh            # everything, one table (see README.md, "Benchmarks")
+//   tools/benchmarks/run.sh            # everything, one table (see tools/benchmarks/README.md)
 //   tools/benchmarks/run.sh --check    # malloc counts against Thresholds/, as CI runs it
 
 import PackageDescription

@@ -33,7 +33,7 @@ STAGE="$OUT/$NAME"
 rm -rf "$STAGE" && mkdir -p "$STAGE/bin" "$STAGE/completions"
 cp "$BIN" "$STAGE/bin/rongwire"
 strip "$STAGE/bin/rongwire" 2>/dev/null || true
-cp -R vectors spec "$STAGE/"
+cp -R vectors spec docs "$STAGE/"
 cp README.md "$STAGE/"
 
 echo "== what the binary still links dynamically"

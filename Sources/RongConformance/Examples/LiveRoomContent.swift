@@ -3,7 +3,7 @@
 // The seed's live-room guide (002) asks for two custom messages: a gift that carries the sender's
 // user info in its content (002:149-160, the demo's RCDLiveGiftMessage), and a like that carries
 // a count, one message a second instead of one per tap (002:1082). They are written on the public
-// API only, as an app would write them; `LiveLikeMessage` is the code of README.md ("Using the
+// API only, as an app would write them; `LiveLikeMessage` is the code of docs/codec.md ("Using the
 // codec from Swift") and of the MessageContent documentation, word for word but for `public`
 // (a test keeps the three equal). spec/content-catalog.md § Example custom types states their
 // rules (CONTENT-LIVE-*); vectors/content/live-room.yaml checks them.

@@ -23,7 +23,7 @@ public struct TesteeRequest: Sendable, Hashable {
     /// Decoder options; nil = the defaults (131,072 bytes, depth 64, lenient).
     public var options: DecodingOptions?
     /// For QUERYACK frames: the topic of the QUERY it answers (sent as `options.queryTopic`).
-    public var queryTopic: String?
+    public var queryTopic: Topic?
     /// For `message-decode`: the receiving user (sent as `options.currentUserId`).
     public var currentUserId: String? = nil
     /// For the NIM kinds: the NIM form (sent as `options.form`).
@@ -34,7 +34,7 @@ public struct TesteeRequest: Sendable, Hashable {
     /// A request from its fields.
     public init(
         id: String, kind: String, objectName: String? = nil, from: String? = nil, options: DecodingOptions? = nil,
-        queryTopic: String? = nil, input: Vector.Input? = nil
+        queryTopic: Topic? = nil, input: Vector.Input? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -72,7 +72,7 @@ public struct TesteeRequest: Sendable, Hashable {
                 op["maxDepth"] = .number(JSONNumber(options.maxDepth))
                 op["mode"] = .string(options.mode == .strict ? "strict" : "lenient")
             }
-            if let queryTopic { op["queryTopic"] = .string(queryTopic) }
+            if let queryTopic { op["queryTopic"] = .string(queryTopic.text) }
             if let currentUserId { op["currentUserId"] = .string(currentUserId) }
             if let nimForm { op["form"] = .string(nimForm) }
             o["options"] = .object(op)
@@ -93,7 +93,7 @@ public struct TesteeRequest: Sendable, Hashable {
         }
         self.init(id: id, kind: kind, objectName: o["objectName"]?.stringValue, from: o["from"]?.stringValue)
         if case .object(let op)? = o["options"] {
-            queryTopic = op["queryTopic"]?.stringValue
+            queryTopic = op["queryTopic"]?.stringValue.map { Topic($0) }
             currentUserId = op["currentUserId"]?.stringValue
             nimForm = op["form"]?.stringValue
             if op["maxBytes"] != nil || op["maxDepth"] != nil || op["mode"] != nil {

@@ -153,7 +153,7 @@ private struct Context {
         if kind.needsFrom && from == nil { throw r.error(node, "a `\(kind)` vector needs `from: client` or `from: server`") }
 
         var options = DecodingOptions()
-        var queryTopic: String?
+        var queryTopic: Topic?
         var currentUserId: String?
         var nimForm: String?
         var hasDecoderOptions = false
@@ -167,7 +167,7 @@ private struct Context {
                     let n = try r.integer(e.value, "`maxBytes`")
                     guard n >= 0 else { throw r.error(e.value, "`maxBytes` must not be negative") }
                     options.maxContentBytes = n
-                case "queryTopic": queryTopic = try r.string(e.value, "`queryTopic`")
+                case "queryTopic": queryTopic = Topic(try r.string(e.value, "`queryTopic`"))
                 case "currentUserId": currentUserId = try r.string(e.value, "`currentUserId`")
                 case "form":
                     guard Vector.Kind.nimKinds.contains(kind) else { throw r.error(e.value, "`form` is an option of the NIM kinds only") }

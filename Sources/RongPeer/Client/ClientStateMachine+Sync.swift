@@ -30,7 +30,7 @@ extension ClientStateMachine {
         req.ispolling = false
         req.isPullSend = options.pullSent
         req.sendBoxSyncTime = sendCursor
-        return startQuery(.pull, topic: "pullMsg", targetId: userId, payload: protoBytes(req), now: now).actions
+        return startQuery(.pull, topic: .pullMsg, targetId: userId, payload: protoBytes(req), now: now).actions
     }
 
     /// A `pullMsg` answer: take the messages, then pull again or finish.
@@ -79,7 +79,7 @@ extension ClientStateMachine {
         var req = Modules_ChrmPullMsg()
         req.syncTime = chatroomCursors[room] ?? 0
         req.count = 0
-        return startQuery(.chatroomPull(room), topic: "chrmPull", targetId: room, payload: protoBytes(req), now: now).actions
+        return startQuery(.chatroomPull(room), topic: .chrmPull, targetId: room, payload: protoBytes(req), now: now).actions
     }
 
     mutating func chatroomPullAnswered(room: String, _ result: Result<QueryAnswer, PeerClientError>, now: UInt64) -> [ClientAction] {

@@ -70,7 +70,7 @@ extension PeerModel {
             n.version = t
             n.reserve = false
             let (d, _) = date(t)
-            let publish = Packet.ServerPublish(date: d, topic: "s_us", targetId: RMTPString(user), messageId: nextId(other), payload: protoBytes(n))
+            let publish = Packet.ServerPublish(date: d, topic: .s_us, targetId: RMTPString(user), messageId: nextId(other), payload: protoBytes(n))
             out.append(.packet(other, Packet(.serverPublish(publish), retain: true)))
         }
         return out

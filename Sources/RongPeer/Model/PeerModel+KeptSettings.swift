@@ -60,7 +60,7 @@ extension PeerModel {
     mutating func command(_ conn: ConnectionID, type: Int32, time: Int64, chatroom: String?) -> PeerOutput {
         let n = NotifyMsg(type: type, time: time, chrmId: chatroom)
         let (d, _) = date(now)
-        let publish = Packet.ServerPublish(date: d, topic: "s_cmd", targetId: RMTPString(sessions[conn]!.user), messageId: nextId(conn), payload: n.encoded())
+        let publish = Packet.ServerPublish(date: d, topic: .s_cmd, targetId: RMTPString(sessions[conn]!.user), messageId: nextId(conn), payload: n.encoded())
         return .packet(conn, Packet(.serverPublish(publish), retain: true))
     }
 }

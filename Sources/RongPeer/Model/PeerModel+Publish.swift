@@ -40,7 +40,7 @@ extension PeerModel {
     /// (PEER-RECALL-*).
     mutating func publish(_ p: Packet.Publish, from conn: ConnectionID) -> [PeerOutput] {
         let sender = sessions[conn]!.user
-        if let type = BodyType.clientPublishBodies[p.topic.text] {
+        if let type = BodyType.clientPublishBodies[p.topic] {
             // The RTC plugin's data writes (ENGINE 0.1.0 lines 6767-6818): no RTC room is
             // modelled, so each is acknowledged and goes nowhere (PEER-QUERY-001).
             do throws(CodecError) {
@@ -226,7 +226,7 @@ extension PeerModel {
     mutating func directPush(_ m: StoredMessage, to conn: ConnectionID, user: String, direction: Direction) -> PeerOutput {
         let body = downStream(m, for: user, direction: direction, retrieved: false)
         let (d, _) = date(now)
-        let publish = Packet.ServerPublish(date: d, topic: "s_msg", targetId: RMTPString(m.sender), messageId: nextId(conn), payload: protoBytes(body))
+        let publish = Packet.ServerPublish(date: d, topic: .s_msg, targetId: RMTPString(m.sender), messageId: nextId(conn), payload: protoBytes(body))
         return .packet(conn, Packet(.serverPublish(publish), retain: true))
     }
 
@@ -247,7 +247,7 @@ extension PeerModel {
         if chatroom == nil { sessions[conn]!.notifiedUpTo = max(sessions[conn]!.notifiedUpTo, time) }
         let (d, _) = date(t)
         stats.notifies += 1
-        let publish = Packet.ServerPublish(date: d, topic: "s_ntf", targetId: RMTPString(sender), messageId: nextId(conn), payload: n.encoded())
+        let publish = Packet.ServerPublish(date: d, topic: .s_ntf, targetId: RMTPString(sender), messageId: nextId(conn), payload: n.encoded())
         out.append(.packet(conn, Packet(.serverPublish(publish), retain: true)))
     }
 
@@ -314,7 +314,7 @@ extension PeerModel {
     mutating func echo(_ m: StoredMessage, to conn: ConnectionID, into out: inout [PeerOutput]) {
         let id = nextId(conn)
         let (d, _) = date(m.time)
-        let publish = Packet.ServerPublish(date: d, topic: RMTPString(m.topic), targetId: RMTPString(m.target), messageId: id, payload: protoBytes(m.up))
+        let publish = Packet.ServerPublish(date: d, topic: Topic(m.topic), targetId: RMTPString(m.target), messageId: id, payload: protoBytes(m.up))
         out.append(.packet(conn, Packet(.serverPublish(publish), dup: true, qos: .atLeastOnce, retain: true)))
         out.append(ack(conn, id, status: 0, time: m.time, uid: m.uid))
     }

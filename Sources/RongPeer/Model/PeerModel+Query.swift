@@ -49,7 +49,7 @@ extension PeerModel {
             }
             if q.topic.text == "exitChrm" { return quitChatroom(q.targetId.text, id: q.messageId, from: conn) }
             return joinChatroom(q.targetId.text, create: q.topic.text == "joinChrm", id: q.messageId, from: conn)
-        case _ where BodyType.historyTopics.contains(q.topic.text):
+        case _ where BodyType.historyTopics.contains(q.topic):
             do throws(CodecError) {
                 return historyQuery(q.topic.text, try parseBody(q.payload, as: Modules_HistoryMsgInput.self), header: q.targetId.text, id: q.messageId, from: conn)
             } catch {

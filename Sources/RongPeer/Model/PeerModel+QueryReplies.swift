@@ -46,7 +46,7 @@ extension PeerModel {
             case "delMsg":
                 deleteMessages(user: user, try request(Modules_DeleteMsgInput.self))
                 return done()
-            case _ where BodyType.clearTopics.contains(topic):
+            case _ where BodyType.clearTopics.contains(Topic(topic)):
                 clearHistory(user: user, topic: topic, try request(Modules_CleanHisMsgInput.self))
                 return done()
             case "":

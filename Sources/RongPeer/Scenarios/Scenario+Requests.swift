@@ -26,7 +26,7 @@ extension Scenario {
     /// `query`: one QUERY with a body given in the body JSON form, and what its QUERYACK holds.
     struct Query: Sendable {
         var client: String
-        var topic: String
+        var topic: Topic
         var target: String
         /// The request body in the body JSON form (spec/envelope.md), written as the topic's
         /// request type, or as `bodyType`; nil: an empty payload.
@@ -59,13 +59,13 @@ extension Scenario {
     }
 
     static func loadQuery(_ v: Node, _ r: StrictYAMLReader) throws(LoadError) -> Query {
-        var q = Query(client: "", topic: "", target: "")
+        var q = Query(client: "", topic: Topic(""), target: "")
         var topicGiven = false
         for f in try r.mapping(v, "`query`", allowed: ["client", "topic", "target", "body", "bodyType", "status", "reply"]) {
             switch f.key {
             case "client": q.client = try r.identifier(f.value, "`client`")
             case "topic":
-                q.topic = try r.string(f.value, "`topic`")
+                q.topic = Topic(try r.string(f.value, "`topic`"))
                 topicGiven = true
             case "target": q.target = try r.string(f.value, "`target`")
             case "body": q.body = try r.scenarioValue(f.value)

@@ -107,7 +107,7 @@ struct PeerModelConversationTests {
     static func recall(_ h: ModelHarness, _ conn: ConnectionID, as user: String, _ original: (uid: String, time: Int64), sender: String, target: String) -> [PeerOutput] {
         let peer = user == sender ? target : sender
         var m = OutboundMessage(.private, targetId: user, content: RecallCommandMessage(messageUId: original.uid, conversationType: 1, targetId: peer, sentTime: original.time))
-        m.topic = "recallMsg"
+        m.topic = .recallMsg
         m.persistence = .isPersisted
         return h.send(conn, m)
     }
@@ -257,7 +257,7 @@ struct PeerModelConversationTests {
         let a = h.connect("alice")
         _ = h.text(a, to: "bob", "plain")
         _ = h.text(a, to: "bob", "with push") { $0.pushContent = "custom push" }
-        _ = h.text(a, to: "bob", "silent topic") { $0.topic = "ppMsgN" }
+        _ = h.text(a, to: "bob", "silent topic") { $0.topic = .ppMsgN }
         _ = h.text(a, to: "bob", "muted") { $0.disableNotification = true }
         _ = h.content(a, to: "bob", "App:Custom", #"{"x":1}"#)
         _ = h.content(a, .group, to: "team", "RC:TxtMsg", #"{"content":"@bob","mentionedInfo":{"type":2,"userIdList":["bob"],"mentionedContent":"you were mentioned"}}"#) {

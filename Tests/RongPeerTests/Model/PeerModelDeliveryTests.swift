@@ -64,7 +64,7 @@ struct PeerModelDeliveryTests {
         let a = h.connect("alice")
         let b = h.connect("bob")
         var m = OutboundMessage(.group, targetId: "team", objectName: "App:Ping", contentBytes: Array(#"{"n":1}"#.utf8), persistence: .status)
-        m.topic = "pgMsgS"
+        m.topic = .pgMsgS
         let out = h.send(a, m)
         #expect(H.pubAck(out, a) == nil)
         let pushed = H.directPushes(out, to: b)
