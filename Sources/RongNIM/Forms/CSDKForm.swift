@@ -38,6 +38,13 @@ enum CSDKForm {
     }
 
     static func readMessage(_ f: inout NIMFields, _ r: inout NIMFormReader) throws(CodecError) -> NIMFormRecord {
+        if f.object["room_id"] != nil && f.object["to_type"] == nil {
+            // The chatroom SDK (nim_chatroom) has message JSON of its own, keyed by room_id.
+            throw CodecError(
+                .unknownNIMForm,
+                "the record is a message of NetEase's C chatroom SDK (room_id): RongWire reads the C SDK's one-to-one, team and super team messages (to_type, to_accid)",
+                path: f.at("room_id"))
+        }
         let kind = try r.requiredInteger(&f, "to_type", in: 0...Int64(Int32.max))
         guard let sessionType = sessionType(kind) else {
             throw f.invalid("to_type", "to_type must be 0 (P2P), 1 (team) or 5 (super team), not \(kind)")
