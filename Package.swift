@@ -188,6 +188,7 @@ let package = Package(
             name: "RongPeerTests",
             dependencies: [
                 "RongPeer", "RongCodec", "RongEnvelope", "RongConformance", "RongSupport", "RongTestSupport",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
