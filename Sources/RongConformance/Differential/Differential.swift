@@ -25,7 +25,7 @@ public struct Differential: Sendable {
         /// Its sender: `client` or `server`.
         public var from: String
         /// For a QUERYACK: the topic of the QUERY it answers.
-        public var queryTopic: String?
+        public var queryTopic: Topic?
         /// The vector it comes from.
         public var id: String
     }
@@ -61,13 +61,13 @@ public struct Differential: Sendable {
         /// The sender: `client` or `server`.
         public var from: String
         /// For a QUERYACK: the topic of the QUERY it answers.
-        public var queryTopic: String?
+        public var queryTopic: Topic?
         /// For a packet JSON value: how many faults it holds, the seed's own (a rejecting
         /// vector's) plus one per edit; nil for packets. With exactly one, the error code is
         /// not a matter of which check runs first.
         public var faults: Int?
 
-        init(index: Int, mutation: String, seedId: String?, bytes: [UInt8], from: String, queryTopic: String?) {
+        init(index: Int, mutation: String, seedId: String?, bytes: [UInt8], from: String, queryTopic: Topic?) {
             self.index = index
             self.kind = .frameDecode
             self.mutation = mutation
@@ -172,7 +172,7 @@ public struct Differential: Sendable {
         for s in seeds {
             add(s.bytes)
             add(s.from.utf8)
-            add((s.queryTopic ?? "").utf8)
+            add((s.queryTopic?.text ?? "").utf8)
             add(s.id.utf8)
         }
         for v in valueSeeds {
@@ -199,7 +199,7 @@ public struct Differential: Sendable {
             }
             // Huge limit vectors (65,535-byte strings) would dominate the run's time.
             guard bytes.count <= 4096 else { continue }
-            let key = bytes + Array(from.utf8) + [0] + Array((v.queryTopic ?? "").utf8)
+            let key = bytes + Array(from.utf8) + [0] + Array((v.queryTopic?.text ?? "").utf8)
             if seen.insert(key).inserted {
                 out.append(Seed(bytes: bytes, from: from, queryTopic: v.queryTopic, id: v.id))
             }

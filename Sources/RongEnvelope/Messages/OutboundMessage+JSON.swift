@@ -50,7 +50,7 @@ extension OutboundMessage {
         m.pushContent = try f.plainString("pushContent")
         m.pushData = try f.plainString("pushData")
         m.channelId = try f.plainString("channelId")
-        m.topic = try f.plainString("topic")
+        m.topic = try f.plainString("topic").map { Topic($0) }
         if let d = f.value("directedUserIds") {
             guard case .array(let ids) = d else { throw f.mismatch("directedUserIds", "an array of strings", d) }
             m.directedUserIds = try ids.enumerated().map { (i, v) throws(CodecError) in

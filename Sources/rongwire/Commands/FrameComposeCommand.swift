@@ -98,7 +98,7 @@ extension FrameCommand {
                 message.channelId = channel
                 message.directedUserIds = directed
                 message.clientUniqueId = clientUniqueId
-                message.topic = topic
+                message.topic = topic.map { Topic($0) }
                 let isStatus = message.effectivePersistence.isStatus
                 let id = messageId ?? (isStatus ? 0 : 1)
                 if id == 0 && !isStatus {
