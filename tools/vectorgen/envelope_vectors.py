@@ -36,13 +36,17 @@ CONNACK_NAMES = [
     "ACCEPTED", "UNACCEPTABLE_PROTOCOL_VERSION", "IDENTIFIER_REJECTED", "SERVER_UNAVAILABLE",
     "TOKEN_INCORRECT", "NOT_AUTHORIZED", "REDIRECT", "PACKAGE_ERROR", "APP_BLOCK_OR_DELETE",
     "BLOCK", "TOKEN_EXPIRE", "DEVICE_ERROR", "HOSTNAME_ERROR", "HASOHTERSAMECLIENTONLINE",
-    # 14-20: RUST's statuses beyond ENGINE's (official-sdks.md § 7), named by the spec (ENV-PKT-003).
-    "CONCURRENT_LIMIT", "CLUSTER_ERROR", "APP_AUTH_FAILED", "ONE_TIME_PASSWORD_USED", "PLATFORM_ERROR",
-    "USER_DELETED_ACCOUNT", "LICENSE_EXPIRED",
+    # 14-20: new in 5.x, named as RongIMLib 5.7.2 names them (status enum at offset 313538; ENV-PKT-003).
+    "OUT_OF_LIMIT", "IN_OTHER_CLUSTER", "APP_AUTH_NOT_PASS", "OTP_USED", "PLATFORM_ERROR", "ACCOUNT_CANCELLATION",
+    "LICENSE_EXPIRED",
 ]
-RUST_CONNACK = {14: "concurrent-connection limit", 15: "cluster error", 16: "app authentication failed",
-                17: "one-time password already used", 18: "platform error", 19: "user deleted the account",
-                20: "licence expired"}
+SDK5_CONNACK = {14: "31024, the licence's connection count", 15: "31025, another cluster", 16: "31026, app authentication",
+                17: "31027, one-time password used", 18: "31028, platform error", 19: "31029, account cancelled",
+                20: "31030, licence expired"}
+# DISCONNECT statuses: 5.7.2's reason enum (offset 314430) names 1, 2 and 5-9; ENGINE-5.0's
+# `DisconnectReason` (lines 5880-5910) 0, 3 and 4 (ENV-PKT-012).
+DISCONNECT_NAMES = ["REDIRECT", "OTHER_DEVICE_LOGIN", "BLOCK", "REMOTE_CLOSE", "LOGOUT", "BLOCK_NEW", "REDIRECT_NEW",
+                    "TOKEN_EXPIRED", "ILLEGAL_PROTOCOL_VERSION", "ACCOUNT_CANCELLATION"]
 
 
 def be(n, width):
@@ -324,9 +328,28 @@ def connack(status, reserved=0, tail=None, dup=False, qos=0, retain=True):
     return b, j
 
 
+def connack4(status, flags, user=None, session=None, ts=None, mid=None, reserved=0, dup=False, qos=0, retain=True):
+    """A CONNACK in protocol version 4's layout (ENV-PKT-013): flags, then each field whose bit is
+    set. The fields given must agree with `flags` bits 0-3; bits 4-7 name nothing."""
+    b = header_byte("CONNACK", dup, qos, retain) + bytes([reserved, status, flags])
+    j = {"header": header_json("CONNACK", dup, qos, retain), "reserved": reserved, "status": status}
+    if status < len(CONNACK_NAMES):
+        j["$statusName"] = CONNACK_NAMES[status]
+    j["flags"] = flags
+    for bit, name, value, write in [(1, "userId", user, s), (2, "sessionId", session, s),
+                                    (4, "timestamp", ts, lambda v: be(v, 8)), (8, "messageId", mid, lambda v: be(v, 2))]:
+        assert (flags & bit != 0) == (value is not None), (flags, name)
+        if value is not None:
+            b += write(value)
+            j[name] = value
+    return b, j
+
+
 def disconnect(status, reserved=0, dup=False, qos=0, retain=False):
-    return (header_byte("DISCONNECT", dup, qos, retain) + bytes([reserved, status]),
-            {"header": header_json("DISCONNECT", dup, qos, retain), "reserved": reserved, "status": status})
+    j = {"header": header_json("DISCONNECT", dup, qos, retain), "reserved": reserved, "status": status}
+    if status < len(DISCONNECT_NAMES):
+        j["$statusName"] = DISCONNECT_NAMES[status]
+    return header_byte("DISCONNECT", dup, qos, retain) + bytes([reserved, status]), j
 
 
 def connect(client_id="dev1", clean=False, keep_alive=300, will=None, app_id=None, token=None,
@@ -398,22 +421,26 @@ class VectorFile:
         self.add(id, spec, "frame-decode", side, {"hex": frame.hex()},
                  {"outcome": "accept", "value": value, "hex": frame.hex()}, description, level, tags, options)
 
-    def encode(self, id, spec, side, value, frame, description, level="required", tags=None):
+    def encode(self, id, spec, side, value, frame, description, level="required", tags=None, options=None):
         self.add(id, spec, "frame-encode", side, {"value": value}, {"outcome": "accept", "hex": frame.hex()},
-                 description, level, tags)
+                 description, level, tags, options)
 
     def both(self, id, spec, side, frame, value, description, level="required", tags=None, options=None):
-        """A decode vector and the matching encode vector (derived members left out)."""
+        """A decode vector and the matching encode vector (derived members left out). Only the
+        connection's protocol version is an option both directions need (`queryTopic` is for
+        decoding a QUERYACK's body)."""
         self.decode(id + ".Decode", spec, side, frame, value, description, level, tags, options)
-        self.encode(id + ".Encode", spec + ["ENV-JSON-001"], side, strip_derived(value), frame, description, level, tags)
+        enc_options = {k: v for k, v in (options or {}).items() if k == "protocolVer"} or None
+        self.encode(id + ".Encode", spec + ["ENV-JSON-001"], side, strip_derived(value), frame, description, level, tags,
+                    enc_options)
 
     def reject(self, id, spec, side, frame, error, description, level="required", tags=None, options=None):
         self.add(id, spec, "frame-decode", side, {"hex": frame.hex()}, {"outcome": "reject", "error": error},
                  description, level, tags, options)
 
-    def reject_encode(self, id, spec, side, value, error, description, level="required", tags=None):
+    def reject_encode(self, id, spec, side, value, error, description, level="required", tags=None, options=None):
         self.add(id, spec, "frame-encode", side, {"value": value}, {"outcome": "reject", "error": error},
-                 description, level, tags)
+                 description, level, tags, options)
 
     def text(self):
         lines = [f"# vectors/envelope/{self.name}.yaml - {self.title}",
@@ -545,7 +572,8 @@ def gen_connack():
                  f"short CONNACK with status {status} ({CONNACK_NAMES[status]}, ENGINE ConnectResultCode line 3964), header 0x21 as VILLA sees it")
     for status in range(14, 21):
         f.decode(f"Connack.Status{status}", ["ENV-PKT-002", "ENV-PKT-003"], "server", *connack(status),
-                 f"status {status}: RUST's {RUST_CONNACK[status]} (official-sdks.md § 7), named {CONNACK_NAMES[status]} by the spec")
+                 f"status {status}, new in 5.x: {CONNACK_NAMES[status]} in RongIMLib 5.7.2's status enum (offset 313538), "
+                 f"reported as SDK code {SDK5_CONNACK[status]} (`tP`, offset 315072)")
     f.both("Connack.Status21Unnamed", ["ENV-PKT-003"], "server", *connack(21),
            "status 21 has no name and still decodes (ENGINE accepts any value; decision 21)", tags=["disagreement"])
     f.both("Connack.Status255", ["ENV-PKT-003"], "server", *connack(255), "the largest status value")
@@ -568,6 +596,92 @@ def gen_connack():
     f.encode("Connack.Encode.DerivedIgnored", ["ENV-JSON-002"], "server",
              {"header": {"type": "CONNACK", "retain": True}, "status": 4, "$statusName": "ignored"},
              connack(4)[0], "`$statusName` is output only; absent reserved means 0")
+    v3 = {"protocolVer": 3}
+    f.both("Connack.Protocol3.Long", ["ENV-PKT-002", "ENV-FRAME-005"], "server",
+           *connack(0, tail=("alice", "peer-1", 0x000001A225FA71F0)),
+           "protocol version 3 said explicitly: the CONNACK the peer sent alice on RongIMLib 5.7.2's version-3 connection "
+           "(sdk5x-findings § 2.3, 572-shim), userId, sessionId, u64 timestamp", options=v3)
+    f.both("Connack.Protocol3.Short", ["ENV-PKT-002"], "server", *connack(10), "a short CONNACK reads the same in "
+           "version 3 (status 10 TOKEN_EXPIRE, 5.7.2 reports 31020)", options=v3)
+    gen_connack_v4(f)
+
+
+# The fields of RongIMLib 5.7.2's version-4 CONNACK as the harness rewrote the peer's (experiment
+# E1, sdk5x-findings § 2.3): alice, peer-1, a millisecond time, message id 1000.
+V4_USER, V4_SESSION, V4_TIME, V4_MID = "alice", "peer-1", 0x000001A226002544, 1000
+
+
+def v4_fields(flags):
+    return dict(user=V4_USER if flags & 1 else None, session=V4_SESSION if flags & 2 else None,
+                ts=V4_TIME if flags & 4 else None, mid=V4_MID if flags & 8 else None)
+
+
+def gen_connack_v4(f):
+    """Protocol version 4 (ENV-PKT-013): every combination of the four flags, then the edges."""
+    v4 = {"protocolVer": 4}
+    names = ["userId", "sessionId", "timestamp", "messageId"]
+    seen = {0x0F: "E1's rewritten CONNACK, with which 5.7.2 connects as alice and numbers its first request 1001",
+            0x0D: "E1 without the session id: 5.7.2 connects as alice",
+            0x07: "E1 without the message id: 5.7.2 numbers its requests from 1",
+            0x0E: "E1 without the user id: 5.7.2 connects with userId undefined and sends requests with an empty target"}
+    for flags in range(16):
+        named = [n for bit, n in enumerate(names) if flags >> bit & 1] or ["no field"]
+        note = f"; {seen[flags]} (sdk5x-findings § 2.3)" if flags in seen else ""
+        f.both(f"Connack.Protocol4.Flags{flags:02d}", ["ENV-PKT-002", "ENV-PKT-013", "ENV-JSON-006"], "server",
+               *connack4(0, flags, **v4_fields(flags)),
+               f"version 4 with flags 0x{flags:02X}: {', '.join(named)}, in the order of RongIMLib 5.7.2's reader "
+               f"(offset 236523){note}", options=v4)
+    f.both("Connack.Protocol4.HighFlagBits", ["ENV-PKT-013", "ENV-JSON-006"], "server",
+           *connack4(0, 0xF1, user=V4_USER),
+           "flags bits 4-7 name no field; the byte is kept as read (5.7.2 tests bits 0-3 only)", options=v4,
+           tags=["leniency"])
+    f.both("Connack.Protocol4.Short", ["ENV-PKT-002", "ENV-PKT-013"], "server", *connack(4),
+           "two bytes: no flags, the same short form as version 3 (5.7.2 reads nothing more when the body is "
+           "not longer than MESSAGE_LENGTH 2)", options=v4)
+    f.both("Connack.Protocol4.Refused", ["ENV-PKT-003", "ENV-PKT-013"], "server", *connack4(19, 0),
+           "a refusal with an empty flags byte: status 19 ACCOUNT_CANCELLATION (SDK 31029)", options=v4)
+    full = connack4(0, 0x0F, **v4_fields(0x0F))[0]
+    cuts = [(5, "userId"), (5 + 2 + len(V4_USER) + 1, "sessionId"), (len(full) - 3, "timestamp"), (len(full) - 1, "messageId")]
+    for cut, where in cuts:
+        f.reject(f"Connack.Protocol4.CutIn{where[0].upper() + where[1:]}", ["ENV-PKT-013", "ENV-FRAME-002"], "server",
+                 full[:cut], "truncated", f"version 4, flags 0x0F, the packet ends inside {where}",
+                 tags=["reject", "truncated"], options=v4)
+    f.reject("Connack.Protocol4.FlagWithoutField", ["ENV-PKT-013", "ENV-FRAME-002"], "server",
+             connack4(0, 0)[0][:-1] + b"\x08", "truncated", "flags 0x08 names a message id the packet does not hold",
+             tags=["reject", "truncated"], options=v4)
+    f.reject("Connack.Protocol4.Trailing", ["ENV-PKT-013", "ENV-FRAME-003"], "server", full + b"\x00", "trailingGarbage",
+             "a byte after the message id", tags=["reject"], options=v4)
+    # The same bytes in the other version's layout (nothing in the packet tells them apart).
+    peer_v3 = connack(0, tail=("alice", "peer-1", 0x000001A225FA71F0), retain=True)[0]
+    f.reject("Connack.Protocol4.Version3Bytes", ["ENV-PKT-013", "ENV-FRAME-003"], "server", peer_v3, "trailingGarbage",
+             "the peer's version-3 CONNACK on a version-4 connection (572-shim): flags 0x00, the high byte of the userId's "
+             "length, names no field, so the rest is extra; 5.7.2 ignores it and connects without a user id "
+             "(sdk5x-findings § 2.3)", tags=["reject", "disagreement"], options=v4)
+    f.reject("Connack.Protocol3.Version4Bytes", ["ENV-PKT-002", "ENV-PKT-013", "ENV-FRAME-002"], "server", full, "truncated",
+             "a version-4 CONNACK read as version 3: the userId's length is 0x0F00 and the packet ends inside it, "
+             "the error `rongwire frame decode` gave before it had --protocol (sdk5x-findings § 1, e-all)",
+             tags=["reject", "truncated"], options={"protocolVer": 3})
+    # The JSON form (ENV-JSON-006).
+    f.encode("Connack.Protocol4.Encode.FlagsDerived", ["ENV-JSON-006"], "server",
+             {"header": {"type": "CONNACK", "retain": True}, "status": 0, "userId": V4_USER, "messageId": V4_MID},
+             connack4(0, 0x09, user=V4_USER, mid=V4_MID)[0], "`flags` left out: the fields present decide bits 0-3",
+             options=v4)
+    f.encode("Connack.Protocol4.Encode.NoTail", ["ENV-JSON-006"], "server",
+             {"header": {"type": "CONNACK", "retain": True}, "status": 6}, connack(6)[0],
+             "no flags and no field: the two-byte form", options=v4)
+    f.reject_encode("Connack.Protocol4.Encode.FlagsDisagree", ["ENV-JSON-006"], "server",
+                    {"header": {"type": "CONNACK"}, "status": 0, "flags": 1, "messageId": 5}, "invalidValue",
+                    "flags 0x01 names a userId the value lacks and not the messageId it has", tags=["reject"], options=v4)
+    f.reject_encode("Connack.Protocol4.Encode.MessageIdTooLarge", ["ENV-JSON-006", "ENV-JSON-003"], "server",
+                    {"header": {"type": "CONNACK"}, "status": 0, "messageId": 65536}, "numberOutOfRange",
+                    "messageId is a u16", tags=["reject"], options=v4)
+    f.reject_encode("Connack.Protocol4.Encode.FlagsTooLarge", ["ENV-JSON-006", "ENV-JSON-003"], "server",
+                    {"header": {"type": "CONNACK"}, "status": 0, "flags": 256}, "numberOutOfRange",
+                    "flags is a u8", tags=["reject"], options=v4)
+    for member, value in [("flags", 15), ("messageId", 1000)]:
+        f.reject_encode(f"Connack.Protocol3.Encode.{member[0].upper() + member[1:]}", ["ENV-JSON-006", "ENV-JSON-003"],
+                        "server", {"header": {"type": "CONNACK"}, "status": 0, member: value}, "invalidValue",
+                        f"`{member}` is a member of version 4's form only", tags=["reject"])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -733,7 +847,7 @@ def gen_publish_server():
            "rtc_ntf carries RtcNotifyMsg (ENGINE-5.0, line 8155)")
     f.both("PublishServer.Cmd", ["ENV-BODY-002"], "server",
            *spub("s_cmd", Msg().int(1, "type", 6), "NotifyMsg", target=""),
-           "s_cmd whose second byte is 6 (VILLA: pull ultragroup messages) is NotifyMsg type 6")
+           "s_cmd whose second byte is 6 (VILLA: pull ultragroup messages) is NotifyMsg type 6", tags=["topics"])
     f.both("PublishServer.StatRaw", ["ENV-BODY-002"], "server",
            *server_publish(date, "s_stat", "u1", 7, b"\x0a\x02u1"), "s_stat is not decoded: `bodyHex`")
     for bits, silent in [(0x23, "0x20"), (0x13, "0x10")]:
@@ -1056,6 +1170,10 @@ def gen_querycon_ping_disconnect():
             f.both(f"Disconnect.{side.capitalize()}.Status{status}", ["ENV-PKT-012"], side, *disconnect(status),
                    f"DISCONNECT from the {side} with status {status}" + (" (WEBv2 rejected above 5)" if status > 5 else ""),
                    tags=["disagreement"] if status > 5 else None)
+    for status in range(7, 11):
+        f.both(f"Disconnect.Server.Status{status}", ["ENV-PKT-012"], "server", *disconnect(status),
+               f"status {status}" + (f": {DISCONNECT_NAMES[status]} in RongIMLib 5.7.2's reason enum (offset 314430)"
+                                     if status < len(DISCONNECT_NAMES) else ": no name; it still decodes"))
     f.reject("Disconnect.Cut", ["ENV-PKT-012", "ENV-FRAME-002"], "server", b"\xe0\x00", "truncated", "status missing",
              tags=["reject", "truncated"])
     f.reject("Disconnect.Trailing", ["ENV-PKT-012", "ENV-FRAME-003"], "server", b"\xe0\x00\x01\x00", "trailingGarbage",

@@ -26,6 +26,9 @@ public struct TesteeRequest: Sendable, Hashable {
     public var queryTopic: Topic?
     /// For `message-decode`: the receiving user (sent as `options.currentUserId`).
     public var currentUserId: String? = nil
+    /// For frame kinds: the connection's protocol version (sent as `options.protocolVer`); nil
+    /// means 3.
+    public var protocolVersion: ProtocolVersion? = nil
     /// The input: bytes (`{"hex": ...}`) or a value (`{"value": ...}`); nil for `hello`.
     public var input: Vector.Input?
 
@@ -49,6 +52,7 @@ public struct TesteeRequest: Sendable, Hashable {
             id: v.id, kind: v.kind.rawValue, objectName: v.objectName, from: v.from,
             options: v.hasOptions ? v.options : nil, queryTopic: v.queryTopic, input: v.input)
         currentUserId = v.currentUserId
+        protocolVersion = v.protocolVersion
     }
 
     /// The first request of a session: asks for the testee's name and supported kinds.
@@ -62,7 +66,7 @@ public struct TesteeRequest: Sendable, Hashable {
         if kind == "hello" { o["protocolVersion"] = .number(JSONNumber(testeeProtocolVersion)) }
         if let objectName { o["objectName"] = .string(objectName) }
         if let from { o["from"] = .string(from) }
-        if options != nil || queryTopic != nil || currentUserId != nil {
+        if options != nil || queryTopic != nil || currentUserId != nil || protocolVersion != nil {
             var op = JSONObject()
             if let options {
                 op["maxBytes"] = .number(JSONNumber(options.maxContentBytes))
@@ -71,6 +75,7 @@ public struct TesteeRequest: Sendable, Hashable {
             }
             if let queryTopic { op["queryTopic"] = .string(queryTopic.text) }
             if let currentUserId { op["currentUserId"] = .string(currentUserId) }
+            if let protocolVersion { op["protocolVer"] = .number(JSONNumber(Int(protocolVersion.rawValue))) }
             o["options"] = .object(op)
         }
         switch input {
@@ -91,6 +96,12 @@ public struct TesteeRequest: Sendable, Hashable {
         if case .object(let op)? = o["options"] {
             queryTopic = op["queryTopic"]?.stringValue.map { Topic($0) }
             currentUserId = op["currentUserId"]?.stringValue
+            if let n = op["protocolVer"]?.numberValue?.int64Value {
+                guard let v = UInt8(exactly: n).flatMap(ProtocolVersion.init(rawValue:)) else {
+                    throw TesteeProtocolError("`options.protocolVer` must be 3 or 4")
+                }
+                protocolVersion = v
+            }
             if op["maxBytes"] != nil || op["maxDepth"] != nil || op["mode"] != nil {
                 var d = DecodingOptions()
                 if let n = op["maxBytes"]?.numberValue?.int64Value { d.maxContentBytes = Int(n) }
