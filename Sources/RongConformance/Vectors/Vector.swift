@@ -129,8 +129,12 @@ public struct Vector: Sendable, Hashable {
     /// For the NIM kinds: the NIM form (`options.form`; spec/nim.md) that `nim-read` and
     /// `nim-to-rc` read (nil: told from the record's keys) and `rc-to-nim` writes (nil: RongWire's).
     public var nimForm: String? = nil
+    /// For frame kinds: the connection's protocol version (`options.protocolVer`), which decides
+    /// a CONNACK's layout; nil when the vector does not say (version 3).
+    public var protocolVersion: ProtocolVersion? = nil
     /// Whether decoder options (`maxBytes`, `maxDepth`, `mode`) were given explicitly; they are
-    /// then sent to the testee. `queryTopic` and `currentUserId` are sent on their own.
+    /// then sent to the testee. `queryTopic`, `currentUserId` and `protocolVer` are sent on their
+    /// own.
     public var hasOptions: Bool
     /// The input bytes or value, from the file's `input`.
     public var input: Input

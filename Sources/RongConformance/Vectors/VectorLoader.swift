@@ -21,7 +21,9 @@ public struct VectorLoader: Sendable {
     ]
     static let inputKeys: Set<String> = ["json", "hex", "base64", "value", "repeat", "hexRepeat"]
     static let expectKeys: Set<String> = ["outcome", "value", "json", "hex", "repeat", "hexRepeat", "error", "leniencies"]
-    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode", "queryTopic", "currentUserId", "form"]
+    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode", "queryTopic", "currentUserId", "form", "protocolVer"]
+    /// Options that are context for the packet rather than decoder limits: sent on their own.
+    static let contextOptionKeys: Set<String> = ["queryTopic", "currentUserId", "form", "protocolVer"]
     static let repeatKeys: Set<String> = ["prefix", "fill", "count", "suffix"]
 
     // MARK: Files and folders
@@ -156,12 +158,13 @@ private struct Context {
         var queryTopic: Topic?
         var currentUserId: String?
         var nimForm: String?
+        var protocolVersion: ProtocolVersion?
         var hasDecoderOptions = false
         if let o = get("options") {
             let oe = try r.mapping(o.value, "`options`")
             try r.checkKeys(oe, allowed: VectorLoader.optionKeys, "`options`")
             for e in oe {
-                if e.key != "queryTopic" && e.key != "currentUserId" && e.key != "form" { hasDecoderOptions = true }
+                if !VectorLoader.contextOptionKeys.contains(e.key) { hasDecoderOptions = true }
                 switch e.key {
                 case "maxBytes":
                     let n = try r.integer(e.value, "`maxBytes`")
@@ -172,6 +175,13 @@ private struct Context {
                 case "form":
                     guard Vector.Kind.nimKinds.contains(kind) else { throw r.error(e.value, "`form` is an option of the NIM kinds only") }
                     nimForm = try r.string(e.value, "`form`")
+                case "protocolVer":
+                    let n = try r.integer(e.value, "`protocolVer`")
+                    guard let v = UInt8(exactly: n).flatMap(ProtocolVersion.init(rawValue:)) else {
+                        throw r.error(e.value, "`protocolVer` must be 3 or 4")
+                    }
+                    guard kind.isFrame else { throw r.error(e.value, "`protocolVer` applies to the frame kinds only") }
+                    protocolVersion = v
                 case "maxDepth":
                     let d = try r.integer(e.value, "`maxDepth`")
                     guard (1...DecodingOptions.maximumDepthLimit).contains(d) else { throw r.error(e.value, "`maxDepth` must be 1...1024") }
@@ -202,6 +212,7 @@ private struct Context {
             input: input, expect: expect, file: r.file, line: node.mark?.line ?? 0)
         vector.currentUserId = currentUserId
         vector.nimForm = nimForm
+        vector.protocolVersion = protocolVersion
         return vector
     }
 

@@ -286,7 +286,7 @@ struct ClientStateMachine {
         }
         if !callerWaits { reconnects += 1 }
         state = .connected(Session(attempt: attempt))
-        if let u = a.session?.userId.text { userId = u }
+        if let u = a.userId?.text { userId = u }
         var actions: [ClientAction] = callerWaits ? [.connectSucceeded(userId: userId)] : []
         let unacknowledged = pendingPublishes.keys.sorted()
         let unanswered = pendingQueries.keys.sorted()
