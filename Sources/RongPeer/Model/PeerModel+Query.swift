@@ -247,6 +247,12 @@ extension PeerModel {
         d.configFlag = m.up.configFlag
         d.busChannel = m.up.busChannel
         d.toUserId = m.up.userId
+        if m.type == .ultragroup {
+            // extStatus 0x04: modified (envelope.md § 7.2); groupUnpush: the channel's default
+            // level (sdk5x-findings § 3.8).
+            if m.modified { d.extStatus = 0x04 }
+            d.groupUnpush = ultragroupState.defaultLevel(channelKey(of: m))
+        }
         return d
     }
 

@@ -193,8 +193,17 @@ public enum PeerStatus {
     public static let chatroomKeyNotOwned: UInt16 = 23424
     /// Chatroom KV: removing a key the room does not hold (RUST; ENGINE's 23427).
     public static let chatroomKeyNotExist: UInt16 = 23427
+    /// An ultragroup request with a bad parameter: a channel id over 20 characters
+    /// (protocol-rules.md § 10.1, 24403).
+    public static let ultragroupParameterInvalid: UInt16 = 24403
     /// Not a member of the ultragroup.
     public static let notInUltragroup: UInt16 = 24406
+    /// No such ultragroup (protocol-rules.md § 10.1).
+    public static let ultragroupNotExist: UInt16 = 24410
+    /// The ultragroup has its most channels, 50 (protocol-rules.md § 8, § 10.1).
+    public static let ultragroupChannelLimit: UInt16 = 24413
+    /// The ultragroup has no such channel (protocol-rules.md § 10.1).
+    public static let ultragroupChannelNotExist: UInt16 = 24414
     /// Recall: no such message, already recalled, or not in its conversation.
     public static let recallParameterInvalid: UInt16 = 25101
     /// Cloud history is off.
