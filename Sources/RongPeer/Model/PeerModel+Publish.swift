@@ -141,9 +141,9 @@ extension PeerModel {
     /// A client PUBLISH whose body is not a message (PEER-MSG-001): the RTC plugin's data writes
     /// (ENGINE 0.1.0 lines 6767-6818; no RTC room is modelled, so each is acknowledged and goes
     /// nowhere, PEER-QUERY-001), 5.x's ultragroup typing and read time (PEER-UG-007, -008), and
-    /// engine 5.2.1's PUBLISH forms of `modifyMsg`, `upMsgEx` and `qryMsgChange` (served as the
-    /// QUERYs 5.7.2 sends, answered by the PUBACK's status; a PUBACK carries no body, so
-    /// 5.2.1's `qryMsgChange` PUBLISH gets status 0 alone). A body that does not parse ends the
+    /// engine 5.2.1's PUBLISH forms of `modifyMsg` and `upMsgEx` (served as the QUERYs 5.7.2
+    /// sends, answered by the PUBACK's status) and `qryMsgChange` (answered by a QUERYACK with the
+    /// MsgChangeList, the one answer 5.2.1 can read). A body that does not parse ends the
     /// connection (PEER-HOSTILE-001).
     mutating func otherPublish(_ p: Packet.Publish, _ type: BodyType, from conn: ConnectionID) throws(CodecError) -> [PeerOutput] {
         switch p.topic {
@@ -158,9 +158,11 @@ extension PeerModel {
             }
             return [ack(conn, p.messageId, status: 0, time: now, uid: "")] + out
         case .qryMsgChange:
-            _ = try Self.request(p.payload, as: Modules_QueryMsgChange.self)
-            sessions.pulled(conn, command: NotifyMsg.Kind.ultraGroupMessageChanges.rawValue)
-            return [ack(conn, p.messageId, status: 0, time: now, uid: "")]
+            // Engine 5.2.1 waits for any answer with this message id and decodes its body as
+            // MsgChangeList ([5.2.1] offset 293710, `send(n, kn)`); a PUBACK carries no body, a
+            // QUERYACK does (PEER-UG-005).
+            let changes = messageChanges(try Self.request(p.payload, as: Modules_QueryMsgChange.self), from: conn)
+            return [queryAck(conn, p.messageId, status: 0, payload: Self.bytes(changes))]
         default:
             _ = try BodyJSON.parse(p.payload, as: type)
             return [ack(conn, p.messageId, status: 0, time: now, uid: "")]
