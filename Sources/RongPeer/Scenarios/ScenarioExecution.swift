@@ -210,11 +210,14 @@ final class ScenarioExecution {
                 await client.close()
                 throw fail("connect \(c.client): the CONNACK's message id is \(await client.connAckMessageId().map(String.init) ?? "absent"), expected \(seed)")
             }
+            // The "online" pullUgMsg answered before the step ends (the peer answers in order),
+            // so that a message sent next is after its cursor, as for an SDK already connected.
+            if o.ultragroupPull { try await client.ping(timeoutMillis: timeoutMillis) }
             clients[c.client] = client
             clientUser[c.client] = client.userId
             consumed[c.client] = 0
             consumedNotices[c.client] = 0
-            checked[c.client] = Counters()
+            checked[c.client] = Counters(duplicates: 0, strayAcks: 0, pongs: await client.pongs())
             if c.retryMillis != nil { resending.insert(c.client) } else { resending.remove(c.client) }
         } catch PeerClientError.refused(let status) {
             if status != c.connack { throw fail("connect \(c.client): CONNACK \(status) \(ConnectResult(rawValue: status)), expected \(c.connack)") }
