@@ -1627,6 +1627,16 @@ def gen_outbound():
     mencode("Outbound.Options.All", ["FLAG-002", "FLAG-008", "FLAG-009", "FLAG-010", "ENV-MSG-006"], value,
             publish("ugMsg", "ug1", 7, body),
             "an ultragroup message with every option: sessionId 0x67, push text and data, directed users, clientUniqueId, expansion keys ascending, channel, VoIP push")
+    # FLAG-008: RongIMLib 5.x's push options in configFlag (5.7.2 `_getUpMsgModule`, offset 332467).
+    for name, extra, flag, desc in [
+            ("DisablePushTitle", {"disablePushTitle": True}, 0x04, "pushConfig.disablePushTitle sets configFlag 0x04"),
+            ("ForceShowDetailContent", {"forceShowDetailContent": True}, 0x08,
+             "pushConfig.forceShowDetailContent sets configFlag 0x08"),
+            ("AllConfigFlags", {"voipPush": True, "disablePushTitle": True, "forceShowDetailContent": True}, 0x0D,
+             "VoIP push, no push title and detail shown: configFlag 0x0D")]:
+        mencode(f"Outbound.Options.{name}", ["FLAG-008", "ENV-MSG-006"], dict(base, **extra),
+                publish("pgMsgP", "g1", 7, up(0x03, config_flag=flag)),
+                desc + " (RongIMLib 5.7.2 `_getUpMsgModule`, offset 332467; read back at offset 325270)", tags=["flags"])
     # ENV-MSG-001: a caller-named topic takes the caller's targetId (recall: the sender's own id).
     rc = '{"messageUId":"BQ0T-J3P4-0FA2-0003","conversationType":3,"targetId":"g1","sentTime":1700000000000}'
     mencode("Outbound.Topic.Recall", ["ENV-MSG-001", "ENV-MSG-006"],
