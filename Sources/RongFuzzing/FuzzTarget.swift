@@ -28,6 +28,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A protobuf payload, read as each hot body by RongWire's wire reader and by SwiftProtobuf
     /// (and, where both accept it, written back by both): they must agree exactly.
     case wire
+    /// A NIM record in any of the NIM forms (byte 0 picks the form read) or an RC record (byte 0
+    /// from 0x80, picking the form written): every reader, the mapping and the writers
+    /// (``NIMBody``).
+    case nim
 
     /// Runs the body on one input, metered, and returns the invariant violations (empty = fine).
     /// The limit invariant (``allocationBudget(inputCount:)``) is checked when
@@ -61,6 +65,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .peerLoader: PeerLoaderBody.run(data)
         case .control: ControlBody.run(data)
         case .wire: (WireBody.check(data), 0)
+        case .nim: (NIMBody.check(data), 0)
         }
     }
 
@@ -76,10 +81,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// - peer-loader: the same Yams nodes, read by two loaders one after the other; what a file
     ///   asks to generate is allowed on top (``run(_:)``);
     /// - control: a reset body is read by the same loader (twice) and becomes a peer model;
-    /// - wire: the envelope's pull result, read twice (SwiftProtobuf's elements are the larger).
+    /// - wire: the envelope's pull result, read twice (SwiftProtobuf's elements are the larger);
+    /// - nim 34×: a JSON tree kept by the record (an unknown type's attachment of `0,` elements,
+    ///   from RongWire's form, a C SDK's `msg_attach` text or a v2 custom attachment), its
+    ///   canonical text and the tree read back from it.
     public var allocationFactor: Int {
         switch self {
         case .content: 40
+        case .nim: 64
         case .envelope, .message, .wire: 256
         case .vectorLoader, .peerLoader, .control: 96
         }

@@ -3,6 +3,7 @@
 import RongCodec
 import RongConformance
 import RongEnvelope
+import RongNIM
 import RongSupport
 import Testing
 
@@ -114,7 +115,7 @@ struct AllocationMeterTests {
 /// them (the same bytes seed_corpus.py feeds libFuzzer).
 @Suite("Fuzz: corpus inputs")
 struct CorpusInputFuzzTests {
-    @Test("content, envelope and message invariants hold on every vector input")
+    @Test("content, envelope, message and nim invariants hold on every vector input")
     func corpusInputs() throws {
         let vectors = try VectorLoader().load(files: try VectorLoader.files(in: [Repo.root + "/vectors"]))
         let names = BuiltInCatalog.types.map { $0.objectName }
@@ -136,6 +137,13 @@ struct CorpusInputFuzzTests {
                 if v.from == "server" { runs.append((.message, bytes)) }
             case .messageDecode:
                 runs.append((.message, bytes))
+            case .nimDecode, .nimRead, .nimToRC:
+                // The layout of seed_corpus.py: 0 tells the form from the keys, 1-6 names one.
+                let form = v.nimForm.flatMap { NIMForm(rawValue: $0) }.flatMap { NIMForm.allCases.firstIndex(of: $0) }
+                runs.append((.nim, [UInt8(form.map { $0 + 1 } ?? 0)] + bytes))
+            case .rcToNIM:
+                let form = v.nimForm.flatMap { NIMForm(rawValue: $0) }.flatMap { NIMForm.writable.firstIndex(of: $0) } ?? 0
+                runs.append((.nim, [0x80 + UInt8(form)] + bytes))
             default:
                 continue
             }
@@ -148,6 +156,25 @@ struct CorpusInputFuzzTests {
         #expect(checked[.content, default: 0] > 700)
         #expect(checked[.envelope, default: 0] > 250)
         #expect(checked[.message, default: 0] > 100)
+        #expect(checked[.nim, default: 0] > 300)
+    }
+
+    @Test("nim: the worst inputs found stay inside the budget", .enabled(if: canMeter))
+    func nimBudget() throws {
+        // A JSON tree the model keeps as it is (an unknown type's attachment), read from a
+        // NetEase form's JSON text and from RongWire's form; each 2-byte element a JSONValue.
+        let zeros = String(repeating: "0,", count: 65_000) + "0"
+        let inputs: [[UInt8]] = [
+            [0] + Array(#"{"messageType":8,"session":{"sessionId":"b","sessionType":0},"attachment":[\#(zeros)]}"#.utf8),
+            [0] + Array(#"{"to_type":0,"to_accid":"b","msg_type":8,"msg_attach":"[\#(zeros)]"}"#.utf8),
+            [0] + Array(#"{"conversation_id":"a|1|b","message":{"message_type":100,"attachment":{"k":[\#(zeros)]}}}"#.utf8),
+        ]
+        for input in inputs {
+            let ((violations, _), usage) = AllocationMeter.measure { FuzzTarget.nim.run(input) }
+            #expect(violations.isEmpty, "\(violations)")
+            let peak = try #require(usage).peakBytes
+            #expect(peak < FuzzTarget.nim.allocationBudget(inputCount: input.count), "\(peak) bytes for \(input.count)")
+        }
     }
 
     @Test("peer-loader invariants hold on its seeds: the example fixture and every scenario file")

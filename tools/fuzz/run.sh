@@ -4,7 +4,7 @@
 # line on a terminal; its whole output in tools/fuzz/work/TARGET/fuzz.log).
 #
 #   tools/fuzz/run.sh TARGET SECONDS [extra libFuzzer flags]
-#   TARGET: content | envelope | message | vector-loader | peer-loader | control | wire
+#   TARGET: content | envelope | message | vector-loader | peer-loader | control | wire | nim
 #
 # Findings land in tools/fuzz/findings/TARGET/ (crash-*, timeout-*, oom-*); keep each one with
 # tools/fuzz/crash-to-vector.py. Exit status: 0 = no finding, 1 = finding or coverage problem.
@@ -25,7 +25,8 @@ case "$TARGET" in
     peer-loader) EXE=FuzzPeerLoader ;;
     control) EXE=FuzzControl ;;
     wire) EXE=FuzzWire ;;
-    *) echo "unknown target $TARGET (content, envelope, message, vector-loader, peer-loader, control, wire)" >&2; exit 2 ;;
+    nim) EXE=FuzzNIM ;;
+    *) echo "unknown target $TARGET (content, envelope, message, vector-loader, peer-loader, control, wire, nim)" >&2; exit 2 ;;
 esac
 
 cd "$HERE"

@@ -16,6 +16,10 @@ vector-loader:  every vector file, and each vector alone.
 peer-loader:    the example fixture (tools/peer/fixture.yaml), every scenario file
                 (vectors/scenarios/*.scenario.yaml), each scenario alone, and each scenario's
                 fixture alone.
+nim:            the layout of FuzzTarget.nim: for every nim-decode, nim-read and nim-to-rc vector a
+                selector byte (0: the form told from the keys; 1-6: the vector's options.form, in
+                the order of NIMForm) and the record; for every rc-to-nim vector 0x80 plus the
+                written form's index (rongwire 0, server-v1-send 1, server-v2 2) and the RC record.
 control:        the layout of FuzzTarget.control (byte 0 picks the request): fault plans (as
                 body and as query), durations for /control/advance (including the issue 21
                 reproductions above Int64 milliseconds), reset bodies (the peer seeds' fixtures,
@@ -88,6 +92,20 @@ def control_seeds():
                                        b"POST /control/faults?plan=drop%3D0.5", b"GET /state?user=alice&user=bob",
                                        b"POST /control/reset\nusers: [{id: zed}]\n")]
     return seeds
+
+
+# The order of NIMForm.allCases and NIMForm.writable (Sources/RongNIM/Forms/NIMForm.swift).
+NIM_FORMS = ["rongwire", "server-v1-send", "server-v1-history", "server-v2", "c-sdk", "web-sdk"]
+NIM_WRITTEN = ["rongwire", "server-v1-send", "server-v2"]
+
+
+def nim_prefix(v):
+    """The selector byte of FuzzTarget.nim for a NIM vector."""
+    form = (v.get("options") or {}).get("form")
+    if v.get("kind") == "rc-to-nim":
+        # A form RongWire does not write (a refusal vector) is seeded with RongWire's own.
+        return bytes([0x80 + (NIM_WRITTEN.index(form) if form in NIM_WRITTEN else 0)])
+    return bytes([0 if form is None else 1 + NIM_FORMS.index(form)])
 
 
 def envelope_prefix(v):
@@ -163,6 +181,11 @@ def main():
                     seeds.append(payload)
             elif a.target == "message" and kind in ("frame-decode", "message-decode") and v.get("from") == "server":
                 seeds.append(data)
+            elif a.target == "nim" and kind in ("nim-decode", "nim-read", "nim-to-rc", "rc-to-nim"):
+                seeds.append(nim_prefix(v) + data)
+                if kind in ("nim-read", "nim-to-rc") and (v.get("options") or {}).get("form") is None:
+                    # The same record forced into each form: the readers' refusals are seeds too.
+                    seeds += [bytes([i]) + data for i in range(1, 1 + len(NIM_FORMS))]
     if not seeds:
         raise SystemExit(f"seed_corpus.py: no seeds for {a.target}")
     for s in seeds:

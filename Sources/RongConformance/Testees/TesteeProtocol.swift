@@ -29,6 +29,8 @@ public struct TesteeRequest: Sendable, Hashable {
     /// For frame kinds: the connection's protocol version (sent as `options.protocolVer`); nil
     /// means 3.
     public var protocolVersion: ProtocolVersion? = nil
+    /// For the NIM kinds: the NIM form (sent as `options.form`).
+    public var nimForm: String? = nil
     /// The input: bytes (`{"hex": ...}`) or a value (`{"value": ...}`); nil for `hello`.
     public var input: Vector.Input?
 
@@ -53,6 +55,7 @@ public struct TesteeRequest: Sendable, Hashable {
             options: v.hasOptions ? v.options : nil, queryTopic: v.queryTopic, input: v.input)
         currentUserId = v.currentUserId
         protocolVersion = v.protocolVersion
+        nimForm = v.nimForm
     }
 
     /// The first request of a session: asks for the testee's name and supported kinds.
@@ -66,7 +69,7 @@ public struct TesteeRequest: Sendable, Hashable {
         if kind == "hello" { o["protocolVersion"] = .number(JSONNumber(testeeProtocolVersion)) }
         if let objectName { o["objectName"] = .string(objectName) }
         if let from { o["from"] = .string(from) }
-        if options != nil || queryTopic != nil || currentUserId != nil || protocolVersion != nil {
+        if options != nil || queryTopic != nil || currentUserId != nil || protocolVersion != nil || nimForm != nil {
             var op = JSONObject()
             if let options {
                 op["maxBytes"] = .number(JSONNumber(options.maxContentBytes))
@@ -76,6 +79,7 @@ public struct TesteeRequest: Sendable, Hashable {
             if let queryTopic { op["queryTopic"] = .string(queryTopic.text) }
             if let currentUserId { op["currentUserId"] = .string(currentUserId) }
             if let protocolVersion { op["protocolVer"] = .number(JSONNumber(Int(protocolVersion.rawValue))) }
+            if let nimForm { op["form"] = .string(nimForm) }
             o["options"] = .object(op)
         }
         switch input {
@@ -102,6 +106,7 @@ public struct TesteeRequest: Sendable, Hashable {
                 }
                 protocolVersion = v
             }
+            nimForm = op["form"]?.stringValue
             if op["maxBytes"] != nil || op["maxDepth"] != nil || op["mode"] != nil {
                 var d = DecodingOptions()
                 if let n = op["maxBytes"]?.numberValue?.int64Value { d.maxContentBytes = Int(n) }

@@ -21,9 +21,10 @@ public struct VectorLoader: Sendable {
     ]
     static let inputKeys: Set<String> = ["json", "hex", "base64", "value", "repeat", "hexRepeat"]
     static let expectKeys: Set<String> = ["outcome", "value", "json", "hex", "repeat", "hexRepeat", "error", "leniencies"]
-    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode", "queryTopic", "currentUserId", "protocolVer"]
-    /// Options that are context for the packet rather than decoder limits: sent on their own.
-    static let contextOptionKeys: Set<String> = ["queryTopic", "currentUserId", "protocolVer"]
+    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode", "queryTopic", "currentUserId", "protocolVer", "form"]
+    /// Options that are context for the packet or the record rather than decoder limits: sent on
+    /// their own.
+    static let contextOptionKeys: Set<String> = ["queryTopic", "currentUserId", "protocolVer", "form"]
     static let repeatKeys: Set<String> = ["prefix", "fill", "count", "suffix"]
 
     // MARK: Files and folders
@@ -158,6 +159,7 @@ private struct Context {
         var queryTopic: Topic?
         var currentUserId: String?
         var protocolVersion: ProtocolVersion?
+        var nimForm: String?
         var hasDecoderOptions = false
         if let o = get("options") {
             let oe = try r.mapping(o.value, "`options`")
@@ -178,6 +180,9 @@ private struct Context {
                     }
                     guard kind.isFrame else { throw r.error(e.value, "`protocolVer` applies to the frame kinds only") }
                     protocolVersion = v
+                case "form":
+                    guard Vector.Kind.nimKinds.contains(kind) else { throw r.error(e.value, "`form` is an option of the NIM kinds only") }
+                    nimForm = try r.string(e.value, "`form`")
                 case "maxDepth":
                     let d = try r.integer(e.value, "`maxDepth`")
                     guard (1...DecodingOptions.maximumDepthLimit).contains(d) else { throw r.error(e.value, "`maxDepth` must be 1...1024") }
@@ -208,6 +213,7 @@ private struct Context {
             input: input, expect: expect, file: r.file, line: node.mark?.line ?? 0)
         vector.currentUserId = currentUserId
         vector.protocolVersion = protocolVersion
+        vector.nimForm = nimForm
         return vector
     }
 
