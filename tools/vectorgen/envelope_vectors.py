@@ -779,10 +779,10 @@ def gen_publish_client():
     f.both("PublishClient.FieldsOutOfOrder", ["ENV-JSON-001"], "client",
            *addressed("PUBLISH", "ppMsgP", "u2", 1, reordered.b, "UpStreamMessage", reordered.json(), canonical=False, qos=1),
            "classname before sessionId: decoded, and `bodyHex` keeps the exact bytes")
-    unknown = up(3).raw(key(14, 0) + varint(1))
+    unknown = up(3).raw(key(30, 0) + varint(1))
     f.both("PublishClient.UnknownField", ["ENV-BODY-001", "ENV-JSON-001"], "client",
            *addressed("PUBLISH", "ppMsgP", "u2", 1, unknown.b, "UpStreamMessage", unknown.json(), canonical=False, qos=1),
-           "a field 14 the schema does not have survives through `bodyHex`")
+           "a field 30 the schema does not have survives through `bodyHex` (field 14 was such a field until 5.30's isResend)")
     head = header_byte("PUBLISH", qos=1) + s("ppMsgP") + s("u2") + be(1, 2)
     f.reject("PublishClient.BadProtobufLength", ["ENV-BODY-003"], "client", head + b"\x0a", "protobufDecoding",
              "field 1 as length-delimited with no length", tags=["reject"])
@@ -1627,6 +1627,16 @@ def gen_outbound():
     mencode("Outbound.Options.All", ["FLAG-002", "FLAG-008", "FLAG-009", "FLAG-010", "ENV-MSG-006"], value,
             publish("ugMsg", "ug1", 7, body),
             "an ultragroup message with every option: sessionId 0x67, push text and data, directed users, clientUniqueId, expansion keys ascending, channel, VoIP push")
+    # FLAG-008: RongIMLib 5.x's push options in configFlag (5.7.2 `_getUpMsgModule`, offset 332467).
+    for name, extra, flag, desc in [
+            ("DisablePushTitle", {"disablePushTitle": True}, 0x04, "pushConfig.disablePushTitle sets configFlag 0x04"),
+            ("ForceShowDetailContent", {"forceShowDetailContent": True}, 0x08,
+             "pushConfig.forceShowDetailContent sets configFlag 0x08"),
+            ("AllConfigFlags", {"voipPush": True, "disablePushTitle": True, "forceShowDetailContent": True}, 0x0D,
+             "VoIP push, no push title and detail shown: configFlag 0x0D")]:
+        mencode(f"Outbound.Options.{name}", ["FLAG-008", "ENV-MSG-006"], dict(base, **extra),
+                publish("pgMsgP", "g1", 7, up(0x03, config_flag=flag)),
+                desc + " (RongIMLib 5.7.2 `_getUpMsgModule`, offset 332467; read back at offset 325270)", tags=["flags"])
     # ENV-MSG-001: a caller-named topic takes the caller's targetId (recall: the sender's own id).
     rc = '{"messageUId":"BQ0T-J3P4-0FA2-0003","conversationType":3,"targetId":"g1","sentTime":1700000000000}'
     mencode("Outbound.Topic.Recall", ["ENV-MSG-001", "ENV-MSG-006"],
@@ -1866,9 +1876,85 @@ def gen_sdk5_topics():
            "271461) and decodes SessionMsgReadInput (_receiveSyncMsg, offset 353423)")
 
 
+# ---------------------------------------------------------------------------------------------
+# sdk5-schema.yaml: the schema fields 5.7.2's RTC schema and 5.30 add (ENV-BODY-001), and
+# SessionInfo's field 3, which 5.30 renumbers (ENV-BODY-007).
+
+def gen_sdk5_schema():
+    f = new_file("sdk5-schema", "RongIMLib 5.x schema additions: 5.7.2's RTC fields, 5.30's fields, SessionInfo's two layouts")
+    date = 1795934054
+
+    def q(topic, target, body, body_type, canonical=True):
+        return addressed("QUERY", topic, target, 9, body.b, body_type, body.json(), canonical=canonical)
+
+    # SessionInfo in DeleteSessionsInput (`delSessions`, ENGINE 0.1.0 line 2376).
+    def info(**derived):
+        m = Msg().enum(1, "type", "ULTRAGROUP").str(2, "channelId", "guild")
+        return m, derived
+
+    m57, _ = info()
+    m57.str(3, "busChannel", "ch1")
+    body = Msg().msg(1, "sessions", m57, repeated=True)
+    frame, value = q("delSessions", "me", body, "DeleteSessionsInput")
+    value["body"]["sessions"][0]["$schema"] = "5.7.2"
+    f.both("Sdk5.Schema.SessionInfo.Layout572", ["ENV-BODY-007", "ENV-BODY-002"], "client", frame, value,
+           "SessionInfo with field 3 a string: 5.2.1-5.7.2's busChannel (WRAPPER-2022; the IM schema 5.7.2 builds), "
+           "reported as `$schema` 5.7.2")
+    m530 = Msg().enum(1, "type", "ULTRAGROUP").str(2, "channelId", "guild")
+    m530.raw(key(3, 0) + varint(7) + key(4, 2) + varint(3) + b"ch1")
+    body = Msg().msg(1, "sessions", m530, repeated=True)
+    frame, value = q("delSessions", "me", body, "DeleteSessionsInput", canonical=False)
+    value["body"]["sessions"][0].update({"$schema": "5.30", "$unreadCount": 7, "$busChannel": "ch1"})
+    f.both("Sdk5.Schema.SessionInfo.Layout530", ["ENV-BODY-007", "ENV-BODY-006"], "client", frame, value,
+           "SessionInfo as 5.30 writes it, int64 unreadCount in field 3 and busChannel in field 4 "
+           "(official-sdk-5x.md): not read as a busChannel; both fields unknown to 5.7.2's schema, kept in `bodyHex`, "
+           "and reported as `$schema` 5.30, `$unreadCount`, `$busChannel`", tags=["disagreement"])
+    neg = Msg().enum(1, "type", "GROUP").str(2, "channelId", "team")
+    neg.raw(key(3, 0) + varint((1 << 64) - 1))
+    body = Msg().msg(1, "sessions", neg, repeated=True)
+    frame, value = q("delSessions", "me", body, "DeleteSessionsInput", canonical=False)
+    value["body"]["sessions"][0].update({"$schema": "5.30", "$unreadCount": -1})
+    f.decode("Sdk5.Schema.SessionInfo.Layout530Negative", ["ENV-BODY-007"], "client", frame, value,
+             "5.30's unreadCount is an int64: ten bytes of 0xff… read as -1, without field 4", tags=["limits"])
+    none = Msg().enum(1, "type", "PERSON").str(2, "channelId", "bob")
+    f.both("Sdk5.Schema.SessionInfo.NoField3", ["ENV-BODY-007"], "client",
+           *q("delSessions", "me", Msg().msg(1, "sessions", none, repeated=True), "DeleteSessionsInput"),
+           "no field 3: both layouts read it alike, no `$schema`")
+    # 5.30's message fields that do not clash (read from RongIMLib-5.30.0-enterprise.5, not run).
+    upm = up(3)
+    upm.bool(14, "isResend", True).str(16, "systemId", "sys1").str(21, "senderPortrait", "https://p/a.png").int(22, "optionBits", 5)
+    f.both("Sdk5.Schema.UpStream530", ["ENV-BODY-001"], "client",
+           *addressed("PUBLISH", "ppMsgP", "u2", 1, upm.b, "UpStreamMessage", upm.json(), qos=1),
+           "UpStreamMessage with 5.30's isResend (14), systemId (16), senderPortrait (21), optionBits (22) "
+           "(official-sdk-5x.md, read, not run)")
+    dm = down()
+    dm.int(23, "optionBits", 5).str(24, "convertExt", '{"t":1}')
+    f.both("Sdk5.Schema.DownStream530", ["ENV-BODY-001"], "server",
+           *server_publish(date, "s_msg", "u1", 7, dm.b, "DownStreamMessage", dm.json()),
+           "DownStreamMessage with 5.30's optionBits (23) and convertExt (24) (official-sdk-5x.md, read, not run)")
+    pull = (Msg().int(2, "syncTime", 5).bool(3, "finished", True).int(5, "systemTime", 1795934054000)
+            .int(6, "credibleStartTime", 1795934000000).int(7, "credibleEndTime", 1795934054000))
+    f.both("Sdk5.Schema.DownStreamMessages530", ["ENV-BODY-001"], "server",
+           *query_ack(9, date, 0, pull.b, "DownStreamMessages", pull.json()),
+           "a pull result with 5.30's systemTime (5) and credible period (6, 7; names and types [I])",
+           options={"queryTopic": "pullMsg"})
+    # 5.7.2's RTC schema (sdk5x-findings § 7.2).
+    rin = (Msg().int(1, "roomType", 0).msg(7, "innerDatas", Msg().str(1, "key", "k").str(2, "value", "v"), repeated=True)
+           .msg(8, "outerDatas", Msg().str(1, "key", "o").str(2, "value", "w"), repeated=True))
+    f.both("Sdk5.Schema.RtcInput572", ["ENV-BODY-001", "ENV-BODY-002"], "client",
+           *addressed("QUERY", "rtcRJoin_data", "rtcroom", 9, rin.b, "RtcInput", rin.json()),
+           "RtcInput with 5.7.2's innerDatas (7) and outerDatas (8) (its RTC schema)")
+    rout = (Msg().msg(5, "entries", Msg().str(1, "key", "k").str(2, "value", "v"), repeated=True).int(6, "syncTime", 3)
+            .int(7, "offlineKickTime", 30))
+    f.both("Sdk5.Schema.RtcUserListOutput572", ["ENV-BODY-001", "ENV-BODY-002"], "server",
+           *query_ack(9, date, 0, rout.b, "RtcUserListOutput", rout.json()),
+           "RtcUserListOutput with 5.7.2's entries (5), syncTime (6), offlineKickTime (7)",
+           options={"queryTopic": "rtcRJoin_data"})
+
+
 GENERATORS = [gen_header, gen_connect, gen_connack, gen_publish_client, gen_publish_server, gen_puback,
               gen_query, gen_queryack, gen_querycon_ping_disconnect, gen_strings, gen_json_form, gen_messages,
-              gen_outbound, gen_sdk5_topics]
+              gen_outbound, gen_sdk5_topics, gen_sdk5_schema]
 
 
 def main():

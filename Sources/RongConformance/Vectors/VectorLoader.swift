@@ -21,9 +21,10 @@ public struct VectorLoader: Sendable {
     ]
     static let inputKeys: Set<String> = ["json", "hex", "base64", "value", "repeat", "hexRepeat"]
     static let expectKeys: Set<String> = ["outcome", "value", "json", "hex", "repeat", "hexRepeat", "error", "leniencies"]
-    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode", "queryTopic", "currentUserId", "form", "protocolVer"]
-    /// Options that are context for the packet rather than decoder limits: sent on their own.
-    static let contextOptionKeys: Set<String> = ["queryTopic", "currentUserId", "form", "protocolVer"]
+    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode", "queryTopic", "currentUserId", "protocolVer", "form"]
+    /// Options that are context for the packet or the record rather than decoder limits: sent on
+    /// their own.
+    static let contextOptionKeys: Set<String> = ["queryTopic", "currentUserId", "protocolVer", "form"]
     static let repeatKeys: Set<String> = ["prefix", "fill", "count", "suffix"]
 
     // MARK: Files and folders
@@ -157,8 +158,8 @@ private struct Context {
         var options = DecodingOptions()
         var queryTopic: Topic?
         var currentUserId: String?
-        var nimForm: String?
         var protocolVersion: ProtocolVersion?
+        var nimForm: String?
         var hasDecoderOptions = false
         if let o = get("options") {
             let oe = try r.mapping(o.value, "`options`")
@@ -172,9 +173,6 @@ private struct Context {
                     options.maxContentBytes = n
                 case "queryTopic": queryTopic = Topic(try r.string(e.value, "`queryTopic`"))
                 case "currentUserId": currentUserId = try r.string(e.value, "`currentUserId`")
-                case "form":
-                    guard Vector.Kind.nimKinds.contains(kind) else { throw r.error(e.value, "`form` is an option of the NIM kinds only") }
-                    nimForm = try r.string(e.value, "`form`")
                 case "protocolVer":
                     let n = try r.integer(e.value, "`protocolVer`")
                     guard let v = UInt8(exactly: n).flatMap(ProtocolVersion.init(rawValue:)) else {
@@ -182,6 +180,9 @@ private struct Context {
                     }
                     guard kind.isFrame else { throw r.error(e.value, "`protocolVer` applies to the frame kinds only") }
                     protocolVersion = v
+                case "form":
+                    guard Vector.Kind.nimKinds.contains(kind) else { throw r.error(e.value, "`form` is an option of the NIM kinds only") }
+                    nimForm = try r.string(e.value, "`form`")
                 case "maxDepth":
                     let d = try r.integer(e.value, "`maxDepth`")
                     guard (1...DecodingOptions.maximumDepthLimit).contains(d) else { throw r.error(e.value, "`maxDepth` must be 1...1024") }
@@ -211,8 +212,8 @@ private struct Context {
             objectName: objectName, from: from, options: options, queryTopic: queryTopic, hasOptions: hasDecoderOptions,
             input: input, expect: expect, file: r.file, line: node.mark?.line ?? 0)
         vector.currentUserId = currentUserId
-        vector.nimForm = nimForm
         vector.protocolVersion = protocolVersion
+        vector.nimForm = nimForm
         return vector
     }
 
