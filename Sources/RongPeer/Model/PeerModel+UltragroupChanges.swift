@@ -17,7 +17,7 @@ extension PeerModel {
     mutating func announce(_ kind: NotifyMsg.Kind, time: Int64, to users: [String], sender: String, origin: ConnectionID?, into out: inout [PeerOutput]) {
         let t = now
         let conns = users.filter { $0 != sender }.flatMap { sessions.connections(of: $0) } + sessions.connections(of: sender)
-        for c in conns where c != origin && sessions.shouldNotify(c, command: kind.rawValue, at: t) {
+        for c in conns where c != origin && sessions.shouldNotify(c, command: kind, at: t) {
             out.append(command(c, type: kind.rawValue, time: time, chatroom: nil))
         }
     }
@@ -99,7 +99,7 @@ extension PeerModel {
     /// most 100; `syncTime` the last one's (the request's when there is none).
     mutating func messageChanges(_ req: Modules_QueryMsgChange, from conn: ConnectionID) -> Modules_MsgChangeList {
         let user = sessions.user(of: conn)!
-        sessions.pulled(conn, command: NotifyMsg.Kind.ultraGroupMessageChanges.rawValue)
+        sessions.pulled(conn, command: .ultraGroupMessageChanges)
         let groups = Set(ultragroups(of: user))
         let (list, hasNext) = ultragroupState.changes(after: req.syncTime, limit: Self.ultragroupChangePage) { groups.contains($0) }
         var out = Modules_MsgChangeList()

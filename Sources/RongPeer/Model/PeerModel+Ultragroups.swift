@@ -89,7 +89,7 @@ extension PeerModel {
     mutating func pullUltragroupMessages(_ req: Modules_UltraGrpPullMsg, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
         let user = sessions.user(of: conn)!
         stats.pulls += 1
-        sessions.pulled(conn, command: NotifyMsg.Kind.ultraGroupMessages.rawValue)
+        sessions.pulled(conn, command: .ultraGroupMessages)
         guard req.syncTime > 0 else {
             var online = DownStreamMessages(syncTime: max(lastTime, 1))
             online.finished = true
