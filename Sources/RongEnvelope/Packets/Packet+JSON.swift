@@ -30,8 +30,8 @@ public struct PacketJSONOptions: Sendable {
 extension Packet {
     /// The packet JSON form of spec/envelope.md: `header`, the variable-header fields by name, and
     /// for payload-carrying packets `bodyType`/`body`/`bodyHex`. Members starting with `$` are
-    /// derived for readers and ignored by ``init(json:from:)``. Converting back with
-    /// ``init(json:from:)`` and ``encoded()`` gives the original bytes.
+    /// derived for readers and ignored by ``init(json:from:protocol:)``. Converting back with
+    /// ``init(json:from:protocol:)`` and ``encoded()`` gives the original bytes.
     ///
     /// Throws when a payload of a known body type does not decode
     /// (`CodecError.Code.protobufDecoding`, `CodecError.Code.missingRequiredField`); set

@@ -2,7 +2,7 @@
 
 import RongEnvelope
 
-/// DISCONNECT status values, named as RongEnvelope's ``DisconnectReason`` names them (5.7.2's
+/// DISCONNECT status values, named as RongEnvelope's `DisconnectReason` names them (5.7.2's
 /// reason enum, ENGINE-5.0's for the values 5.7.2 no longer names). The sources number them
 /// differently (spec/peer.md, "Statuses"): WEBv2's `DisconnectionStatus` has RECONNECT 0,
 /// OTHER_DEVICE_LOGIN 1, CLOSURE 2, UNKNOWN_ERROR 3, LOGOUT 4, BLOCK 5; ENGINE 0.1.0 reads 1 as
