@@ -88,10 +88,10 @@ struct CLITests {
         #expect(file.output.hasPrefix("error[sizeLimit]: /tmp/"), "\(file.output)")
     }
 
-    @Test("types lists all 74 types (64 of RongCloud's registry) with flags and attributes; --json includes keys")
+    @Test("types lists all 75 types (64 of RongCloud's registry) with flags and attributes; --json includes keys and searchProps")
     func types() {
         let r = shell("\(bin) types")
-        #expect(r.output.hasSuffix("74 types: 64 of RongCloud's registry, 10 kit types; 19 kept as open JSON"), "\(r.output.suffix(80))")
+        #expect(r.output.hasSuffix("75 types: 64 of RongCloud's registry, 11 kit types; 20 kept as open JSON"), "\(r.output.suffix(80))")
         #expect(r.output.contains("\nRC:RcCmd "))
         let rcCmd = r.output.split(separator: "\n").first { $0.hasPrefix("RC:RcCmd ") }.map(String.init) ?? ""
         #expect(rcCmd.contains("NONE (0)") && rcCmd.contains("command") && rcCmd.contains("RongCloud"), "\(rcCmd)")
@@ -100,6 +100,7 @@ struct CLITests {
         #expect(j.output.contains(#""RC:HQVcMsg""#))
         #expect(j.output.contains(#""command": true"#) && j.output.contains(#""media": true"#))
         #expect(j.output.contains(#""objectName": "RCRTC:invite""#))
+        #expect(j.output.contains(#""searchProps": ["#), "RC:ImgTextMsg and RC:ReferenceMsg carry 5.7.2's searchProps")
     }
 
     @Test("frame compose builds the PUBLISH; frame decode reads it back; --message gives the inbound view")
