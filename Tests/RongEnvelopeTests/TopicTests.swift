@@ -54,7 +54,7 @@ struct TopicTests {
             BodyType.clientPublish(topic: t) == nil && BodyType.serverPublish(topic: t) == nil && BodyType.queryRequests[t] == nil
         }
         #expect(untyped == [Topic.s_stat])
-        // The replies 5.7.2 names a type for (sdk5x-findings § 3-5) are typed; the status-only
+        // The replies 5.7.2 names a type for (tools/sdk5x/FINDINGS.md § 3-5) are typed; the status-only
         // ones are not.
         #expect(BodyType.queryResponses[.pullUgMsg] == .downStreamMessages)
         #expect(BodyType.queryResponses[.pullUgSes] == .relationsOutput)

@@ -78,7 +78,7 @@ struct FrameCLITests {
 
     @Test("--protocol 4 reads and writes a version-4 CONNACK; the default is 3")
     func protocolVersion() {
-        // RongIMLib 5.7.2's CONNACK with flags 0x0D (sdk5x-findings § 2.3, experiment E1).
+        // RongIMLib 5.7.2's CONNACK with flags 0x0D (tools/sdk5x/FINDINGS.md § 2.3, experiment E1).
         let v4 = "2000000d0005616c696365000001a22600966d03e8"
         let decoded = shell("\(bin) frame decode --from server --protocol 4 --hex \(v4)")
         #expect(decoded.status == 0)

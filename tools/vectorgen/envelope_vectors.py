@@ -600,14 +600,14 @@ def gen_connack():
     f.both("Connack.Protocol3.Long", ["ENV-PKT-002", "ENV-FRAME-005"], "server",
            *connack(0, tail=("alice", "peer-1", 0x000001A225FA71F0)),
            "protocol version 3 said explicitly: the CONNACK the peer sent alice on RongIMLib 5.7.2's version-3 connection "
-           "(sdk5x-findings § 2.3, 572-shim), userId, sessionId, u64 timestamp", options=v3)
+           "(tools/sdk5x/FINDINGS.md § 2.3, 572-shim), userId, sessionId, u64 timestamp", options=v3)
     f.both("Connack.Protocol3.Short", ["ENV-PKT-002"], "server", *connack(10), "a short CONNACK reads the same in "
            "version 3 (status 10 TOKEN_EXPIRE, 5.7.2 reports 31020)", options=v3)
     gen_connack_v4(f)
 
 
 # The fields of RongIMLib 5.7.2's version-4 CONNACK as the harness rewrote the peer's (experiment
-# E1, sdk5x-findings § 2.3): alice, peer-1, a millisecond time, message id 1000.
+# E1, tools/sdk5x/FINDINGS.md § 2.3): alice, peer-1, a millisecond time, message id 1000.
 V4_USER, V4_SESSION, V4_TIME, V4_MID = "alice", "peer-1", 0x000001A226002544, 1000
 
 
@@ -626,7 +626,7 @@ def gen_connack_v4(f):
             0x0E: "E1 without the user id: 5.7.2 connects with userId undefined and sends requests with an empty target"}
     for flags in range(16):
         named = [n for bit, n in enumerate(names) if flags >> bit & 1] or ["no field"]
-        note = f"; {seen[flags]} (sdk5x-findings § 2.3)" if flags in seen else ""
+        note = f"; {seen[flags]} (tools/sdk5x/FINDINGS.md § 2.3)" if flags in seen else ""
         f.both(f"Connack.Protocol4.Flags{flags:02d}", ["ENV-PKT-002", "ENV-PKT-013", "ENV-JSON-006"], "server",
                *connack4(0, flags, **v4_fields(flags)),
                f"version 4 with flags 0x{flags:02X}: {', '.join(named)}, in the order of RongIMLib 5.7.2's reader "
@@ -656,10 +656,10 @@ def gen_connack_v4(f):
     f.reject("Connack.Protocol4.Version3Bytes", ["ENV-PKT-013", "ENV-FRAME-003"], "server", peer_v3, "trailingGarbage",
              "the peer's version-3 CONNACK on a version-4 connection (572-shim): flags 0x00, the high byte of the userId's "
              "length, names no field, so the rest is extra; 5.7.2 ignores it and connects without a user id "
-             "(sdk5x-findings § 2.3)", tags=["reject", "disagreement"], options=v4)
+             "(tools/sdk5x/FINDINGS.md § 2.3)", tags=["reject", "disagreement"], options=v4)
     f.reject("Connack.Protocol3.Version4Bytes", ["ENV-PKT-002", "ENV-PKT-013", "ENV-FRAME-002"], "server", full, "truncated",
              "a version-4 CONNACK read as version 3: the userId's length is 0x0F00 and the packet ends inside it, "
-             "the error `rongwire frame decode` gave before it had --protocol (sdk5x-findings § 1, e-all)",
+             "the error `rongwire frame decode` gave before it had --protocol (tools/sdk5x/FINDINGS.md § 1, e-all)",
              tags=["reject", "truncated"], options={"protocolVer": 3})
     # The JSON form (ENV-JSON-006).
     f.encode("Connack.Protocol4.Encode.FlagsDerived", ["ENV-JSON-006"], "server",
@@ -1670,7 +1670,7 @@ def gen_outbound():
 
 # ---------------------------------------------------------------------------------------------
 # sdk5-topics.yaml: the topics RongIMLib 5.x adds (official-sdk-5x.md, "Topics added since 0.1.0"),
-# with the frames 5.7.2 wrote and read when run against the peer (sdk5x-findings § 3-5, 7.1).
+# with the frames 5.7.2 wrote and read when run against the peer (tools/sdk5x/FINDINGS.md § 3-5, 7.1).
 # Each frame is built here from the schema's field numbers; where the findings quote the
 # recorded hex, the built bytes are checked against it (`seen`).
 
@@ -1714,19 +1714,19 @@ def gen_sdk5_topics():
            *q("pullUgMsg", "alice", 4, Msg().int(1, "syncTime", 0), "UltraGrpPullMsg",
               recorded="50000970756c6c55674d73670005616c69636500040800"),
            "pullUgMsg, the ultra-group \"online\" pull 5.7.2 sends after CONNACK when navigation has ugMsg 1: "
-           "UltraGrpPullMsg{syncTime 0} (_fetchUltraMsg, offset 398957; recorded in experiment E2, sdk5x-findings § 3.1)")
+           "UltraGrpPullMsg{syncTime 0} (_fetchUltraMsg, offset 398957; recorded in experiment E2, tools/sdk5x/FINDINGS.md § 3.1)")
     f.both("Sdk5.Query.PullUgSes", spec, "client",
            *q("pullUgSes", "alice", 6, Msg().int(1, "syncTime", 0).bool(2, "isEraseMsgContent", False), "UltraGrpPullSes",
               recorded="50000970756c6c55675365730005616c696365000608001000"),
            "pullUgSes, the ultra-group conversation list: UltraGrpPullSes{syncTime 0, isEraseMsgContent false} "
-           "(_getUltraGroupList, offset 396463; E2, sdk5x-findings § 3.1)")
+           "(_getUltraGroupList, offset 396463; E2, tools/sdk5x/FINDINGS.md § 3.1)")
     mq = (Msg().str(1, "targetId", "guild").enum(2, "type", "ULTRAGROUP")
           .msg(3, "query", Msg().int(1, "msgTime", t_msg).str(2, "msgUID", uid).str(3, "busChannel", "ch1"), repeated=True))
     f.both("Sdk5.Query.QryMsg", spec, "client",
            *q("qryMsg", "bob", 14, mq, "MsgQuery", qos=1,
               recorded="5200067172794d73670003626f62000e0a056775696c64100a1a2108d2cd8bb0a2341213424e35332d484141472d4342414e2d535945381a03636831"),
            "qryMsg (QoS 1), ultra-group messages by UID: MsgQuery{targetId, type 10, query[{msgTime, msgUID, busChannel}]} "
-           "(getUltraGroupMessageListByMessageUId, offset 404215; E2, sdk5x-findings § 3.5)")
+           "(getUltraGroupMessageListByMessageUId, offset 404215; E2, tools/sdk5x/FINDINGS.md § 3.5)")
     change = (Msg().str(1, "fromUserId", "alice").str(2, "targetId", "guild").enum(3, "type", "ULTRAGROUP")
               .str(4, "msgUID", uid).int(5, "msgTime", t_msg).str(6, "busChannel", "ch1"))
     modify = Msg()
@@ -1734,42 +1734,42 @@ def gen_sdk5_topics():
     modify.str(7, "content", '{"content":"edited"}')
     f.both("Sdk5.Query.ModifyMsg", spec, "client", *q("modifyMsg", "guild", 12, modify, "MsgChangeReq", qos=1),
            "modifyMsg (QoS 1), target the ultra group: MsgChangeReq with the new content JSON in field 7 "
-           "(modifyMessage, offset 405800; the shape of sdk5x-findings § 3.6); the reply is a status alone")
+           "(modifyMessage, offset 405800; the shape of tools/sdk5x/FINDINGS.md § 3.6); the reply is a status alone")
     expand = Msg()
     expand.b, expand.j = change.b, dict(change.j)
     expand.str(7, "content", '{"mid":"' + uid + '","put":{"k2":"v2"},"clear":0}')
     f.both("Sdk5.Query.UpMsgEx", spec, "client", *q("upMsgEx", "guild", 13, expand, "MsgChangeReq", qos=1),
            "upMsgEx (QoS 1): MsgChangeReq whose content is the expansion change {mid, put, del, clear} "
-           "(encodeExpandUltraMessage, offset 335852; sdk5x-findings § 3.6)")
+           "(encodeExpandUltraMessage, offset 335852; tools/sdk5x/FINDINGS.md § 3.6)")
     f.both("Sdk5.Query.QryMsgChange", spec, "client",
            *q("qryMsgChange", "bob", 15, Msg().int(1, "syncTime", 0), "QueryMsgChange", qos=1,
               recorded="52000c7172794d73674368616e67650003626f62000f0800"),
-           "qryMsgChange (QoS 1) after s_cmd 7: QueryMsgChange{syncTime 0} (offset 406321; E2, sdk5x-findings § 3.6)")
+           "qryMsgChange (QoS 1) after s_cmd 7: QueryMsgChange{syncTime 0} (offset 406321; E2, tools/sdk5x/FINDINGS.md § 3.6)")
     f.both("Sdk5.Query.QryUgUal", spec, "client",
            *q("qryUgUal", "bob", 13, Msg().str(1, "groupId", "guild").str(2, "busChannel", "ch1")
               .int(3, "msgTime", 1795934114155).int(4, "size", 20), "QryRemindListReq",
               recorded="500008717279556755616c0003626f62000d0a056775696c64120363683118eba28fb0a2342014"),
            "qryUgUal, unread mentions: QryRemindListReq{groupId, busChannel, msgTime, size 20} "
-           "(getUltraGroupUnreadMentionedMessages, offset 413930; E2, sdk5x-findings § 3.4)")
+           "(getUltraGroupUnreadMentionedMessages, offset 413930; E2, tools/sdk5x/FINDINGS.md § 3.4)")
     f.both("Sdk5.Query.UgUnpushSet", spec, "client",
            *q("ugUnpushSet", "guild", 27, Msg().str(1, "busChannel", "ch1").int(2, "unpushLevel", 5), "GroupUnpushSet",
               recorded="50000b7567556e7075736853657400056775696c64001b0a036368311005"),
            "ugUnpushSet, target the ultra group: GroupUnpushSet{busChannel, unpushLevel 5} (offset 412489; E2, "
-           "sdk5x-findings § 3.8); the reply is a status alone")
+           "tools/sdk5x/FINDINGS.md § 3.8); the reply is a status alone")
     f.both("Sdk5.Query.UgUnpushQuery", spec, "client",
            *q("ugUnpushQuery", "guild", 28, Msg().str(1, "busChannel", "ch1"), "GroupUnpushQuery",
               recorded="50000d7567556e70757368517565727900056775696c64001c0a03636831"),
-           "ugUnpushQuery: GroupUnpushQuery{busChannel} (offset 412995; E2, sdk5x-findings § 3.8)")
+           "ugUnpushQuery: GroupUnpushQuery{busChannel} (offset 412995; E2, tools/sdk5x/FINDINGS.md § 3.8)")
     f.both("Sdk5.Query.SetRtcRoomId", spec, "client",
            *q("setRtcRoomId", "lobby", 38, Msg().str(1, "rtcRoomId", "rtc-1"), "SetRtcRoomIdInput",
               recorded="50000c736574527463526f6f6d496400056c6f62627900260a057274632d31"),
            "setRtcRoomId, target the chatroom: SetRtcRoomIdInput{rtcRoomId} (bindRTCRoomForChatroom, offset 415157; "
-           "the 572-main recording, sdk5x-findings § 5); the reply is a status alone")
+           "the 572-main recording, tools/sdk5x/FINDINGS.md § 5); the reply is a status alone")
     f.both("Sdk5.Query.RrMsg", spec, "client",
            *q("rrMsg", "team", 6, Msg().str(1, "msgId", uid, repeated=True), "GrpReadReceiptMsg",
               recorded="50000572724d736700047465616d00060a13424e35332d484141472d4342414e2d53594538"),
            "rrMsg with group read receipts v2 (grpRRVer 1): GrpReadReceiptMsg{msgId} (encodeReadReceipt, offset 340083; "
-           "E3, sdk5x-findings § 4)")
+           "E3, tools/sdk5x/FINDINGS.md § 4)")
     f.both("Sdk5.Query.DisTag", spec, "client",
            *q("disTag", "me", 9, Msg().str(1, "tagId", "t1", repeated=True).str(1, "tagId", "t2", repeated=True),
               "SessionDisTagReq"),
@@ -1781,14 +1781,14 @@ def gen_sdk5_topics():
                  .str(4, "busChannel", "ch1"), "OperateStatus",
                  recorded="3200076f70657261746500056775696c6400120a056775696c64100a18002203636831"),
            "operate, a PUBLISH QoS 1 that is not a message: OperateStatus{targetId, type 10, opType 0 typing, busChannel} "
-           "(sendUltraGroupTypingStatus, offset 403712; E2, sdk5x-findings § 3.7)")
+           "(sendUltraGroupTypingStatus, offset 403712; E2, tools/sdk5x/FINDINGS.md § 3.7)")
     read = (Msg().enum(1, "type", "ULTRAGROUP").int(2, "msgTime", 1795934054549).str(3, "channelId", "guild")
             .str(4, "busChannel", "ch1"))
     f.both("Sdk5.Publish.UpdUgRTime", spec, "client",
            *cpub("updUgRTime", "bob", 23, read, "SessionMsgReadInput",
                  recorded="32000a75706455675254696d650003626f620017080a1095d18bb0a2341a056775696c642203636831"),
            "updUgRTime, a PUBLISH QoS 1: SessionMsgReadInput{type 10, msgTime, channelId the ultra group, busChannel} "
-           "(encodeClearUnreadCount, offset 335603; E2, sdk5x-findings § 3.3)")
+           "(encodeClearUnreadCount, offset 335603; E2, tools/sdk5x/FINDINGS.md § 3.3)")
     f.both("Sdk5.Publish.Engine521.ModifyMsg", spec, "client", *cpub("modifyMsg", "guild", 12, modify, "MsgChangeReq"),
            "engine 5.2.1 sends modifyMsg as a PUBLISH QoS 1 ([5.2.1] offset 293062), with the body 5.7.2 puts in a QUERY",
            tags=["disagreement"])
@@ -1803,24 +1803,24 @@ def gen_sdk5_topics():
            *qa(4, 1795934053, Msg().int(2, "syncTime", 1).bool(3, "finished", True), "DownStreamMessages",
                recorded="6100046b0bc765000010011801"),
            "pullUgMsg's reply: DownStreamMessages{syncTime, finished}; 5.7.2 turns ultra groups on only when this "
-           "has a body (E2, sdk5x-findings § 3.1)", options={"queryTopic": "pullUgMsg"})
+           "has a body (E2, tools/sdk5x/FINDINGS.md § 3.1)", options={"queryTopic": "pullUgMsg"})
     info = (Msg().enum(1, "type", "ULTRAGROUP").str(2, "userId", "guild").int(4, "readMsgTime", 0).int(5, "unreadCount", 0)
             .str(6, "busChannel", "ch1").int(7, "versionTime", 1795934053167).int(8, "remindCount", 0).int(9, "busChannelType", 0))
     f.both("Sdk5.QueryAck.PullUgSes", spec + ["ENV-JSON-004"], "server",
            *qa(6, 1795934053, Msg().msg(1, "info", info, repeated=True).bool(2, "isFinished", True), "RelationsOutput",
                recorded="6100066b0bc76500000a1d080a12056775696c6420002800320363683138afc68bb0a234400048001001"),
            "pullUgSes's reply: RelationsOutput with one RelationInfo per (ultra group, channel) "
-           "(_formatConversationList, offset 328842; E2, sdk5x-findings § 3.1)", options={"queryTopic": "pullUgSes"})
+           "(_formatConversationList, offset 328842; E2, tools/sdk5x/FINDINGS.md § 3.1)", options={"queryTopic": "pullUgSes"})
     f.both("Sdk5.QueryAck.QryUgUal", spec + ["ENV-JSON-004"], "server",
            *qa(13, date, Msg().msg(1, "msgInfo", Msg().str(1, "msgId", "IX72-7EIV-0AYT-RP35").int(2, "msgTime", 1795934054130)
                                    .int(3, "remindType", 2), repeated=True), "QryRemindListResp",
                recorded="61000d6b0bc76600000a1e0a13495837322d374549562d304159542d5250333510f2cd8bb0a2341802"),
            "qryUgUal's reply: QryRemindListResp{msgInfo[{msgId, msgTime, remindType}]} (offset 328643; E2, "
-           "sdk5x-findings § 3.4)", options={"queryTopic": "qryUgUal"})
+           "tools/sdk5x/FINDINGS.md § 3.4)", options={"queryTopic": "qryUgUal"})
     f.both("Sdk5.QueryAck.UgUnpushQuery", spec + ["ENV-JSON-004"], "server",
            *qa(28, date, Msg().str(1, "groupId", "guild").str(2, "busChannel", "ch1").int(3, "unpushLevel", 5),
                "GroupUnpushResult", recorded="61001c6b0bc76600000a056775696c6412036368311805"),
-           "ugUnpushQuery's reply: GroupUnpushResult{groupId, busChannel, unpushLevel} (E2, sdk5x-findings § 3.8)",
+           "ugUnpushQuery's reply: GroupUnpushResult{groupId, busChannel, unpushLevel} (E2, tools/sdk5x/FINDINGS.md § 3.8)",
            options={"queryTopic": "ugUnpushQuery"})
     changed = (Msg().str(1, "targetId", "guild").enum(2, "type", "ULTRAGROUP").int(3, "time", 1795934054163).int(4, "changeType", 2)
                .str(5, "msgUID", uid).int(6, "msgTime", t_msg).str(7, "busChannel", "ch1").str(10, "operatorId", "alice"))
@@ -1828,35 +1828,35 @@ def gen_sdk5_topics():
            *qa(15, date, Msg().msg(1, "list", changed, repeated=True).int(2, "syncTime", 1795934054163).bool(3, "hasNext", False),
                "MsgChangeList"),
            "qryMsgChange's reply: MsgChangeList with one change of type 2 (modified), read by _formatUltraMsgChangeList "
-           "(offset 327490; the shape of E2's, sdk5x-findings § 3.6)", options={"queryTopic": "qryMsgChange"})
+           "(offset 327490; the shape of E2's, tools/sdk5x/FINDINGS.md § 3.6)", options={"queryTopic": "qryMsgChange"})
     found = down(channel="ULTRAGROUP", from_user="alice", group_id="guild", content='{"content":"edited"}',
                  data_time=t_msg, msg_id=uid, status=0x30, busChannel="ch1", extStatus=0x04)
     f.both("Sdk5.QueryAck.QryMsg", spec + ["ENV-JSON-004"], "server",
            *qa(14, date, Msg().msg(1, "list", found, repeated=True), "MsgQueryAck"),
            "qryMsg's reply: MsgQueryAck{list} with the modified message (extStatus 0x04) as _formatUltraMsgList reads it "
-           "(offset 328501; sdk5x-findings § 3.5)", options={"queryTopic": "qryMsg"})
+           "(offset 328501; tools/sdk5x/FINDINGS.md § 3.5)", options={"queryTopic": "qryMsg"})
     readers = (Msg().int(1, "totalMemberNum", 3)
                .msg(2, "list", Msg().int(1, "readTime", 1795934088887).str(2, "userId", "bob"), repeated=True))
     f.both("Sdk5.QueryAck.RrList", spec + ["ENV-JSON-004"], "server",
            *qa(6, 1795934088, readers, "GrpReadReceiptQryResp", recorded="6100066b0bc78800000803120c08b7dd8db0a2341203626f62"),
            "rrList's reply with one reader: GrpReadReceiptQryResp{totalMemberNum, list[{readTime, userId}]} (offset 331148; "
-           "E3, sdk5x-findings § 4)", options={"queryTopic": "rrList"})
+           "E3, tools/sdk5x/FINDINGS.md § 4)", options={"queryTopic": "rrList"})
     for topic in ("modifyMsg", "upMsgEx", "ugUnpushSet", "setRtcRoomId", "rrMsg", "disTag"):
         f.both(f"Sdk5.QueryAck.StatusOnly.{topic}", spec + ["ENV-BODY-004"], "server",
                *query_ack(12, date, 0),
-               f"{topic} is answered by a status alone: 5.7.2 names no reply type for it (sdk5x-findings § 7.1)",
+               f"{topic} is answered by a status alone: 5.7.2 names no reply type for it (tools/sdk5x/FINDINGS.md § 7.1)",
                options={"queryTopic": topic}, tags=["topics"])
     # Server PUBLISHes: s_cmd's new types, s_opNtf, and the read state synced to other devices.
     f.both("Sdk5.PublishServer.CmdUltraGroupMessages", spec + ["ENV-NTF-001"], "server",
            *spub("s_cmd", "bob", 0, Msg().int(1, "type", 6).int(2, "time", t_msg), "NotifyMsg",
                  recorded="316b0bc7660005735f636d640003626f620000080610d2cd8bb0a234", qos=0),
            "s_cmd type 6: new ultra-group messages, which 5.7.2 pulls with pullUgMsg (_receiveStateNotify, `case 6:` at "
-           "offset 352799; E2, sdk5x-findings § 3.2)")
+           "offset 352799; E2, tools/sdk5x/FINDINGS.md § 3.2)")
     f.both("Sdk5.PublishServer.CmdUltraGroupChanges", spec + ["ENV-NTF-001"], "server",
            *spub("s_cmd", "bob", 0, Msg().int(1, "type", 7).int(2, "time", 1795934054163), "NotifyMsg",
                  recorded="316b0bc7660005735f636d640003626f62000008071093ce8bb0a234", qos=0),
            "s_cmd type 7: ultra-group message changes, which 5.7.2 pulls with qryMsgChange (`case 7:` at offset 352896; "
-           "E2, sdk5x-findings § 3.6)")
+           "E2, tools/sdk5x/FINDINGS.md § 3.6)")
     f.both("Sdk5.PublishServer.CmdChatroomDestroyed", spec + ["ENV-NTF-001"], "server",
            *spub("s_cmd", "", 0, Msg().int(1, "type", 4).int(2, "time", t_msg).str(3, "chrmId", "lobby"), "NotifyMsg", qos=0),
            "s_cmd type 4: the chatroom was destroyed; 5.7.2 raises CHATROOM {chatroomDestroyed: targetId} "
@@ -1869,7 +1869,7 @@ def gen_sdk5_topics():
                  recorded="316b0bc7660007735f6f704e74660003626f620000080a10011a1c0a056775696c6412036368311a05616c696365200028f7d18bb0a234",
                  qos=0),
            "s_opNtf: OperateStatusNotify{type 10, notifyType 1 (info present), info[{targetId, busChannel, userId, opType, "
-           "optime}]} → OPERATE_STATUS (_pullOperateStatusNotify, offset 405030; E2, sdk5x-findings § 3.7)")
+           "optime}]} → OPERATE_STATUS (_pullOperateStatusNotify, offset 405030; E2, tools/sdk5x/FINDINGS.md § 3.7)")
     f.both("Sdk5.PublishServer.UpdUgRTimeSync", spec + ["ENV-HDR-006"], "server",
            *spub("updUgRTime", "bob", 31, read, "SessionMsgReadInput", dup=True, qos=1),
            "updUgRTime synced to the user's other devices (dup set): 5.7.2 lists it among the sync topics (`bL`, offset "
@@ -1938,7 +1938,7 @@ def gen_sdk5_schema():
            *query_ack(9, date, 0, pull.b, "DownStreamMessages", pull.json()),
            "a pull result with 5.30's systemTime (5) and credible period (6, 7; names and types [I])",
            options={"queryTopic": "pullMsg"})
-    # 5.7.2's RTC schema (sdk5x-findings § 7.2).
+    # 5.7.2's RTC schema (tools/sdk5x/FINDINGS.md § 7.2).
     rin = (Msg().int(1, "roomType", 0).msg(7, "innerDatas", Msg().str(1, "key", "k").str(2, "value", "v"), repeated=True)
            .msg(8, "outerDatas", Msg().str(1, "key", "o").str(2, "value", "w"), repeated=True))
     f.both("Sdk5.Schema.RtcInput572", ["ENV-BODY-001", "ENV-BODY-002"], "client",

@@ -115,7 +115,7 @@ extension BodyType {
             .s3Url: .getDownloadUrlInput,
             .stcUrl: .getDownloadUrlInput,
             // 5.7.2 (its topic enum, offsets 239000-242400, and the encoder each call uses;
-            // sdk5x-findings § 3-5). `disTag` is in the enum and schema but never sent.
+            // tools/sdk5x/FINDINGS.md § 3-5). `disTag` is in the enum and schema but never sent.
             .disTag: .sessionDisTagReq,
             .pullUgMsg: .ultraGrpPullMsg,
             .pullUgSes: .ultraGrpPullSes,
@@ -177,7 +177,7 @@ extension BodyType {
             .aliUrl: .getDownloadUrlOutput,
             .s3Url: .getDownloadUrlOutput,
             .stcUrl: .getDownloadUrlOutput,
-            // 5.7.2: the reply type each call names to `send` (sdk5x-findings § 3).
+            // 5.7.2: the reply type each call names to `send` (tools/sdk5x/FINDINGS.md § 3).
             .pullUgMsg: .downStreamMessages,
             .pullUgSes: .relationsOutput,
             .qryMsg: .msgQueryAck,

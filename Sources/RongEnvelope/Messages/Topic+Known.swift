@@ -192,7 +192,7 @@ extension Topic {
 
     // MARK: QUERY topics: ultra groups and message changes
 
-    // 5.7.2 (official-sdk-5x.md, "Topics added since 0.1.0"; sdk5x-findings § 3). History is
+    // 5.7.2 (official-sdk-5x.md, "Topics added since 0.1.0"; tools/sdk5x/FINDINGS.md § 3). History is
     // ``qryUgMsg`` above; sending ``ugMsg``; typing and read time ``operate``, ``updUgRTime``.
 
     /// Pulls ultra-group messages (UltraGrpPullMsg → DownStreamMessages), after `s_cmd` 6.

@@ -321,7 +321,7 @@ struct ClientStateMachine {
         for id in unanswered { actions.append(.write(queryPacket(id))) }
         // Like the SDKs: sync on every connect (offline messages come this way).
         if options.autoPull { actions += startPull(now: now) }
-        // 5.x with `ugMsg`: the "online" ultragroup pull (sdk5x-findings § 3.1).
+        // 5.x with `ugMsg`: the "online" ultragroup pull (tools/sdk5x/FINDINGS.md § 3.1).
         if options.ultragroupPull { actions += startUltragroupPull(online: true, now: now) }
         return actions
     }

@@ -254,7 +254,7 @@ extension PeerModel {
         d.toUserId = m.up.userId
         if m.type == .ultragroup {
             // extStatus 0x04: modified (envelope.md § 7.2); groupUnpush: the channel's default
-            // level (sdk5x-findings § 3.8).
+            // level (tools/sdk5x/FINDINGS.md § 3.8).
             if m.modified { d.extStatus = 0x04 }
             d.groupUnpush = ultragroupState.defaultLevel(channelKey(of: m))
         }

@@ -48,7 +48,7 @@ extension PeerModel {
     /// else sent: the first read is recorded (what `rrList` lists), and the sender's connections
     /// get RC:RRMsg {`msgId`, `rrn` readers, `tmn` members} as a direct `s_msg` (flag NONE, not
     /// kept: the 2025 Rust SDK's v2 notice, official-sdks.md § 2; 5.7.2 has no handler of its own
-    /// and raises it as MESSAGES, sdk5x-findings § 4). UIDs the peer does not hold, of another
+    /// and raises it as MESSAGES, tools/sdk5x/FINDINGS.md § 4). UIDs the peer does not hold, of another
     /// conversation, the reader's own or recalled are skipped. 22406 for a non-member; more than
     /// 100 UIDs 33003.
     mutating func groupReadReceipt(_ req: Modules_GrpReadReceiptMsg, group: String, from conn: ConnectionID) -> Result<[PeerOutput], StatusRefusal> {

@@ -7,7 +7,7 @@ import RongEnvelope
 /// of it. A new message is announced by `s_cmd` 6 (the members pull it); a modification,
 /// expansion change or recall is a change in the log that `s_cmd` 7 announces and `qryMsgChange`
 /// returns; the read time (`updUgRTime`) goes to the user's other devices; typing (`operate`) to
-/// the other members online by `s_opNtf`. Sources: sdk5x-findings § 3.2-3.7 (RongIMLib 5.7.2).
+/// the other members online by `s_opNtf`. Sources: tools/sdk5x/FINDINGS.md § 3.2-3.7 (RongIMLib 5.7.2).
 extension PeerModel {
     // MARK: Announcing (`s_cmd` 6 and 7)
 
@@ -74,7 +74,7 @@ extension PeerModel {
         else { return StatusRefusal(PeerStatus.expansionFormat, "the expansion change is not {mid, put, del, clear}") }
         let put = (ex.put.map(Array.init) ?? []).map { (key: $0.key, value: $0.value) }
         if let why = MessageStore.expansionRefusal(put: put) { return StatusRefusal(PeerStatus.expansionFormat, why) }
-        // 5.7.2 says `clear` where RC:MsgExMsg says `removeAll` (sdk5x-findings § 3.6).
+        // 5.7.2 says `clear` where RC:MsgExMsg says `removeAll` (tools/sdk5x/FINDINGS.md § 3.6).
         let dropped = messages.expand(m.uid, clear: ex.clear == 1 || ex.removeAll == 1, delete: ex.del ?? [], put: put)
         if dropped > 0 { recordEvent("expansion of \(m.uid): \(dropped) keys over the 300 limit dropped") }
         recordChange(.expansion, of: m, by: user, origin: conn, into: &out)

@@ -8,7 +8,7 @@ import RongEnvelope
 /// mention counts after the user's read time, the first unread, the latest message), unread
 /// mentions from `qryUgUal`, messages by UID from `qryMsg`, and each channel's default
 /// notification level is set and read with `ugUnpushSet` and `ugUnpushQuery`. Sources:
-/// sdk5x-findings § 3 (RongIMLib 5.7.2, offsets there), official-sdk-5x.md "Ultra groups".
+/// tools/sdk5x/FINDINGS.md § 3 (RongIMLib 5.7.2, offsets there), official-sdk-5x.md "Ultra groups".
 extension PeerModel {
     /// The most entries of one `pullUgSes` reply (more: `isFinished` false, and the SDK asks
     /// again from the last entry's `versionTime`).
@@ -82,7 +82,7 @@ extension PeerModel {
     /// `pullUgMsg` (UltraGrpPullMsg{`syncTime`} → DownStreamMessages): with `syncTime` 0 (the
     /// SDK's "online" pull at connect, whose list it drops) no messages and, as `syncTime`, the
     /// newest message time handed out, so that the next pull misses nothing and counts nothing
-    /// `pullUgSes` counted already (**kit choice**, sdk5x-findings § 3.1); otherwise the
+    /// `pullUgSes` counted already (**kit choice**, tools/sdk5x/FINDINGS.md § 3.1); otherwise the
     /// messages of the user's ultragroups after `syncTime`, oldest first, at most 200 and within
     /// the reply budget, except those sent from this connection; `syncTime` the last one's,
     /// `finished` whether nothing is left.

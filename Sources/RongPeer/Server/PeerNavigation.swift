@@ -58,7 +58,7 @@ enum PeerNavigation {
 
     /// The navigation object: `code` 200, the peer as `server`, no `backupServer`, the switches
     /// of ENGINE's stand-in object (lines 4797-4838) set to what the peer serves, and the 5.x
-    /// switches RongIMLib 5.7.2 reads (sdk5x-findings § 2.1).
+    /// switches RongIMLib 5.7.2 reads (tools/sdk5x/FINDINGS.md § 2.1).
     static func naviInfo(server: String, control: PeerControl) -> JSONValue {
         let app = control.core.state.withLock { $0.model.app }
         return [
