@@ -155,6 +155,7 @@ let package = Package(
                 "RongCodec",
                 "RongEnvelope",
                 "RongSupport",
+                "RongTestSupport",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             path: "Tests/RongEnvelopeTests"

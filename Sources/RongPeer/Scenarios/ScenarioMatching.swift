@@ -80,14 +80,14 @@ func match(_ expected: JSONValue, _ actual: JSONValue?, path: String) -> String?
     case .object(let o):
         guard case .object(let a)? = actual else { return "\(path): expected an object, found \(text(actual))" }
         for m in o {
-            if let d = match(m.value, a[m.key], path: "\(path).\(m.key)") { return d }
+            if let d = match(m.value, a[m.key], path: JSONPath.member(path, m.key)) { return d }
         }
         return nil
     case .array(let e):
         guard case .array(let a)? = actual else { return "\(path): expected an array, found \(text(actual))" }
         guard a.count == e.count else { return "\(path): expected \(e.count) element(s), found \(a.count): \(text(actual))" }
         for (i, x) in e.enumerated() {
-            if let d = match(x, a[i], path: "\(path)[\(i)]") { return d }
+            if let d = match(x, a[i], path: JSONPath.element(path, i)) { return d }
         }
         return nil
     case .number(let n):
