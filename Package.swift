@@ -44,8 +44,9 @@ let package = Package(
             path: "Sources/RongEnvelope"
         ),
         // Support shared by the loaders and the CLI, at `package` access (no product): the one
-        // strict YAML reader, load errors with file/line/column, bounded file reading, directory
-        // walking, base64, SplitMix64, requirement ids. (Hex is RongEnvelope's public `Hex`.)
+        // strict YAML reader (its errors are RongCodec's public `LoadError`), bounded file
+        // reading, directory walking, base64, SplitMix64, requirement ids. (Hex is RongEnvelope's
+        // public `Hex`.)
         .target(
             name: "RongSupport",
             dependencies: [

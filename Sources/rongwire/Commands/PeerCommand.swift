@@ -97,8 +97,8 @@ struct PeerCommand: AsyncParsableCommand {
         var config = PeerConfiguration()
         config.host = host
         config.port = port
-        do throws(PeerFileError) {
-            config.fixture = try fixture.map { f throws(PeerFileError) in try PeerFixture.load(file: f) } ?? PeerFixture.demo
+        do throws(LoadError) {
+            config.fixture = try fixture.map { f throws(LoadError) in try PeerFixture.load(file: f) } ?? PeerFixture.demo
         } catch {
             CLIIO.printStderr(error.description)
             throw ExitCode(2)
