@@ -45,7 +45,7 @@ let package = Package(
         ),
         // Support shared by the loaders and the CLI, at `package` access (no product): the one
         // strict YAML reader (its errors are RongCodec's public `LoadError`), bounded file
-        // reading, directory walking, base64, SplitMix64, requirement ids. (Hex is RongEnvelope's
+        // reading, directory walking, base64, SplitMix64, requirement ids. (Hex is RongCodec's
         // public `Hex`.)
         .target(
             name: "RongSupport",

@@ -1,6 +1,6 @@
 // Sources/RongPeer/Server/QueryString.swift - query strings: parsing the upgrade URI, percent-encoding
 
-import RongEnvelope
+import RongCodec
 
 /// Splits a request URI into its path and decoded query parameters (`%XX` decoded; `+` kept, as
 /// the SDKs percent-encode the token with encodeURIComponent).
