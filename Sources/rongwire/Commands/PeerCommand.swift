@@ -85,7 +85,7 @@ struct PeerCommand: AsyncParsableCommand {
     var sendRate: Int?
 
     @Option(help: "Log level.")
-    var logLevel: LogLevelOption = .info
+    var logLevel = LogLevelOption(.info)
 
     @Option(help: ArgumentHelp("Add users load0 … loadN-1 (token = id) for rongwire peer-load --url.", valueName: "N"))
     var generateUsers: Int?
@@ -138,7 +138,7 @@ struct PeerCommand: AsyncParsableCommand {
         guard (1_024...(256 << 20)).contains(maxRequestBodyBytes) else { throw ValidationError("--max-request-body-bytes must be 1024...268435456") }
         config.maxRequestHeadBytes = maxRequestHeadBytes
         config.maxRequestBodyBytes = maxRequestBodyBytes
-        config.logger = PeerLogHandler.logger(level: logLevel.level)
+        config.logger = logLevel.logger
         if let threads {
             guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256") }
             config.threads = threads
