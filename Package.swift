@@ -46,12 +46,11 @@ let package = Package(
         // Support shared by the loaders and the CLI, at `package` access (no product): the one
         // strict YAML reader (its errors are RongCodec's public `LoadError`), bounded file
         // reading, directory walking, base64, SplitMix64, requirement ids. (Hex is RongCodec's
-        // public `Hex`.)
+        // public `Hex`.) It depends on RongCodec alone.
         .target(
             name: "RongSupport",
             dependencies: [
                 "RongCodec",
-                "RongEnvelope",
                 .product(name: "Yams", package: "Yams"),
             ],
             path: "Sources/RongSupport"
@@ -125,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RongSupportTests",
-            dependencies: ["RongSupport", "RongCodec", "RongEnvelope", .product(name: "Yams", package: "Yams")],
+            dependencies: ["RongSupport", "RongCodec", .product(name: "Yams", package: "Yams")],
             path: "Tests/RongSupportTests"
         ),
         // Helpers shared by the test targets, no product: `expectCodecError` (public, on RongCodec's
