@@ -5,7 +5,7 @@ import RongEnvelope
 import RongTestSupport
 import Testing
 
-@testable import RongPeer
+@_spi(Fuzzing) @testable import RongPeer
 
 #if canImport(Glibc)
 import Glibc
