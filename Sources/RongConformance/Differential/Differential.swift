@@ -22,8 +22,8 @@ public struct Differential: Sendable {
     public struct Seed: Sendable, Hashable {
         /// The packet.
         public var bytes: [UInt8]
-        /// Its sender: `client` or `server`.
-        public var from: String
+        /// Its sender.
+        public var from: Side
         /// For a QUERYACK: the topic of the QUERY it answers.
         public var queryTopic: String?
         /// The vector it comes from.
@@ -34,8 +34,8 @@ public struct Differential: Sendable {
     public struct ValueSeed: Sendable, Hashable {
         /// The packet JSON value.
         public var value: JSONValue
-        /// Its sender: `client` or `server`.
-        public var from: String
+        /// Its sender.
+        public var from: Side
         /// The vector it comes from.
         public var id: String
         /// From an accepting vector: the value has no fault of its own (a rejecting vector's
@@ -49,17 +49,16 @@ public struct Differential: Sendable {
         public var index: Int
         /// `frame-decode` (bytes) or `frame-encode` (value).
         public var kind: Vector.Kind
-        /// How it was made: `seed`, `bitFlip`, `truncate`, `insert`, `lengthEdit`, `splice`,
-        /// `havoc`, `random` for packets; `seed`, `json` for values.
-        public var mutation: String
+        /// How it was made.
+        public var mutation: Mutation
         /// The seed vector it started from (nil for random packets).
         public var seedId: String?
         /// The packet (`frame-decode`; empty for a value).
         public var bytes: [UInt8]
         /// The packet JSON value (`frame-encode`).
         public var value: JSONValue?
-        /// The sender: `client` or `server`.
-        public var from: String
+        /// The sender.
+        public var from: Side
         /// For a QUERYACK: the topic of the QUERY it answers.
         public var queryTopic: String?
         /// For a packet JSON value: how many faults it holds, the seed's own (a rejecting
@@ -67,7 +66,7 @@ public struct Differential: Sendable {
         /// not a matter of which check runs first.
         public var faults: Int?
 
-        init(index: Int, mutation: String, seedId: String?, bytes: [UInt8], from: String, queryTopic: String?) {
+        init(index: Int, mutation: Mutation, seedId: String?, bytes: [UInt8], from: Side, queryTopic: String?) {
             self.index = index
             self.kind = .frameDecode
             self.mutation = mutation
@@ -77,7 +76,7 @@ public struct Differential: Sendable {
             self.queryTopic = queryTopic
         }
 
-        init(index: Int, mutation: String, seedId: String?, value: JSONValue, from: String, faults: Int) {
+        init(index: Int, mutation: Mutation, seedId: String?, value: JSONValue, from: Side, faults: Int) {
             self.faults = faults
             self.index = index
             self.kind = .frameEncode
@@ -91,7 +90,7 @@ public struct Differential: Sendable {
         /// The request both testees get.
         public var request: TesteeRequest {
             TesteeRequest(
-                id: "differential.\(index)", kind: kind.rawValue, from: from, queryTopic: queryTopic,
+                id: "differential.\(index)", kind: kind.rawValue, from: from.rawValue, queryTopic: queryTopic,
                 input: value.map { .value($0) } ?? .bytes(bytes))
         }
 
@@ -100,6 +99,30 @@ public struct Differential: Sendable {
             guard let value else { return Hex.encode(bytes) }
             return value.compactText()
         }
+    }
+
+    /// How an input was made.
+    public enum Mutation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// A corpus packet or packet JSON value, unchanged.
+        case seed
+        /// Bits flipped in a corpus packet.
+        case bitFlip
+        /// A corpus packet cut short.
+        case truncate
+        /// Bytes inserted into a corpus packet.
+        case insert
+        /// A length field of a corpus packet changed.
+        case lengthEdit
+        /// Two corpus packets spliced.
+        case splice
+        /// Several of the packet mutations stacked.
+        case havoc
+        /// A packet made from nothing.
+        case random
+        /// Members of a corpus packet JSON value deleted, added, nulled or retyped.
+        case json
+
+        public var description: String { rawValue }
     }
 
     /// How two answers differ.
@@ -171,13 +194,13 @@ public struct Differential: Sendable {
         }
         for s in seeds {
             add(s.bytes)
-            add(s.from.utf8)
+            add(s.from.rawValue.utf8)
             add((s.queryTopic ?? "").utf8)
             add(s.id.utf8)
         }
         for v in valueSeeds {
             add((try? v.value.canonicalBytes()) ?? [])
-            add(v.from.utf8)
+            add(v.from.rawValue.utf8)
             add(v.id.utf8)
             add(v.valid ? [1] : [0])
         }
@@ -190,7 +213,7 @@ public struct Differential: Sendable {
         var out: [Seed] = []
         var seen = Set<[UInt8]>()
         for v in vectors where v.kind.isFrame {
-            guard let from = v.from else { continue }
+            guard let from = v.from.flatMap(Side.init(rawValue:)) else { continue }
             let bytes: [UInt8]
             switch (v.kind, v.input) {
             case (.frameDecode, .bytes(let b)): bytes = b
@@ -199,7 +222,7 @@ public struct Differential: Sendable {
             }
             // Huge limit vectors (65,535-byte strings) would dominate the run's time.
             guard bytes.count <= 4096 else { continue }
-            let key = bytes + Array(from.utf8) + [0] + Array((v.queryTopic ?? "").utf8)
+            let key = bytes + Array(from.rawValue.utf8) + [0] + Array((v.queryTopic ?? "").utf8)
             if seen.insert(key).inserted {
                 out.append(Seed(bytes: bytes, from: from, queryTopic: v.queryTopic, id: v.id))
             }
@@ -213,7 +236,7 @@ public struct Differential: Sendable {
         var out: [ValueSeed] = []
         var seen = Set<JSONValue>()
         for v in vectors where v.kind.isFrame {
-            guard let from = v.from else { continue }
+            guard let from = v.from.flatMap(Side.init(rawValue:)) else { continue }
             let value: JSONValue
             switch (v.kind, v.input) {
             case (.frameEncode, .value(let x)): value = x
@@ -221,7 +244,7 @@ public struct Differential: Sendable {
             default: continue
             }
             guard let text = try? value.canonicalBytes(), text.count <= 4096 else { continue }
-            if seen.insert(.array([value, .string(from)])).inserted {
+            if seen.insert(.array([value, .string(from.rawValue)])).inserted {
                 out.append(ValueSeed(value: value, from: from, id: v.id, valid: v.expect.outcome == .accept))
             }
         }
@@ -237,7 +260,7 @@ public struct Differential: Sendable {
             let j = index - count
             if j < valueSeeds.count {
                 let s = valueSeeds[j]
-                return Input(index: index, mutation: "seed", seedId: s.id, value: s.value, from: s.from, faults: s.valid ? 0 : 1)
+                return Input(index: index, mutation: .seed, seedId: s.id, value: s.value, from: s.from, faults: s.valid ? 0 : 1)
             }
             // A stream of its own, so --count does not change the values generated.
             var rng = SplitMix64(seed: (seed ^ 0x5EED_0F0A_15CE_0DE5) &+ UInt64(j) &* 0x9E37_79B9_7F4A_7C15)
@@ -245,7 +268,7 @@ public struct Differential: Sendable {
         }
         if index < seeds.count {
             let s = seeds[index]
-            return Input(index: index, mutation: "seed", seedId: s.id, bytes: s.bytes, from: s.from, queryTopic: s.queryTopic)
+            return Input(index: index, mutation: .seed, seedId: s.id, bytes: s.bytes, from: s.from, queryTopic: s.queryTopic)
         }
         var rng = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
         var m = PacketMutator(seeds: seeds)

@@ -29,10 +29,10 @@ struct JSONMutator {
         // The other direction changes which layout applies: a fault of its own.
         var faults = (s.valid ? 0 : 1) + edits
         if rng.int(in: 0..<10) == 0 {
-            from = from == "client" ? "server" : "client"
+            from = from == .client ? .server : .client
             faults += 1
         }
-        return Differential.Input(index: index, mutation: "json", seedId: s.id, value: value, from: from, faults: faults)
+        return Differential.Input(index: index, mutation: .json, seedId: s.id, value: value, from: from, faults: faults)
     }
 
     /// Every place in v: members and elements, depth first.
