@@ -55,10 +55,12 @@ let package = Package(
             ],
             path: "Sources/RongSupport"
         ),
-        // NetEase Yunxin (NIM) messages and their mapping to and from RongCloud (spec/nim.md).
+        // NetEase Yunxin (NIM) messages in RongWire's and NetEase's JSON forms, their mapping to and
+        // from RongCloud (spec/nim.md), and the JSON Lines batch runner of `rongwire nim` (files
+        // through RongSupport's FileIO).
         .target(
             name: "RongNIM",
-            dependencies: ["RongCodec"],
+            dependencies: ["RongCodec", "RongSupport"],
             path: "Sources/RongNIM"
         ),
         // Vector loading, the testee protocol, the runner and its reports.
@@ -77,7 +79,7 @@ let package = Package(
         // same folder. They use only the public API of the products, which is all tools/fuzz sees.
         .target(
             name: "RongFuzzing",
-            dependencies: ["RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "CRongAllocMeter"],
+            dependencies: ["RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "RongNIM", "CRongAllocMeter"],
             path: "Sources/RongFuzzing"
         ),
         // The per-thread heap meter behind the fuzz bodies' limit invariant (C: sanitizer hooks).
@@ -162,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RongFuzzingTests",
-            dependencies: ["RongFuzzing", "RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "RongSupport", "RongFuzzingMallocHooks"],
+            dependencies: ["RongFuzzing", "RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "RongSupport", "RongNIM", "RongFuzzingMallocHooks"],
             path: "Tests/RongFuzzingTests"
         ),
         .testTarget(
@@ -180,13 +182,14 @@ let package = Package(
         ),
         .testTarget(
             name: "RongNIMTests",
-            dependencies: ["RongNIM", "RongCodec", "RongEnvelope", "RongTestSupport"],
+            dependencies: ["RongNIM", "RongCodec", "RongEnvelope", "RongSupport", "RongTestSupport"],
             path: "Tests/RongNIMTests"
         ),
         .testTarget(
             name: "RongPeerTests",
             dependencies: [
                 "RongPeer", "RongCodec", "RongEnvelope", "RongConformance", "RongSupport", "RongTestSupport",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],

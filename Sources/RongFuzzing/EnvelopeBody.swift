@@ -10,15 +10,15 @@ import RongEnvelope
 /// borrowed decode (``PacketView``) agrees with the owned one (``ViewAgreement``).
 enum EnvelopeBody {
     /// Splits an input into sender, QUERY topic and packet bytes (see ``FuzzTarget/envelope``).
-    static func split(_ data: [UInt8]) -> (Side, String?, ArraySlice<UInt8>)? {
+    static func split(_ data: [UInt8]) -> (Side, Topic?, ArraySlice<UInt8>)? {
         guard let selector = data.first else { return nil }
         let side: Side = selector & 1 == 0 ? .client : .server
         var rest = data.dropFirst()
-        var queryTopic: String?
+        var queryTopic: Topic?
         if selector & 2 != 0 {
             guard let n = rest.first, rest.count > Int(n) else { return nil }
             let topic = rest.dropFirst().prefix(Int(n))
-            queryTopic = String(decoding: topic, as: UTF8.self)
+            queryTopic = Topic(String(decoding: topic, as: UTF8.self))
             rest = rest.dropFirst(1 + Int(n))
         }
         return (side, queryTopic, rest)
@@ -68,7 +68,7 @@ enum EnvelopeBody {
 
     /// The decoded JSON form failed: that is allowed only for a payload of a known body type that
     /// does not parse, with the code parsing it gives (ENV-JSON-004).
-    static func payloadFailure(_ error: CodecError, _ packet: Packet, _ queryTopic: String?, _ side: Side) -> [String] {
+    static func payloadFailure(_ error: CodecError, _ packet: Packet, _ queryTopic: Topic?, _ side: Side) -> [String] {
         guard let type = BodyType.of(packet.body, queryTopic: queryTopic), let payload = packet.payload else {
             return ["\(side) packet: the decoded JSON form fails without a body to decode: \(error)"]
         }

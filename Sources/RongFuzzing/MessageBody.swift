@@ -34,7 +34,7 @@ enum MessageBody {
         } catch {
             var violations = error.problems(allowed: ErrorCodes.message, inputCount: data.count, what: "message")
             if error.code == .notAMessage, case .serverPublish(let p) = packet.body,
-                [BodyType.downStreamMessage, .upStreamMessage].contains(BodyType.serverPublish(topic: p.topic.text))
+                [BodyType.downStreamMessage, .upStreamMessage].contains(BodyType.serverPublish(topic: p.topic))
             {
                 violations.append("message: a \(p.topic.text) PUBLISH is notAMessage")
             }
@@ -42,7 +42,7 @@ enum MessageBody {
         }
         var violations = checks(message, inputCount: data.count, what: "message")
         violations += agreesWithPacketJSON(message, packet)
-        if case .serverPublish(let p) = packet.body, BodyType.serverPublish(topic: p.topic.text) == .upStreamMessage {
+        if case .serverPublish(let p) = packet.body, BodyType.serverPublish(topic: p.topic) == .upStreamMessage {
             violations += echoRoundTrip(message, packet, p)
         }
         return violations
@@ -100,7 +100,7 @@ enum MessageBody {
         }
         var violations: [String] = []
         if body["classname"] != .string(m.objectName) { violations.append("message: objectName differs from the body's classname") }
-        if case .serverPublish(let p) = packet.body, p.topic.text == "s_msg" {
+        if case .serverPublish(let p) = packet.body, p.topic == .s_msg {
             if body["fromUserId"] != .string(m.senderUserId) { violations.append("message: senderUserId differs from fromUserId") }
             if body["dataTime"] != .number(JSONNumber(m.sentTime)) { violations.append("message: sentTime differs from dataTime") }
             if body["msgId"] != m.messageUId.map({ .string($0) }) { violations.append("message: messageUId differs from msgId") }
@@ -134,7 +134,7 @@ enum MessageBody {
         out.pushData = m.pushData
         out.directedUserIds = m.directedUserIds
         out.clientUniqueId = m.clientUniqueId
-        out.topic = p.topic.text
+        out.topic = p.topic
         let again: InboundMessage
         do throws(CodecError) {
             guard case .publish(let sent) = try out.packet(messageId: p.messageId).body else {

@@ -26,7 +26,7 @@ enum ViewAgreement {
     private static func agree(_ view: borrowing PacketView, _ raw: UnsafeRawBufferPointer, _ packet: Packet, _ what: String) -> [String] {
         var out: [String] = []
         if view.owned() != packet { out.append("\(what): owned() differs from the owned decode") }
-        if view.header != packet.header || view.messageId != packet.body.messageId || view.topic?.text != packet.body.topic {
+        if view.header != packet.header || view.messageId != packet.body.messageId || view.topic != packet.body.topic {
             out.append("\(what): a header field differs from the owned decode")
         }
         guard let payload = view.payload, let bytes = packet.body.payload else {

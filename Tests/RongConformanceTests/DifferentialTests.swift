@@ -145,7 +145,7 @@ struct DifferentialTests {
     static let goldenCorpus = Differential(
         seeds: [
             Differential.Seed(bytes: [0x32, 0x00, 0x06] + Array("ppMsgP".utf8) + [0x00, 0x02, 0x75, 0x32, 0x00, 0x01, 0x08, 0x03], from: .client, queryTopic: nil, id: "a"),
-            Differential.Seed(bytes: [0x61, 0x00, 0x09, 0x65, 0x53, 0xF1, 0x00, 0x00, 0x00, 0x10, 0x01], from: .server, queryTopic: "pullMsg", id: "b"),
+            Differential.Seed(bytes: [0x61, 0x00, 0x09, 0x65, 0x53, 0xF1, 0x00, 0x00, 0x00, 0x10, 0x01], from: .server, queryTopic: .pullMsg, id: "b"),
         ],
         valueSeeds: [
             Differential.ValueSeed(value: ["header": ["type": "QUERYCON"], "messageId": 7], from: .client, id: "c")

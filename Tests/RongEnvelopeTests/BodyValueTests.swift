@@ -145,7 +145,7 @@ struct BodyValueTests {
         #expect(fromValue.expansion == ["k": "v"] && fromValue.pushContent == "pc" && fromValue.channelId == "ch")
         #expect(fromValue.directedUserIds == ["u2", "u3"] && fromValue.clientUniqueId == 14)
         #expect((fromValue.content.typed as? TextMessage)?.content == "hi")
-        let publish = Packet.ServerPublish(date: 1_700_000_000, topic: "s_msg", targetId: "me", messageId: 1, payload: Self.downBytes)
+        let publish = Packet.ServerPublish(date: 1_700_000_000, topic: .s_msg, targetId: "me", messageId: 1, payload: Self.downBytes)
         #expect(try InboundMessage(packet: Packet(.serverPublish(publish), qos: .atLeastOnce)) == fromValue)
     }
 

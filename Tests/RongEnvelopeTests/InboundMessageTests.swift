@@ -110,15 +110,15 @@ struct InboundMessageTests {
     @Test("an s_msg PUBLISH decodes; other topics are notAMessage")
     func fromPacket() throws {
         let payload = try Self.down().serializedBytes() as [UInt8]
-        let packet = Packet(.serverPublish(.init(date: 1, topic: "s_msg", targetId: "u1", messageId: 5, payload: payload)), qos: .atLeastOnce)
+        let packet = Packet(.serverPublish(.init(date: 1, topic: .s_msg, targetId: "u1", messageId: 5, payload: payload)), qos: .atLeastOnce)
         let m = try InboundMessage(packet: try Packet.decode(try packet.encoded(), from: .server))
         #expect(m.targetId == "g1" && !m.isSyncMessage)
-        let ntf = Packet(.serverPublish(.init(date: 1, topic: "s_ntf", targetId: "", messageId: 5, payload: varintField(1, 1))))
+        let ntf = Packet(.serverPublish(.init(date: 1, topic: .s_ntf, targetId: "", messageId: 5, payload: varintField(1, 1))))
         expectCode(.notAMessage) { _ = try InboundMessage(packet: ntf) }
         expectCode(.notAMessage) { _ = try InboundMessage(packet: Packet(.pingResp)) }
-        let garbage = Packet(.serverPublish(.init(date: 1, topic: "s_msg", targetId: "", messageId: 5, payload: [0xFF])))
+        let garbage = Packet(.serverPublish(.init(date: 1, topic: .s_msg, targetId: "", messageId: 5, payload: [0xFF])))
         expectCode(.protobufDecoding) { _ = try InboundMessage(packet: garbage) }
-        let missing = Packet(.serverPublish(.init(date: 1, topic: "s_msg", targetId: "", messageId: 5, payload: lengthDelimited(1, [0x61]))))
+        let missing = Packet(.serverPublish(.init(date: 1, topic: .s_msg, targetId: "", messageId: 5, payload: lengthDelimited(1, [0x61]))))
         expectCode(.missingRequiredField) { _ = try InboundMessage(packet: missing) }
     }
 
@@ -128,7 +128,7 @@ struct InboundMessageTests {
             let body =
                 varintField(1, sessionId) + lengthDelimited(2, Array("RC:TxtMsg".utf8)) + lengthDelimited(3, Array(#"{"content":"x"}"#.utf8))
                 + lengthDelimited(5, Array("data".utf8))
-            let packet = Packet(.serverPublish(.init(date: 1_700_000_000, topic: "pgMsgP", targetId: "g7", messageId: 11, payload: body)), dup: true, qos: .atLeastOnce)
+            let packet = Packet(.serverPublish(.init(date: 1_700_000_000, topic: .pgMsgP, targetId: "g7", messageId: 11, payload: body)), dup: true, qos: .atLeastOnce)
             var m = try InboundMessage(packet: packet, currentUserId: "me")
             #expect(m.isSyncMessage && m.direction == .sent && m.senderUserId == "me")
             #expect(m.conversationType == .group && m.targetId == "g7")
@@ -138,15 +138,15 @@ struct InboundMessageTests {
             #expect(m.messageUId == "AAAA-BBBB-CCCC-DDDD" && m.sentTime == 1_700_000_001_042)
         }
         let status = Packet(
-            .serverPublish(.init(date: 1, topic: "ppMsgS", targetId: "u2", messageId: 1, payload: varintField(1, 0) + lengthDelimited(2, Array("RC:TypSts".utf8)) + lengthDelimited(3, Array(#"{"typingContentType":"RC:TxtMsg"}"#.utf8)))),
+            .serverPublish(.init(date: 1, topic: .ppMsgS, targetId: "u2", messageId: 1, payload: varintField(1, 0) + lengthDelimited(2, Array("RC:TypSts".utf8)) + lengthDelimited(3, Array(#"{"typingContentType":"RC:TxtMsg"}"#.utf8)))),
             dup: true)
         #expect(try InboundMessage(packet: status).persistence == .status)
     }
 
     /// An echoed own message (dup) on `topic` with an RC:TxtMsg, sessionId 3.
-    static func echo(topic: String, target: String = "t9", classname: String = "RC:TxtMsg", content: String = #"{"content":"x"}"#) -> Packet {
+    static func echo(topic: Topic, target: String = "t9", classname: String = "RC:TxtMsg", content: String = #"{"content":"x"}"#) -> Packet {
         let body = varintField(1, 3) + lengthDelimited(2, Array(classname.utf8)) + lengthDelimited(3, Array(content.utf8))
-        return Packet(.serverPublish(.init(date: 1_700_000_000, topic: RMTPString(topic), targetId: RMTPString(target), messageId: 3, payload: body)), dup: true, qos: .atLeastOnce)
+        return Packet(.serverPublish(.init(date: 1_700_000_000, topic: topic, targetId: RMTPString(target), messageId: 3, payload: body)), dup: true, qos: .atLeastOnce)
     }
 
     /// Every publish topic of spec ENV-BODY-002 but recallMsg → the conversation type an echo
@@ -159,27 +159,27 @@ struct InboundMessageTests {
 
     @Test("an echo names the conversation type of its topic and the PUBLISH targetId", arguments: echoTopics)
     func echoTopic(_ topic: String, _ type: Int) throws {
-        let m = try InboundMessage(packet: Self.echo(topic: topic), currentUserId: "me")
+        let m = try InboundMessage(packet: Self.echo(topic: Topic(topic)), currentUserId: "me")
         #expect(m.conversationType.rawValue == type && m.targetId == "t9" && m.senderUserId == "me")
         // STATUS on every `…S` topic (RUST's family rule, FLAG-007).
         #expect(m.persistence == (topic.hasSuffix("MsgS") ? .status : .isCounted))
-        #expect(BodyType.publishTopics.contains(topic))
+        #expect(BodyType.publishTopics.contains(Topic(topic)))
     }
 
     @Test("a recallMsg echo names the conversation its RC:RcCmd names, not the recaller's own id")
     func recallEcho() throws {
         let cmd = #"{"messageUId":"BQ0T-J3P4-0FA2-0003","conversationType":3,"targetId":"g1","sentTime":1700000000000}"#
-        let m = try InboundMessage(packet: Self.echo(topic: "recallMsg", target: "me", classname: "RC:RcCmd", content: cmd), currentUserId: "me")
+        let m = try InboundMessage(packet: Self.echo(topic: .recallMsg, target: "me", classname: "RC:RcCmd", content: cmd), currentUserId: "me")
         #expect(m.conversationType == .group && m.targetId == "g1" && m.objectName == "RC:RcCmd" && m.direction == .sent)
         // The Java server SDK's numeric-string conversationType is read too (CONTENT-RCCMD-003).
         let javaForm = #"{"messageUId":"U","conversationType":"1","targetId":"u2"}"#
-        let p = try InboundMessage(packet: Self.echo(topic: "recallMsg", target: "me", classname: "RC:RcCmd", content: javaForm))
+        let p = try InboundMessage(packet: Self.echo(topic: .recallMsg, target: "me", classname: "RC:RcCmd", content: javaForm))
         #expect(p.conversationType == .private && p.targetId == "u2")
         // Without the conversation there is nothing to place the echo in.
         expectCode(.missingRequiredField) {
-            _ = try InboundMessage(packet: Self.echo(topic: "recallMsg", target: "me", classname: "RC:RcCmd", content: #"{"messageUId":"U"}"#))
+            _ = try InboundMessage(packet: Self.echo(topic: .recallMsg, target: "me", classname: "RC:RcCmd", content: #"{"messageUId":"U"}"#))
         }
-        expectCode(.missingRequiredField) { _ = try InboundMessage(packet: Self.echo(topic: "recallMsg", target: "me")) }
+        expectCode(.missingRequiredField) { _ = try InboundMessage(packet: Self.echo(topic: .recallMsg, target: "me")) }
     }
 
     @Test("ChannelType 9, 11 and 12 cannot arrive: missingRequiredField naming the field and the value", arguments: [9, 11, 12, 13, 99])
@@ -187,7 +187,7 @@ struct InboundMessageTests {
         let body =
             lengthDelimited(1, Array("u1".utf8)) + varintField(2, value) + lengthDelimited(4, Array("RC:TxtMsg".utf8))
             + lengthDelimited(5, Array(#"{"content":"x"}"#.utf8)) + varintField(6, 1) + varintField(7, 0x30)
-        let packet = Packet(.serverPublish(.init(date: 1, topic: "s_msg", targetId: "u1", messageId: 5, payload: body)))
+        let packet = Packet(.serverPublish(.init(date: 1, topic: .s_msg, targetId: "u1", messageId: 5, payload: body)))
         do {
             _ = try InboundMessage(packet: packet)
             Issue.record("type \(value) decoded")

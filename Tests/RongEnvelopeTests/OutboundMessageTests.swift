@@ -65,7 +65,7 @@ struct OutboundMessageTests {
     func defaultFlags() throws {
         let txt = OutboundMessage(.private, targetId: "u2", content: TextMessage(content: "hi"))
         #expect(txt.effectivePersistence == .isCounted)
-        #expect(try txt.publishTopic() == "ppMsgP")
+        #expect(try txt.publishTopic().text == "ppMsgP")
         let body = try txt.upStreamMessage()
         #expect(body.classname == "RC:TxtMsg" && body.sessionId.rawValue == 3)
         #expect(String(decoding: body.content, as: UTF8.self) == #"{"content":"hi"}"#)
@@ -117,13 +117,13 @@ struct OutboundMessageTests {
         var s = OutboundMessage(.private, targetId: "u2", objectName: "App:Typing", contentBytes: Array("{}".utf8), persistence: .status)
         s.disableNotification = true
         #expect(try s.upStreamMessage().sessionId.rawValue == 0x20)
-        #expect(try s.publishTopic() == "ppMsgS")
+        #expect(try s.publishTopic().text == "ppMsgS")
     }
 
     @Test("topic override for recall and no-push topics")
     func topicOverride() throws {
         var m = OutboundMessage(.private, targetId: "me", objectName: "RC:RcCmd", contentBytes: Array("{}".utf8), persistence: .isPersisted)
-        m.topic = "recallMsg"
+        m.topic = .recallMsg
         guard case .publish(let p) = try Packet.decode(try m.encoded(messageId: 1), from: .client).body else { return }
         #expect(p.topic.text == "recallMsg")
     }

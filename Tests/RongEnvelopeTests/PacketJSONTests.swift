@@ -66,7 +66,7 @@ struct PacketJSONTests {
         let outOfOrder = lengthDelimited(2, Array("RC:TxtMsg".utf8)) + varintField(1, 3) + lengthDelimited(3, Array("{}".utf8))
         let unknownField = varintField(1, 3) + lengthDelimited(2, Array("RC:TxtMsg".utf8)) + lengthDelimited(3, Array("{}".utf8)) + [0x78, 0x01]
         for payload in [outOfOrder, unknownField] {
-            let p = Packet(.publish(.init(topic: "ppMsgP", targetId: "u", messageId: 1, payload: payload)))
+            let p = Packet(.publish(.init(topic: .ppMsgP, targetId: "u", messageId: 1, payload: payload)))
             let v = try p.jsonValue()
             #expect(v.objectValue?["bodyHex"] == .string(Hex.encode(payload)))
             #expect(v.objectValue?["bodyType"] == "UpStreamMessage")
@@ -76,13 +76,13 @@ struct PacketJSONTests {
 
     @Test("unknown topics and QUERYACKs without the query topic give bodyHex only")
     func undecodedBodies() throws {
-        let stat = Packet(.serverPublish(.init(date: 0, topic: "s_stat", targetId: "", messageId: 1, payload: [1, 2, 3])))
+        let stat = Packet(.serverPublish(.init(date: 0, topic: .s_stat, targetId: "", messageId: 1, payload: [1, 2, 3])))
         #expect(try canonical(stat.jsonValue()).hasSuffix(#""messageId":1,"bodyHex":"010203"}"#))
         var list = Modules_DownStreamMessages()
         list.syncTime = 5
         let ack = Packet(.queryAck(.init(messageId: 3, date: 0, payload: try list.serializedBytes())))
         #expect(try ack.jsonValue().objectValue?["bodyHex"] == "1005")
-        let decoded = try ack.jsonValue(options: PacketJSONOptions(queryTopic: "pullMsg"))
+        let decoded = try ack.jsonValue(options: PacketJSONOptions(queryTopic: .pullMsg))
         #expect(decoded.objectValue?["body"] == ["syncTime": 5])
         #expect(decoded.objectValue?["bodyType"] == "DownStreamMessages")
         #expect(try Packet(json: decoded, from: .server) == ack)
@@ -104,7 +104,7 @@ struct PacketJSONTests {
         out.items = [item]
         out.version = 2
         let ack = Packet(.queryAck(.init(messageId: 1, date: 0, payload: try out.serializedBytes())))
-        let v = try ack.jsonValue(options: PacketJSONOptions(queryTopic: "pullUS"))
+        let v = try ack.jsonValue(options: PacketJSONOptions(queryTopic: .pullUS))
         #expect(
             try canonical(v.objectValue!["body"]!)
                 == #"{"items":[{"targetId":"t","type":"GROUP","key":"k","value":{"hex":"ff00"},"version":1,"status":1}],"version":2}"#)
@@ -113,9 +113,9 @@ struct PacketJSONTests {
 
     @Test("protobuf errors in a known body fail the JSON form")
     func bodyErrors() {
-        let bad = Packet(.publish(.init(topic: "ppMsgP", targetId: "u", messageId: 1, payload: [0x0A])))
+        let bad = Packet(.publish(.init(topic: .ppMsgP, targetId: "u", messageId: 1, payload: [0x0A])))
         expectCode(.protobufDecoding) { _ = try bad.jsonValue() }
-        let missing = Packet(.publish(.init(topic: "ppMsgP", targetId: "u", messageId: 1, payload: varintField(1, 3))))
+        let missing = Packet(.publish(.init(topic: .ppMsgP, targetId: "u", messageId: 1, payload: varintField(1, 3))))
         expectCode(.missingRequiredField) { _ = try missing.jsonValue() }
     }
 
@@ -173,7 +173,7 @@ struct PacketJSONTests {
     func nested() throws {
         let text = #"{"entry":{"key":"k","value":"v","status":3},"bNotify":true,"notification":{"sessionId":0,"classname":"RC:chrmKVNotiMsg","content":"{\"type\":1,\"key\":\"k\",\"value\":\"v\"}"},"type":"TEMPGROUP"}"#
         let payload = try BodyJSON.payload(from: try json(text), as: .setChrmKV)
-        let q = Packet(.query(.init(topic: "setKV", targetId: "room", messageId: 4, payload: payload)))
+        let q = Packet(.query(.init(topic: .setKV, targetId: "room", messageId: 4, payload: payload)))
         let v = try q.jsonValue()
         let notification = v.objectValue?["body"]?.objectValue?["notification"]?.objectValue
         #expect(notification?["$content"]?.objectValue?["registered"] != nil)

@@ -53,14 +53,14 @@ struct PacketLayoutTests {
     func publishUp() throws {
         let payload: [UInt8] = [0x08, 0x03]
         try check(
-            Packet(.publish(.init(topic: "ppMsgP", targetId: "u2", messageId: 0x0102, payload: payload)), qos: .atLeastOnce), from: .client,
+            Packet(.publish(.init(topic: .ppMsgP, targetId: "u2", messageId: 0x0102, payload: payload)), qos: .atLeastOnce), from: .client,
             [0x32] + lengthPrefixed("ppMsgP") + lengthPrefixed("u2") + [0x01, 0x02, 0x08, 0x03])
     }
 
     @Test("PUBLISH downward leads with a u32 date")
     func publishDown() throws {
         try check(
-            Packet(.serverPublish(.init(date: 0x6553_F100, topic: "s_msg", targetId: "u9", messageId: 7, payload: [0xAA])), qos: .atLeastOnce, retain: true),
+            Packet(.serverPublish(.init(date: 0x6553_F100, topic: .s_msg, targetId: "u9", messageId: 7, payload: [0xAA])), qos: .atLeastOnce, retain: true),
             from: .server, [0x33, 0x65, 0x53, 0xF1, 0x00] + lengthPrefixed("s_msg") + lengthPrefixed("u9") + [0, 7, 0xAA])
     }
 
@@ -77,7 +77,7 @@ struct PacketLayoutTests {
     @Test("QUERY, QUERYACK, QUERYCON")
     func query() throws {
         try check(
-            Packet(.query(.init(topic: "pullMsg", targetId: "me", messageId: 2, payload: [0x08, 0x00, 0x10, 0x00]))), from: .client,
+            Packet(.query(.init(topic: .pullMsg, targetId: "me", messageId: 2, payload: [0x08, 0x00, 0x10, 0x00]))), from: .client,
             [0x50] + lengthPrefixed("pullMsg") + lengthPrefixed("me") + [0, 2, 0x08, 0x00, 0x10, 0x00])
         try check(
             Packet(.queryAck(.init(messageId: 2, date: 1, status: 0x0102, payload: [0x10, 0x01])), qos: .atLeastOnce, retain: true), from: .server,
@@ -105,13 +105,13 @@ struct PacketLayoutTests {
     func stringLengths() throws {
         let max = String(repeating: "a", count: 65535)
         try check(
-            Packet(.publish(.init(topic: RMTPString(max), targetId: "", messageId: 1))), from: .client,
+            Packet(.publish(.init(topic: Topic(max), targetId: "", messageId: 1))), from: .client,
             [0x30, 0xFF, 0xFF] + Array(max.utf8) + [0, 0, 0, 1])
-        try check(Packet(.publish(.init(topic: "", targetId: "", messageId: 1))), from: .client, [0x30, 0, 0, 0, 0, 0, 1])
-        let tooLong = RMTPString(String(repeating: "a", count: 65536))
+        try check(Packet(.publish(.init(topic: Topic(""), targetId: "", messageId: 1))), from: .client, [0x30, 0, 0, 0, 0, 0, 1])
+        let tooLong = Topic(String(repeating: "a", count: 65536))
         expectCode(.sizeLimit) { _ = try Packet(.publish(.init(topic: tooLong, targetId: "", messageId: 1))).encoded() }
         // 21,845 emoji are 131,070 CESU-8 bytes: too long, though only 87,380 UTF-8 bytes.
-        let emoji = RMTPString(String(repeating: "😀", count: 21_845))
+        let emoji = Topic(String(repeating: "😀", count: 21_845))
         expectCode(.sizeLimit) { _ = try Packet(.publish(.init(topic: emoji, targetId: "", messageId: 1))).encoded() }
     }
 

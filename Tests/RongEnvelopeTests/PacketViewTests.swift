@@ -59,7 +59,7 @@ struct PacketViewTests {
                 let packet = view.owned()
                 #expect(view.header == packet.header, "\(note)")
                 #expect(view.messageId == packet.body.messageId, "\(note)")
-                #expect(view.topic?.text == packet.body.topic, "\(note)")
+                #expect(view.topic == packet.body.topic, "\(note)")
                 guard let payload = view.payload else {
                     #expect(packet.body.payload == nil, "\(note)")
                     return packet
@@ -110,7 +110,7 @@ struct PacketViewTests {
             let p = try #require(borrowed)
             #expect(p.baseAddress == UnsafeRawPointer(raw.baseAddress! + 18))
             #expect(p.count == payload.count)
-            #expect(view.date == 1 && view.topic == "s_msg" && view.targetId == "u1" && view.messageId == 7)
+            #expect(view.date == 1 && view.topic?.text == "s_msg" && view.targetId == "u1" && view.messageId == 7)
             // Not a copy: the view sees a byte changed in the caller's buffer; owned() does not.
             let before = view.owned()
             raw[18 + 3] = UInt8(ascii: "X")

@@ -53,12 +53,12 @@ struct PayloadInPlaceTests {
         for i in 0..<60 {
             var u = UpStreamMessage(sessionId: SessionIdBits(rawValue: 3), classname: text() ?? "", content: Array((text() ?? "").utf8))
             u.pushText = text(); u.userId = [text(), text()].compactMap { $0 }; u.pushExt = Bool.random(using: &rng) ? nil : PushExtra(pushId: text())
-            let publish = Packet.Publish(topic: header(), targetId: header(), messageId: UInt16(i))
+            let publish = Packet.Publish(topic: Topic(wire: header()), targetId: header(), messageId: UInt16(i))
             let up = Packet(Bool.random(using: &rng) ? .publish(publish) : .query(publish), qos: .atLeastOnce)
             check(up, { () throws(CodecError) in try up.encoded(payload: u) }, { () throws(CodecError) in try u.encoded() }, "#\(i) up")
 
             let one = down()
-            let push = Packet(.serverPublish(.init(date: 1_700_000_000, topic: header(), targetId: header(), messageId: 9)))
+            let push = Packet(.serverPublish(.init(date: 1_700_000_000, topic: Topic(wire: header()), targetId: header(), messageId: 9)))
             check(push, { () throws(CodecError) in try push.encoded(payload: one) }, { () throws(CodecError) in try one.encoded() }, "#\(i) down")
 
             let notice = NotifyMsg(type: 2, time: Bool.random(using: &rng) ? nil : 1_700_000_000_123, chrmId: text())
@@ -77,7 +77,7 @@ struct PayloadInPlaceTests {
         for packet in [Packet(.pingReq), Packet(.pubAck(messageId: 1)), Packet(.disconnect(.init(status: 0)))] {
             expectCode(.invalidValue, "\(packet.body.type.name)") { _ = try packet.encoded(payload: notice) }
         }
-        let long = RMTPString(String(repeating: "a", count: 65536))
+        let long = Topic(String(repeating: "a", count: 65536))
         expectCode(.sizeLimit) { _ = try Packet(.publish(.init(topic: long, targetId: "", messageId: 1))).encoded(payload: notice) }
     }
 }

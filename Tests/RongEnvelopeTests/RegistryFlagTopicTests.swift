@@ -18,11 +18,11 @@ struct RegistryFlagTopicTests {
         // RCRTC signalling is STATUS (RUST 16): a status topic and no persisted or counted bit.
         let rtc = try outbound("RCRTC:invite", #"{"roomId":"r1"}"#)
         #expect(rtc.effectivePersistence == .status)
-        #expect(try rtc.publishTopic() == "pgMsgS")
+        #expect(try rtc.publishTopic().text == "pgMsgS")
         // RC:RcCmd is NONE (RUST): sessionId carries neither bit.
         let recall = try outbound("RC:RcCmd", #"{"messageUId":"A"}"#, .private)
         #expect(recall.effectivePersistence == .none)
-        #expect(try recall.publishTopic() == "ppMsgP")
+        #expect(try recall.publishTopic().text == "ppMsgP")
         #expect(try recall.upStreamMessage().sessionId.isDisjoint(with: [.persisted, .counted]))
         // RC:CombineV2Msg is ISCOUNTED; the same bytes under an unregistered name would be too,
         // but RC:ChrmMemChange (NONE) shows the registry, not the default, decides.

@@ -41,7 +41,7 @@ struct RequiredFieldTests {
         #expect(e?.reason == "DownStreamMessage lacks required field type (2): it holds 12, which ChannelType does not define")
         #expect(e?.path == "$.list[1].type")
         let ack = Packet(.queryAck(.init(messageId: 9, date: 1, status: 0, payload: list)))
-        let p = Self.error { _ = try ack.jsonValue(options: PacketJSONOptions(queryTopic: "pullMsg")) }
+        let p = Self.error { _ = try ack.jsonValue(options: PacketJSONOptions(queryTopic: .pullMsg)) }
         #expect(p?.code == .missingRequiredField && p?.path == "$.body.list[1].type")
         // The message's own fields are checked before its sub-messages.
         let both = lengthDelimited(1, Self.down(typeValue: 12))

@@ -28,9 +28,12 @@ struct MessageGenerator {
             NIMSession("st1", type: .superTeam), NIMSession("ch1", type: .qchat, qchatServerId: "srv1"), NIMSession("kf", type: .ysf),
         ]
         let session = sessions[int(sessions.count)]
-        let types: [NIMMessageType] = [.text, .image, .audio, .video, .location, .notification, .file, .tip, .robot, .custom, NIMMessageType(rawValue: 8)]
+        let types: [NIMMessageType] = [
+            .text, .image, .audio, .video, .location, .notification, .file, .tip, .robot, .rtcCallRecord, .custom, NIMMessageType(rawValue: 8),
+        ]
         var m = NIMMessage(types[int(types.count)], session: session)
         if chance(0.7) { m.messageId = "m\(next() % 100_000)" }
+        if chance(0.3) { m.serverID = "\(next() % 1_000_000_000)" }
         if chance(0.7) { m.from = "alice" }
         if chance(0.7) { m.timestamp = chance(0.5) ? JSONNumber(Int64(1_700_000_000 + int(1000))) : JSONNumber(1_700_000_000.25 + Double(int(1000))) }
         switch m.messageType {
@@ -78,6 +81,12 @@ struct MessageGenerator {
             if o.isFromRobot { o.response = JSONObject([.init(key: "answer", value: "sunny")]) } else { o.content = word() }
             m.text = chance(0.5) ? word() : nil
             m.object = .robot(o)
+        case .rtcCallRecord:
+            var o = NIMRtcCallRecordObject(callType: 1 + int(2), callStatus: 1 + int(5))
+            if chance(0.5) { o.channelID = "6146078138783760761" }
+            if chance(0.5) { o.durations = [.init(accountId: "alice", seconds: Int64(int(600))), .init(accountId: "bob", seconds: 0)] }
+            m.text = chance(0.5) ? word() : nil
+            m.object = .callRecord(o)
         case .custom:
             m.object = .custom([#"{"type":"redPacket","amount":5}"#, #"{"type":2}"#, #"{"kind":"poll"}"#, "not json", #"{"objectName":"RC:GIFMsg","content":{"remoteUrl":"u"}}"#][int(5)])
         default: m.object = .unknown(["x": 1])

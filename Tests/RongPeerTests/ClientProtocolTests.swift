@@ -25,7 +25,7 @@ struct ClientProtocolTests {
 
     /// A sync message: the user's own message from another device (dup bit, QoS 1).
     static func echo(_ id: UInt16, _ text: String) throws -> Packet {
-        Packet(.serverPublish(.init(date: date, topic: "ppMsgP", targetId: "bob", messageId: id, payload: try upStream(text))), dup: true, qos: .atLeastOnce, retain: true)
+        Packet(.serverPublish(.init(date: date, topic: .ppMsgP, targetId: "bob", messageId: id, payload: try upStream(text))), dup: true, qos: .atLeastOnce, retain: true)
     }
 
     static func pubAck(_ id: UInt16, _ uid: String, status: UInt16 = 0) -> Packet {
@@ -36,7 +36,7 @@ struct ClientProtocolTests {
         var n = Modules_NotifyMsg()
         n.type = 1
         n.time = 1
-        return Packet(.serverPublish(.init(date: date, topic: "s_ntf", targetId: "bob", messageId: id, payload: protoBytes(n))), retain: true)
+        return Packet(.serverPublish(.init(date: date, topic: .s_ntf, targetId: "bob", messageId: id, payload: protoBytes(n))), retain: true)
     }
 
     /// CONNACK 0 for `user`.
@@ -61,7 +61,7 @@ struct ClientProtocolTests {
         handle(Self.connAck("alice"))
         func send(after last: UInt16, expectAck: Bool = true) throws {
             s.ids = MessageIDAllocator(last: last)
-            let (token, _) = s.publish(topic: "ppMsgP", targetId: "bob", payload: try Self.upStream("mine"), expectAck: expectAck, now: 0)
+            let (token, _) = s.publish(topic: .ppMsgP, targetId: "bob", payload: try Self.upStream("mine"), expectAck: expectAck, now: 0)
             sendIds[token] = last + 1
         }
         func uids() -> [String?] { s.received.map(\.message.messageUId) }
@@ -183,9 +183,9 @@ struct ClientProtocolTests {
         // in flight before either answer can arrive.
         let (sent, queried, both) = await alice.onLoop { s in
             s.machine.ids = MessageIDAllocator(last: 65534)
-            let p = s.publish(topic: "ppMsgP", targetId: "bob", payload: payload, expectAck: true)
+            let p = s.publish(topic: .ppMsgP, targetId: "bob", payload: payload, expectAck: true)
             s.machine.ids = MessageIDAllocator(last: 65534)
-            let q = s.query(topic: "pullMsg", targetId: "alice", payload: pull)
+            let q = s.query(topic: .pullMsg, targetId: "alice", payload: pull)
             return (p, q, s.machine.pendingPublishes[65535] != nil && s.machine.pendingQueries[65535] != nil)
         }
         #expect(both)

@@ -85,14 +85,14 @@ struct ClientStateMachineTests {
     @Test("a dropped connection with reconnect on: the next attempt resends what was not acknowledged; events of the old attempt are ignored")
     func reconnects() {
         var m = Self.connected(autoReconnect: true)
-        let (token, sent) = m.publish(topic: "ppMsgP", targetId: "bob", payload: [1], expectAck: true, now: 0)
+        let (token, sent) = m.publish(topic: .ppMsgP, targetId: "bob", payload: [1], expectAck: true, now: 0)
         #expect(Self.written(sent) == [.publish])
         guard case .scheduleReconnect(2, _)? = m.transportClosed(attempt: 1).first else {
             Issue.record("\(m.state)")
             return
         }
         // While waiting, a request is kept for the next connection.
-        let (_, queued) = m.query(topic: "qryPMsg", targetId: "bob", payload: [], now: 0)
+        let (_, queued) = m.query(topic: .qryPMsg, targetId: "bob", payload: [], now: 0)
         #expect(Self.written(queued).isEmpty)
         #expect(m.reconnectDue(attempt: 1).isEmpty, "a stale timer")
         guard case .openTransport(2)? = m.reconnectDue(attempt: 2).first else {
@@ -110,7 +110,7 @@ struct ClientStateMachineTests {
     @Test("DISCONNECT 1 (another device) is final: no reconnect, every request fails with it")
     func kicked() {
         var m = Self.connected(autoReconnect: true)
-        let (token, _) = m.publish(topic: "ppMsgP", targetId: "bob", payload: [1], expectAck: true, now: 0)
+        let (token, _) = m.publish(topic: .ppMsgP, targetId: "bob", payload: [1], expectAck: true, now: 0)
         _ = m.receive(Self.disconnect(DisconnectStatus.otherDeviceLogin), now: 0)
         let actions = m.transportClosed(attempt: 1)
         guard case .closed(.lost) = m.state else {
@@ -121,7 +121,7 @@ struct ClientStateMachineTests {
             if case .publishAnswered(token, .failure(let e)) = a { e } else { nil }
         }
         #expect(failed == [.disconnected(DisconnectStatus.otherDeviceLogin)])
-        let (_, late) = m.publish(topic: "ppMsgP", targetId: "bob", payload: [1], expectAck: true, now: 0)
+        let (_, late) = m.publish(topic: .ppMsgP, targetId: "bob", payload: [1], expectAck: true, now: 0)
         guard case .publishAnswered(_, .failure)? = late.first else {
             Issue.record("a closed client took a request: \(late)")
             return
@@ -148,7 +148,7 @@ struct ClientStateMachineTests {
     @Test("a request times out only while it is the one pending under its id")
     func requestTimeout() {
         var m = Self.connected()
-        let (first, _) = m.publish(topic: "ppMsgP", targetId: "bob", payload: [1], expectAck: true, now: 0)
+        let (first, _) = m.publish(topic: .ppMsgP, targetId: "bob", payload: [1], expectAck: true, now: 0)
         let id = m.ids.last
         #expect(m.requestTimedOut(.publish(id: id, token: first + 100)).isEmpty)
         guard case .publishAnswered(first, .failure(.timeout("PUBACK of ppMsgP")))? = m.requestTimedOut(.publish(id: id, token: first)).first else {

@@ -31,7 +31,7 @@ struct ConversationTagsTests {
         var add = Modules_SessionTagAddInput()
         add.version = 0
         add.tags = [tag]
-        let created = m.receive(Packet(.query(.init(topic: "addSeTag", targetId: "alice", messageId: 1, payload: protoBytes(add)))), from: 1)
+        let created = m.receive(Packet(.query(.init(topic: .addSeTag, targetId: "alice", messageId: 1, payload: protoBytes(add)))), from: 1)
         #expect(PeerUnitTests.queryAck(created)?.status == 0)
         #expect(Self.published(created, to: 2) == ["s_us"] && Self.published(created, to: 1).isEmpty && Self.published(created, to: 3).isEmpty)
 
@@ -49,14 +49,14 @@ struct ConversationTagsTests {
         var req = Modules_SessionStateModifyReq()
         req.version = 1
         req.state = [state]
-        let tagged = m.receive(Packet(.query(.init(topic: "addTag", targetId: "alice", messageId: 2, payload: protoBytes(req)))), from: 2)
+        let tagged = m.receive(Packet(.query(.init(topic: .addTag, targetId: "alice", messageId: 2, payload: protoBytes(req)))), from: 2)
         #expect(PeerUnitTests.queryAck(tagged)?.status == 0)
         #expect(try KeptSettingsTests.commands(tagged, to: 1).map(\.type) == [3] && Self.published(tagged, to: 3).isEmpty)
 
         var del = Modules_SessionTagDelInput()
         del.version = 0
         del.tags = [named]
-        let removed = m.receive(Packet(.query(.init(topic: "delSeTag", targetId: "alice", messageId: 3, payload: protoBytes(del)))), from: 1)
+        let removed = m.receive(Packet(.query(.init(topic: .delSeTag, targetId: "alice", messageId: 3, payload: protoBytes(del)))), from: 1)
         #expect(Self.published(removed, to: 2).sorted() == ["s_cmd", "s_us"], "the list and the conversation changed")
         var pull = Modules_SessionReq()
         pull.time = 0

@@ -30,7 +30,7 @@ struct EngineCompatibilityTests {
     }
 
     static func query(_ m: inout PeerModel, _ conn: ConnectionID, _ topic: String, _ target: String, _ body: [UInt8], id: UInt16) -> (status: UInt16, payload: [UInt8])? {
-        PeerUnitTests.queryAck(m.receive(Packet(.query(.init(topic: RMTPString(topic), targetId: RMTPString(target), messageId: id, payload: body))), from: conn))
+        PeerUnitTests.queryAck(m.receive(Packet(.query(.init(topic: Topic(topic), targetId: RMTPString(target), messageId: id, payload: body))), from: conn))
     }
 
     @Test("a chatroom notice is s_ntf type 2 naming the room; an inbox notice type 1 (ENGINE lines 5977-5988)")
@@ -130,11 +130,11 @@ struct EngineCompatibilityTests {
             let set = try BodyJSON.payload(from: ["entry": ["key": "k", "value": "v", "uid": "alice"]], as: .setChrmKV)
             #expect(Self.query(&m, 1, "setKV", "lobby", set, id: 2)?.status == 0)
         }
-        let request = try #require(BodyType.queryRequests[q.topic], "\(q.topic) has a request type")
+        let request = try #require(BodyType.queryRequests[Topic(q.topic)], "\(q.topic) has a request type")
         let body = try q.body.map { try BodyJSON.payload(from: $0, as: request) } ?? []
         let ack = try #require(Self.query(&m, 1, q.topic, q.target, body, id: 7), "\(q.topic): no QUERYACK")
         #expect(ack.status == 0, "\(q.topic): status \(ack.status)")
-        if let reply = BodyType.queryResponses[q.topic] {
+        if let reply = BodyType.queryResponses[Topic(q.topic)] {
             #expect(throws: Never.self, "\(q.topic): not a \(reply)") { _ = try BodyJSON.parse(ack.payload, as: reply) }
         } else {
             #expect(ack.payload.isEmpty, "\(q.topic) is answered by a status alone")
@@ -146,14 +146,14 @@ struct EngineCompatibilityTests {
     func rtcPublish() throws {
         var m = Self.connected(["alice"])
         let body = try BodyJSON.payload(from: ["key": ["k1"]], as: .rtcKeyDeleteInput)
-        let out = m.receive(Packet(.publish(.init(topic: "rtcUDel", targetId: "rtc1", messageId: 4, payload: body))), from: 1)
+        let out = m.receive(Packet(.publish(.init(topic: .rtcUDel, targetId: "rtc1", messageId: 4, payload: body))), from: 1)
         guard case .packet(1, let p)? = out.first, case .serverPubAck(let a) = p.body else {
             Issue.record("no PUBACK: \(out)")
             return
         }
         #expect(a.messageId == 4 && a.status == 0)
         #expect(m.sessions[1] != nil)
-        let garbage = m.receive(Packet(.publish(.init(topic: "rtcUDel", targetId: "rtc1", messageId: 5, payload: [0xFF]))), from: 1)
+        let garbage = m.receive(Packet(.publish(.init(topic: .rtcUDel, targetId: "rtc1", messageId: 5, payload: [0xFF]))), from: 1)
         #expect(garbage == [.disconnect(1, status: DisconnectStatus.closure)], "a body that does not parse is malformed")
     }
 

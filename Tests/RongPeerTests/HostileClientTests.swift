@@ -46,7 +46,7 @@ struct HostileClientTests {
         req.ispolling = false
         var sent = 0
         for id in 1...400 {
-            let q = Packet(.query(.init(topic: "pullMsg", targetId: "dave", messageId: UInt16(id), payload: protoBytes(req))))
+            let q = Packet(.query(.init(topic: .pullMsg, targetId: "dave", messageId: UInt16(id), payload: protoBytes(req))))
             guard try dave.send(q) else { break }
             sent += 1
             if Self.stat(peer, "slowConsumers") == 1 { break }

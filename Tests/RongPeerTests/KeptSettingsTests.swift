@@ -48,7 +48,7 @@ struct KeptSettingsTests {
         for conn in [1, 2] { #expect(E.query(&m, conn, "joinChrm", "lobby", chatroomInput, id: 1)?.status == 0) }
         #expect(try Self.pull(&m, 2, since: 0, id: 2).entries.isEmpty)
 
-        let set = m.receive(Packet(.query(.init(topic: "setKV", targetId: "lobby", messageId: 3, payload: Self.entry("topic", "news", status: 0, uid: "alice")))), from: 1)
+        let set = m.receive(Packet(.query(.init(topic: .setKV, targetId: "lobby", messageId: 3, payload: Self.entry("topic", "news", status: 0, uid: "alice")))), from: 1)
         #expect(PeerUnitTests.queryAck(set)?.status == 0)
         let cmd = try Self.commands(set, to: 2)
         #expect(cmd.count == 1 && cmd.first?.type == 2 && cmd.first?.chrmID == "lobby")
@@ -102,7 +102,7 @@ struct KeptSettingsTests {
             var r = Modules_SessionStateModifyReq()
             r.version = 1
             r.state = [s]
-            return m.receive(Packet(.query(.init(topic: "setSeAtt", targetId: "alice", messageId: id, payload: protoBytes(r)))), from: 1)
+            return m.receive(Packet(.query(.init(topic: .setSeAtt, targetId: "alice", messageId: id, payload: protoBytes(r)))), from: 1)
         }
         let first = try modify([(.isTop, "1")], id: 1)
         #expect(PeerUnitTests.queryAck(first)?.status == 0)

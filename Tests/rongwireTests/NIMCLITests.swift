@@ -35,9 +35,10 @@ struct NIMCLITests {
         #expect(err.contains("line 5: error["))
         #expect(err.contains("line 6: lost $.attachment.path (NIM-MAP-IMAGE-001)"))
         #expect(err.contains("5 records: 2 written, 2 with losses, 1 without counterpart, 2 errors"))
+        #expect(err.contains("; read as rongwire 3"))
         let report = (dir.read("report.jsonl") ?? "").split(separator: "\n").map(String.init)
         #expect(report.count == 4)
-        #expect(report.first == #"{"line":3,"dropped":true,"loss":[{"rule":"NIM-MAP-CHATROOM-001","path":"$.attachment"}]}"#)
+        #expect(report.first == #"{"line":3,"form":"rongwire","dropped":true,"loss":[{"rule":"NIM-MAP-CHATROOM-001","path":"$.attachment"}]}"#)
         #expect(report[1].hasPrefix(#"{"line":4,"error":{"code":"invalidValue","#) && report[1].hasSuffix(#""path":"$.attachment.latitude"}}"#))
     }
 

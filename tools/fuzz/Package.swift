@@ -24,6 +24,7 @@ let package = Package(
                 .product(name: "RongEnvelope", package: "RongWire"),
                 .product(name: "RongConformance", package: "RongWire"),
                 .product(name: "RongPeer", package: "RongWire"),
+                .product(name: "RongNIM", package: "RongWire"),
                 "CRongAllocMeter",
             ]
         ),
@@ -35,6 +36,8 @@ let package = Package(
         .executableTarget(name: "FuzzPeerLoader", dependencies: dependencies),
         .executableTarget(name: "FuzzControl", dependencies: dependencies),
         .executableTarget(name: "FuzzWire", dependencies: dependencies),
+        .executableTarget(name: "FuzzOptions", dependencies: dependencies),
+        .executableTarget(name: "FuzzNIM", dependencies: dependencies),
     ],
     swiftLanguageModes: [.v6]
 )

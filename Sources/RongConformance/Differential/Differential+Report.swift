@@ -47,7 +47,7 @@ extension Differential {
                 e["mutation"] = .string(d.input.mutation.rawValue)
                 if let id = d.input.seedId { e["seedVector"] = .string(id) }
                 e["from"] = .string(d.input.from.rawValue)
-                if let q = d.input.queryTopic { e["queryTopic"] = .string(q) }
+                if let q = d.input.queryTopic { e["queryTopic"] = .string(q.text) }
                 if let v = d.input.value { e["value"] = v } else { e["hex"] = .string(Hex.encode(d.input.bytes)) }
                 if let f = d.input.faults { e["faults"] = .number(JSONNumber(f)) }
                 e["reference"] = d.reference?.json ?? .null

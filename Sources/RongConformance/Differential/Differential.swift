@@ -25,7 +25,7 @@ public struct Differential: Sendable {
         /// Its sender.
         public var from: Side
         /// For a QUERYACK: the topic of the QUERY it answers.
-        public var queryTopic: String?
+        public var queryTopic: Topic?
         /// The vector it comes from.
         public var id: String
     }
@@ -60,13 +60,13 @@ public struct Differential: Sendable {
         /// The sender.
         public var from: Side
         /// For a QUERYACK: the topic of the QUERY it answers.
-        public var queryTopic: String?
+        public var queryTopic: Topic?
         /// For a packet JSON value: how many faults it holds, the seed's own (a rejecting
         /// vector's) plus one per edit; nil for packets. With exactly one, the error code is
         /// not a matter of which check runs first.
         public var faults: Int?
 
-        init(index: Int, mutation: Mutation, seedId: String?, bytes: [UInt8], from: Side, queryTopic: String?) {
+        init(index: Int, mutation: Mutation, seedId: String?, bytes: [UInt8], from: Side, queryTopic: Topic?) {
             self.index = index
             self.kind = .frameDecode
             self.mutation = mutation
@@ -195,7 +195,7 @@ public struct Differential: Sendable {
         for s in seeds {
             add(s.bytes)
             add(s.from.rawValue.utf8)
-            add((s.queryTopic ?? "").utf8)
+            add((s.queryTopic?.text ?? "").utf8)
             add(s.id.utf8)
         }
         for v in valueSeeds {
@@ -222,7 +222,7 @@ public struct Differential: Sendable {
             }
             // Huge limit vectors (65,535-byte strings) would dominate the run's time.
             guard bytes.count <= 4096 else { continue }
-            let key = bytes + Array(from.rawValue.utf8) + [0] + Array((v.queryTopic ?? "").utf8)
+            let key = bytes + Array(from.rawValue.utf8) + [0] + Array((v.queryTopic?.text ?? "").utf8)
             if seen.insert(key).inserted {
                 out.append(Seed(bytes: bytes, from: from, queryTopic: v.queryTopic, id: v.id))
             }

@@ -17,7 +17,7 @@ struct JSONMutator {
     static let names = [
         "PUBLISH", "QUERY", "QUERYACK", "PUBACK", "CONNACK", "CONNECT", "DISCONNECT", "PINGREQ", "SYMMETRIC",
         "UpStreamMessage", "DownStreamMessage", "NotifyMsg", "SyncRequestMsg", "RelationsInput", "PushExtra",
-        "PERSON", "GROUP", "ULTRAGROUP", "group", "ppMsgP", "s_msg", "", "RCloud",
+        "PERSON", "GROUP", "ULTRAGROUP", "group", Topic.ppMsgP.text, Topic.s_msg.text, "", "RCloud",
     ]
 
     func make(index: Int, _ seeds: [Differential.ValueSeed], _ rng: inout SplitMix64) -> Differential.Input {

@@ -12,10 +12,11 @@ struct PacketMutator {
     /// 4-byte `F0`), protobuf tags of small fields.
     static let interesting: [UInt8] = [0x00, 0x01, 0x02, 0x7F, 0x80, 0x81, 0xFF, 0xFE, 0xC0, 0xC3, 0xE4, 0xED, 0xA0, 0xB0, 0xF0, 0xF4, 0x08, 0x0A, 0x10, 0x12, 0x1A, 0x22, 0x28, 0x0B, 0x0C]
 
-    /// Topics that select body types, so random packets reach the protobuf decoders.
-    static let topics = [
-        "ppMsgP", "pgMsgP", "chatMsg", "ugMsg", "recallMsg", "s_msg", "s_ntf", "s_cmd", "s_stat", "pullMsg", "chrmPull",
-        "setKV", "delKV", "pullKV", "qryPMsg", "qryRelation", "delMsg", "pullUS", "x",
+    /// Topics that select body types, so random packets reach the protobuf decoders, and one
+    /// no table knows.
+    static let topics: [Topic] = [
+        .ppMsgP, .pgMsgP, .chatMsg, .ugMsg, .recallMsg, .s_msg, .s_ntf, .s_cmd, .s_stat, .pullMsg, .chrmPull,
+        .setKV, .delKV, .pullKV, .qryPMsg, .qryRelation, .delMsg, .pullUS, Topic("x"),
     ]
 
     mutating func make(index: Int, _ rng: inout SplitMix64) -> Differential.Input {
@@ -153,7 +154,7 @@ struct PacketMutator {
         if type == 6 {
             b += (0..<8).map { _ in rng.byte() }
         } else {
-            str(Array(rng.pick(Self.topics).utf8))
+            str(Array(rng.pick(Self.topics).text.utf8))
             str((0..<rng.int(in: 0...4)).map { _ in rng.byte(in: 0x61...0x7A) })
             b += [0, rng.byte()]
         }

@@ -137,7 +137,7 @@ public final class CodecTestee: Testee {
             } catch {
                 return .rejected(error: error.code.rawValue, message: error.description)
             }
-        case "nim-decode", "nim-to-rc", "rc-to-nim":
+        case "nim-decode", "nim-read", "nim-to-rc", "rc-to-nim":
             return NIMRequests.handle(request)
         default:
             return .skipped(reason: "unknown kind \(request.kind)")

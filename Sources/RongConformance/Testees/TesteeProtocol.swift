@@ -23,16 +23,18 @@ public struct TesteeRequest: Sendable, Hashable {
     /// Decoder options; nil = the defaults (131,072 bytes, depth 64, lenient).
     public var options: DecodingOptions?
     /// For QUERYACK frames: the topic of the QUERY it answers (sent as `options.queryTopic`).
-    public var queryTopic: String?
+    public var queryTopic: Topic?
     /// For `message-decode`: the receiving user (sent as `options.currentUserId`).
     public var currentUserId: String? = nil
+    /// For the NIM kinds: the NIM form (sent as `options.form`).
+    public var nimForm: String? = nil
     /// The input: bytes (`{"hex": ...}`) or a value (`{"value": ...}`); nil for `hello`.
     public var input: Vector.Input?
 
     /// A request from its fields.
     public init(
         id: String, kind: String, objectName: String? = nil, from: String? = nil, options: DecodingOptions? = nil,
-        queryTopic: String? = nil, input: Vector.Input? = nil
+        queryTopic: Topic? = nil, input: Vector.Input? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -49,6 +51,7 @@ public struct TesteeRequest: Sendable, Hashable {
             id: v.id, kind: v.kind.rawValue, objectName: v.objectName, from: v.from,
             options: v.hasOptions ? v.options : nil, queryTopic: v.queryTopic, input: v.input)
         currentUserId = v.currentUserId
+        nimForm = v.nimForm
     }
 
     /// The first request of a session: asks for the testee's name and supported kinds.
@@ -62,15 +65,16 @@ public struct TesteeRequest: Sendable, Hashable {
         if kind == "hello" { o["protocolVersion"] = .number(JSONNumber(testeeProtocolVersion)) }
         if let objectName { o["objectName"] = .string(objectName) }
         if let from { o["from"] = .string(from) }
-        if options != nil || queryTopic != nil || currentUserId != nil {
+        if options != nil || queryTopic != nil || currentUserId != nil || nimForm != nil {
             var op = JSONObject()
             if let options {
                 op["maxBytes"] = .number(JSONNumber(options.maxContentBytes))
                 op["maxDepth"] = .number(JSONNumber(options.maxDepth))
                 op["mode"] = .string(options.mode == .strict ? "strict" : "lenient")
             }
-            if let queryTopic { op["queryTopic"] = .string(queryTopic) }
+            if let queryTopic { op["queryTopic"] = .string(queryTopic.text) }
             if let currentUserId { op["currentUserId"] = .string(currentUserId) }
+            if let nimForm { op["form"] = .string(nimForm) }
             o["options"] = .object(op)
         }
         switch input {
@@ -89,8 +93,9 @@ public struct TesteeRequest: Sendable, Hashable {
         }
         self.init(id: id, kind: kind, objectName: o["objectName"]?.stringValue, from: o["from"]?.stringValue)
         if case .object(let op)? = o["options"] {
-            queryTopic = op["queryTopic"]?.stringValue
+            queryTopic = op["queryTopic"]?.stringValue.map { Topic($0) }
             currentUserId = op["currentUserId"]?.stringValue
+            nimForm = op["form"]?.stringValue
             if op["maxBytes"] != nil || op["maxDepth"] != nil || op["mode"] != nil {
                 var d = DecodingOptions()
                 if let n = op["maxBytes"]?.numberValue?.int64Value { d.maxContentBytes = Int(n) }

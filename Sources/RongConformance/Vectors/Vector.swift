@@ -1,6 +1,7 @@
 // Sources/RongConformance/Vectors/Vector.swift - one conformance test vector
 
 import RongCodec
+import RongEnvelope
 
 /// A conformance test vector, as loaded from a YAML file in `vectors/` (format: `spec/vectors.md`).
 public struct Vector: Sendable, Hashable {
@@ -121,10 +122,13 @@ public struct Vector: Sendable, Hashable {
     /// Decoder options: the vector's `options` over the defaults (131,072 bytes, depth 64, lenient).
     public var options: DecodingOptions
     /// For QUERYACK frames: the topic of the QUERY it answers (`options.queryTopic`).
-    public var queryTopic: String?
+    public var queryTopic: Topic?
     /// For `message-decode`: the receiving user (`options.currentUserId`), the sender of an echoed
     /// message and the one whose own pulled messages are `sent`.
     public var currentUserId: String? = nil
+    /// For the NIM kinds: the NIM form (`options.form`; spec/nim.md) that `nim-read` and
+    /// `nim-to-rc` read (nil: told from the record's keys) and `rc-to-nim` writes (nil: RongWire's).
+    public var nimForm: String? = nil
     /// Whether decoder options (`maxBytes`, `maxDepth`, `mode`) were given explicitly; they are
     /// then sent to the testee. `queryTopic` and `currentUserId` are sent on their own.
     public var hasOptions: Bool

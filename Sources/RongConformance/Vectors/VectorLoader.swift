@@ -21,7 +21,7 @@ public struct VectorLoader: Sendable {
     ]
     static let inputKeys: Set<String> = ["json", "hex", "base64", "value", "repeat", "hexRepeat"]
     static let expectKeys: Set<String> = ["outcome", "value", "json", "hex", "repeat", "hexRepeat", "error", "leniencies"]
-    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode", "queryTopic", "currentUserId"]
+    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode", "queryTopic", "currentUserId", "form"]
     static let repeatKeys: Set<String> = ["prefix", "fill", "count", "suffix"]
 
     // MARK: Files and folders
@@ -141,21 +141,25 @@ private struct Context {
         if kind.needsFrom && from == nil { throw r.error(node, "a `\(kind)` vector needs `from: client` or `from: server`") }
 
         var options = DecodingOptions()
-        var queryTopic: String?
+        var queryTopic: Topic?
         var currentUserId: String?
+        var nimForm: String?
         var hasDecoderOptions = false
         if let o = get("options") {
             let oe = try r.mapping(o.value, "`options`")
             try r.checkKeys(oe, allowed: VectorLoader.optionKeys, "`options`")
             for e in oe {
-                if e.key != "queryTopic" && e.key != "currentUserId" { hasDecoderOptions = true }
+                if e.key != "queryTopic" && e.key != "currentUserId" && e.key != "form" { hasDecoderOptions = true }
                 switch e.key {
                 case "maxBytes":
                     let n = try r.integer(e.value, "`maxBytes`")
                     guard n >= 0 else { throw r.error(e.value, "`maxBytes` must not be negative") }
                     options.maxContentBytes = n
-                case "queryTopic": queryTopic = try r.string(e.value, "`queryTopic`")
+                case "queryTopic": queryTopic = Topic(try r.string(e.value, "`queryTopic`"))
                 case "currentUserId": currentUserId = try r.string(e.value, "`currentUserId`")
+                case "form":
+                    guard Vector.Kind.nimKinds.contains(kind) else { throw r.error(e.value, "`form` is an option of the NIM kinds only") }
+                    nimForm = try r.string(e.value, "`form`")
                 case "maxDepth":
                     let d = try r.integer(e.value, "`maxDepth`")
                     guard (1...DecodingOptions.maximumDepthLimit).contains(d) else { throw r.error(e.value, "`maxDepth` must be 1...1024") }
@@ -185,6 +189,7 @@ private struct Context {
             objectName: objectName, from: from, options: options, queryTopic: queryTopic, hasOptions: hasDecoderOptions,
             input: input, expect: expect, file: r.file, line: node.mark?.line ?? 0)
         vector.currentUserId = currentUserId
+        vector.nimForm = nimForm
         return vector
     }
 

@@ -18,13 +18,13 @@ extension InboundMessage {
         else {
             throw CodecError(.notAMessage, "a \(view.type.name) from the \(view.bodySender?.description ?? "either side") does not carry a received message")
         }
-        switch BodyType.serverPublish(topic: topic.text) {
+        switch BodyType.serverPublish(topic: topic) {
         case .downStreamMessage:
             let m = try DownStreamMessage.decode(payload)
             try self.init(checked: m, currentUserId: currentUserId, registry: registry, options: options)
         case .upStreamMessage:
             let m = try UpStreamMessage.decode(payload)
-            try self.init(echo: m, topic: topic.text, targetId: targetId.text, date: date, currentUserId: currentUserId, registry: registry, options: options)
+            try self.init(echo: m, topic: topic, targetId: targetId.text, date: date, currentUserId: currentUserId, registry: registry, options: options)
         default:
             throw CodecError(.notAMessage, "topic \(topic.text) does not carry a message")
         }

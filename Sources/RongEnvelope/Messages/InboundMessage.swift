@@ -157,13 +157,13 @@ public struct InboundMessage: Hashable, Sendable {
         guard case .serverPublish(let p) = packet.body else {
             throw CodecError(.notAMessage, "a \(packet.body.type.name) from the \(packet.sender?.description ?? "either side") does not carry a received message")
         }
-        switch BodyType.serverPublish(topic: p.topic.text) {
+        switch BodyType.serverPublish(topic: p.topic) {
         case .downStreamMessage:
             let m = try DownStreamMessage.decode(p.payload)
             try self.init(checked: m, currentUserId: currentUserId, registry: registry, options: options)
         case .upStreamMessage:
             let m = try UpStreamMessage.decode(p.payload)
-            try self.init(echo: m, topic: p.topic.text, targetId: p.targetId.text, date: p.date, currentUserId: currentUserId, registry: registry, options: options)
+            try self.init(echo: m, topic: p.topic, targetId: p.targetId.text, date: p.date, currentUserId: currentUserId, registry: registry, options: options)
         default:
             throw CodecError(.notAMessage, "topic \(p.topic.text) does not carry a message")
         }
@@ -175,7 +175,7 @@ public struct InboundMessage: Hashable, Sendable {
     /// A `recallMsg` echo's targetId is the recaller's own id (envelope.md § 6.4), so its
     /// conversation is the one its RC:RcCmd names (`conversationType`, `targetId`).
     init(
-        echo m: UpStreamMessage, topic: String, targetId: String, date: UInt32, currentUserId: String,
+        echo m: UpStreamMessage, topic: Topic, targetId: String, date: UInt32, currentUserId: String,
         registry: ContentRegistry, options: DecodingOptions
     ) throws(CodecError) {
         content = try registry.decode(objectName: m.classname, bytes: m.content, options: options)

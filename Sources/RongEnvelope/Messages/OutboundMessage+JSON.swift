@@ -48,7 +48,7 @@ extension OutboundMessage {
         m.pushContent = try f.string("pushContent")
         m.pushData = try f.string("pushData")
         m.channelId = try f.string("channelId")
-        m.topic = try f.string("topic")
+        m.topic = try f.string("topic").map { Topic($0) }
         if let ids = try f.stringArray("directedUserIds") { m.directedUserIds = ids }
         if let id = try f.integer("clientUniqueId", as: Int64.self) { m.clientUniqueId = id }
         try f.finish(ignoringDerived: true)

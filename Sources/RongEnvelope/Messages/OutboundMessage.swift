@@ -46,8 +46,9 @@ public struct OutboundMessage: Hashable, Sendable {
     public var clientUniqueId: Int64?
     /// iOS VoIP push (`configFlag` bit 0).
     public var isVoIPPush = false
-    /// Publish on this topic instead of the derived one (`recallMsg`, `pcuMsgP`, `ppMsgN`).
-    public var topic: String?
+    /// Publish on this topic instead of the derived one (``Topic/recallMsg``, ``Topic/pcuMsgP``,
+    /// ``Topic/ppMsgN``).
+    public var topic: Topic?
 
     /// A message with typed content.
     public init(_ conversationType: ConversationType, targetId: String, content: some MessageContent) {
@@ -83,7 +84,7 @@ public struct OutboundMessage: Hashable, Sendable {
 
     /// The PUBLISH topic; `CodecError.Code.noPublishTopic` when the conversation type has none
     /// for the flag (a STATUS message to a discussion, anything to the system conversation).
-    public func publishTopic() throws(CodecError) -> String {
+    public func publishTopic() throws(CodecError) -> Topic {
         if let topic { return topic }
         guard let t = conversationType.publishTopic(TopicFamily(flag: effectivePersistence)) else {
             throw CodecError(.noPublishTopic, "no publish topic for a \(effectivePersistence) message in a \(conversationType) conversation")
@@ -112,7 +113,7 @@ public struct OutboundMessage: Hashable, Sendable {
     public func packet(messageId: UInt16) throws(CodecError) -> Packet {
         let payload = try upStreamMessage().encoded()
         let publish = Packet.Publish(
-            topic: RMTPString(try publishTopic()), targetId: RMTPString(targetId), messageId: messageId, payload: payload)
+            topic: try publishTopic(), targetId: RMTPString(targetId), messageId: messageId, payload: payload)
         return Packet(.publish(publish), qos: .atLeastOnce)
     }
 
@@ -120,7 +121,7 @@ public struct OutboundMessage: Hashable, Sendable {
     public func encoded(messageId: UInt16) throws(CodecError) -> [UInt8] {
         // The packet's bytes, with the body written into the frame in place (not copied).
         let body = try upStreamMessage()
-        let publish = Packet.Publish(topic: RMTPString(try publishTopic()), targetId: RMTPString(targetId), messageId: messageId)
+        let publish = Packet.Publish(topic: try publishTopic(), targetId: RMTPString(targetId), messageId: messageId)
         return try Packet(.publish(publish), qos: .atLeastOnce).encoded(payload: body)
     }
 }

@@ -17,29 +17,29 @@ extension ConversationType {
     /// sessionId 0. Push service (9) and encrypted (11) have none here, although RUST and ENGINE
     /// fall back to `ppMsg` for them: that would arrive as a private conversation (kit choice,
     /// `CodecError.Code.noPublishTopic`; name the topic to send so).
-    public func publishTopic(_ family: TopicFamily) -> String? {
+    public func publishTopic(_ family: TopicFamily) -> Topic? {
         switch (rawValue, family) {
-        case (1, .persisted): "ppMsgP"
-        case (1, .noPush): "ppMsgN"
-        case (1, .status): "ppMsgS"
-        case (2, .persisted): "pdMsgP"
-        case (2, .status): "pdMsgS"
-        case (3, .persisted): "pgMsgP"
-        case (3, .noPush): "pgMsgN"
-        case (3, .status): "pgMsgS"
-        case (4, .persisted), (4, .noPush): "chatMsg"
-        case (4, .status): "chatMsgS"
-        case (5, .persisted): "pcMsgP"
-        case (5, .status): "pcMsgS"
-        case (6, .persisted): "pbMsgP"
-        case (6, .status): "pbMsgS"
-        case (7, .status): "pmcMsgS"
-        case (7, _): "pmcMsgN"
-        case (8, .status): "pmpMsgS"
-        case (8, _): "pmpMsgN"
-        case (10, _): "ugMsg"
-        case (12, .status): "prMsgS"
-        case (12, _): "prMsgP"
+        case (1, .persisted): .ppMsgP
+        case (1, .noPush): .ppMsgN
+        case (1, .status): .ppMsgS
+        case (2, .persisted): .pdMsgP
+        case (2, .status): .pdMsgS
+        case (3, .persisted): .pgMsgP
+        case (3, .noPush): .pgMsgN
+        case (3, .status): .pgMsgS
+        case (4, .persisted), (4, .noPush): .chatMsg
+        case (4, .status): .chatMsgS
+        case (5, .persisted): .pcMsgP
+        case (5, .status): .pcMsgS
+        case (6, .persisted): .pbMsgP
+        case (6, .status): .pbMsgS
+        case (7, .status): .pmcMsgS
+        case (7, _): .pmcMsgN
+        case (8, .status): .pmpMsgS
+        case (8, _): .pmpMsgN
+        case (10, _): .ugMsg
+        case (12, .status): .prMsgS
+        case (12, _): .prMsgP
         default: nil
         }
     }
@@ -50,18 +50,18 @@ extension ConversationType {
     /// (`ppMsgN`, `pgMsgS`, ...), and `pcuMsgP` is customer service like `pcMsgP`. Nil for
     /// `recallMsg`, whose conversation is named inside its RC:RcCmd content, and for any other
     /// topic, query topics included (a prefix test would also read `chrmPull`).
-    public init?(topic: String) {
+    public init?(topic: Topic) {
         switch topic {
-        case "ppMsgP", "ppMsgN", "ppMsgS": self = .private
-        case "pdMsgP", "pdMsgS": self = .discussion
-        case "pgMsgP", "pgMsgN", "pgMsgS": self = .group
-        case "chatMsg", "chatMsgS": self = .chatroom
-        case "pcMsgP", "pcMsgS", "pcuMsgP": self = .customerService
-        case "pbMsgP", "pbMsgS": self = .system
-        case "pmcMsgN", "pmcMsgS": self = .appPublicService
-        case "pmpMsgN", "pmpMsgS": self = .publicService
-        case "ugMsg": self = .ultragroup
-        case "prMsgP", "prMsgS": self = .rtc
+        case .ppMsgP, .ppMsgN, .ppMsgS: self = .private
+        case .pdMsgP, .pdMsgS: self = .discussion
+        case .pgMsgP, .pgMsgN, .pgMsgS: self = .group
+        case .chatMsg, .chatMsgS: self = .chatroom
+        case .pcMsgP, .pcMsgS, .pcuMsgP: self = .customerService
+        case .pbMsgP, .pbMsgS: self = .system
+        case .pmcMsgN, .pmcMsgS: self = .appPublicService
+        case .pmpMsgN, .pmpMsgS: self = .publicService
+        case .ugMsg: self = .ultragroup
+        case .prMsgP, .prMsgS: self = .rtc
         default: return nil
         }
     }
@@ -90,15 +90,18 @@ public enum TopicFamily: String, Hashable, Sendable, CaseIterable {
     /// `…P`, `chatMsg` and `ugMsg` persisted. `ugMsg` carries every flag, STATUS included, so a
     /// STATUS ultragroup message is told from a NONE one only by the sender; and ENGINE 0.1.0
     /// sends every RTC message on `prMsgS`, which RUST keeps for STATUS (spec FLAG-005, FLAG-007).
-    public init?(topic: String) {
+    public init?(topic: Topic) {
         switch topic {
-        case "chatMsg", "ugMsg": self = .persisted
+        case .chatMsg, .ugMsg: self = .persisted
         default:
-            if topic.hasSuffix("MsgP") {
+            // By suffix, so that a publish topic RongWire does not list (a newer SDK's) still has
+            // its family.
+            let text = topic.text
+            if text.hasSuffix("MsgP") {
                 self = .persisted
-            } else if topic.hasSuffix("MsgN") {
+            } else if text.hasSuffix("MsgN") {
                 self = .noPush
-            } else if topic.hasSuffix("MsgS") {
+            } else if text.hasSuffix("MsgS") {
                 self = .status
             } else {
                 return nil

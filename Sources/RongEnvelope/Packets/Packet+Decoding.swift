@@ -43,12 +43,12 @@ extension Packet {
         case .query,  // always from the client (checkDecodable)
             .publish where sender == .client:
             let f = try readAddressed(&r) { (r, field) throws(CodecError) in try r.string(field) }
-            let p = Publish(topic: f.topic, targetId: f.targetId, messageId: f.messageId, payload: r.rest().copiedBytes)
+            let p = Publish(topic: Topic(wire: f.topic), targetId: f.targetId, messageId: f.messageId, payload: r.rest().copiedBytes)
             body = header.type == .query ? .query(p) : .publish(p)
         case .publish:
             let f = try readServerPublish(&r) { (r, field) throws(CodecError) in try r.string(field) }
             body = .serverPublish(
-                ServerPublish(date: f.date, topic: f.topic, targetId: f.targetId, messageId: f.messageId, payload: r.rest().copiedBytes))
+                ServerPublish(date: f.date, topic: Topic(wire: f.topic), targetId: f.targetId, messageId: f.messageId, payload: r.rest().copiedBytes))
         case .queryAck:
             let f = try readQueryAck(&r)
             body = .queryAck(QueryAck(messageId: f.messageId, date: f.date, status: f.status, payload: r.rest().copiedBytes))

@@ -90,9 +90,9 @@ extension Packet.Body {
             guard let s = a.session else { return 2 }
             return 2 + (try FrameWriter.sizeOfString(s.userId, "userId")) + (try FrameWriter.sizeOfString(s.sessionId, "sessionId")) + 8
         case .publish(let p), .query(let p):
-            return (try FrameWriter.sizeOfString(p.topic, "topic")) + (try FrameWriter.sizeOfString(p.targetId, "targetId")) + 2
+            return (try FrameWriter.sizeOfString(p.topic.wire, "topic")) + (try FrameWriter.sizeOfString(p.targetId, "targetId")) + 2
         case .serverPublish(let p):
-            return 4 + (try FrameWriter.sizeOfString(p.topic, "topic")) + (try FrameWriter.sizeOfString(p.targetId, "targetId")) + 2
+            return 4 + (try FrameWriter.sizeOfString(p.topic.wire, "topic")) + (try FrameWriter.sizeOfString(p.targetId, "targetId")) + 2
         case .pubAck, .queryCon:
             return 2
         case .serverPubAck(let a):
@@ -130,12 +130,12 @@ extension Packet.Body {
                 w.u64(s.timestamp)
             }
         case .publish(let p), .query(let p):
-            w.string(p.topic)
+            w.string(p.topic.wire)
             w.string(p.targetId)
             w.u16(p.messageId)
         case .serverPublish(let p):
             w.u32(p.date)
-            w.string(p.topic)
+            w.string(p.topic.wire)
             w.string(p.targetId)
             w.u16(p.messageId)
         case .pubAck(let id), .queryCon(let id):
@@ -171,10 +171,10 @@ extension Packet.Body {
     }
 
     /// The topic of the bodies that carry one (PUBLISH, QUERY).
-    public var topic: String? {
+    public var topic: Topic? {
         switch self {
-        case .publish(let p), .query(let p): p.topic.text
-        case .serverPublish(let p): p.topic.text
+        case .publish(let p), .query(let p): p.topic
+        case .serverPublish(let p): p.topic
         default: nil
         }
     }

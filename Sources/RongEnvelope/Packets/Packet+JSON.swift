@@ -7,7 +7,7 @@ public struct PacketJSONOptions: Sendable {
     /// Decode payloads whose body type the topic tables know (otherwise only `bodyHex`).
     public var decodeBodies: Bool
     /// For a QUERYACK: the topic of the QUERY it answers, which decides the response type.
-    public var queryTopic: String?
+    public var queryTopic: Topic?
     /// Decodes the content of UpStreamMessage and DownStreamMessage bodies for `$content`.
     public var registry: ContentRegistry
     /// Limits and mode for that content decoding.
@@ -16,7 +16,7 @@ public struct PacketJSONOptions: Sendable {
     /// Options; the defaults decode every known body, with the built-in registry and default limits.
     public init(
         decodeBodies: Bool = true,
-        queryTopic: String? = nil,
+        queryTopic: Topic? = nil,
         registry: ContentRegistry = .builtIn,
         contentOptions: DecodingOptions = .default
     ) {
@@ -69,13 +69,13 @@ extension Packet {
                 o["timestamp"] = int(s.timestamp)
             }
         case .publish(let p), .query(let p):
-            o["topic"] = RMTPStringJSON.json(p.topic)
+            o["topic"] = RMTPStringJSON.json(p.topic.wire)
             o["targetId"] = RMTPStringJSON.json(p.targetId)
             o["messageId"] = int(p.messageId)
             try Self.render(p.payload, bodyType, into: &o, options)
         case .serverPublish(let p):
             o["date"] = int(p.date)
-            o["topic"] = RMTPStringJSON.json(p.topic)
+            o["topic"] = RMTPStringJSON.json(p.topic.wire)
             o["targetId"] = RMTPStringJSON.json(p.targetId)
             o["messageId"] = int(p.messageId)
             try Self.render(p.payload, bodyType, into: &o, options)
@@ -189,13 +189,13 @@ extension Packet {
             body = .connAck(ack)
         case .publish where sender == .server:
             let date = try f.requiredInteger("date", as: UInt32.self)
-            let topic = try f.requiredRMTPString("topic")
+            let topic = Topic(wire: try f.requiredRMTPString("topic"))
             let targetId = try f.requiredRMTPString("targetId")
             let messageId = try f.requiredInteger("messageId", as: UInt16.self)
             body = .serverPublish(ServerPublish(date: date, topic: topic, targetId: targetId, messageId: messageId, payload: try Self.payload(&f)))
         case .publish, .query:
             let p = Publish(
-                topic: try f.requiredRMTPString("topic"), targetId: try f.requiredRMTPString("targetId"),
+                topic: Topic(wire: try f.requiredRMTPString("topic")), targetId: try f.requiredRMTPString("targetId"),
                 messageId: try f.requiredInteger("messageId", as: UInt16.self), payload: try Self.payload(&f))
             body = type == .query ? .query(p) : .publish(p)
         case .pubAck where sender == .client:

@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// let ping = Packet(.pingReq)                       // 0xC0
-/// let bytes = try Packet(.publish(.init(topic: "ppMsgP", targetId: "u2", messageId: 1,
+/// let bytes = try Packet(.publish(.init(topic: .ppMsgP, targetId: "u2", messageId: 1,
 ///                                       payload: body)), qos: .atLeastOnce).encoded()
 /// let back = try Packet.decode(bytes, from: .client)
 /// ```
@@ -215,8 +215,8 @@ extension Packet {
 
     /// Body of an upward PUBLISH and of a QUERY: topic, targetId, message id, protobuf payload.
     public struct Publish: Hashable, Sendable {
-        /// The method: a publish topic (`ppMsgP`) or a query topic (`pullMsg`).
-        public var topic: RMTPString
+        /// The method: a publish topic (``Topic/ppMsgP``) or a query topic (``Topic/pullMsg``).
+        public var topic: Topic
         /// The conversation target; for queries the user id or chatroom id; for `recallMsg` the
         /// sender's own id.
         public var targetId: RMTPString
@@ -226,7 +226,7 @@ extension Packet {
         public var payload: [UInt8]
 
         /// A PUBLISH or QUERY body from its fields.
-        public init(topic: RMTPString, targetId: RMTPString, messageId: UInt16, payload: [UInt8] = []) {
+        public init(topic: Topic, targetId: RMTPString, messageId: UInt16, payload: [UInt8] = []) {
             self.topic = topic
             self.targetId = targetId
             self.messageId = messageId
@@ -238,17 +238,18 @@ extension Packet {
     public struct ServerPublish: Hashable, Sendable {
         /// Server time in seconds.
         public var date: UInt32
-        /// `s_msg`, `s_ntf`, `s_cmd`, `s_stat`, `s_us`, or a publish topic for sync messages.
-        public var topic: RMTPString
+        /// ``Topic/s_msg``, ``Topic/s_ntf``, ``Topic/s_cmd``, ``Topic/s_stat``, ``Topic/s_us``,
+        /// ``Topic/rtc_ntf``, or a publish topic for sync messages.
+        public var topic: Topic
         /// VILLA calls it the sender id; for sync messages WEBv2 reads it as the conversation target.
         public var targetId: RMTPString
         /// The server's message id; a client acknowledges it with a PUBACK when QoS ≠ 0.
         public var messageId: UInt16
-        /// The protobuf body, to the end of the frame (``BodyType/serverPublish(topic:)``).
+        /// The protobuf body, to the end of the frame (``BodyType/serverPublish(topic:)-(Topic)``).
         public var payload: [UInt8]
 
         /// A server PUBLISH body from its fields.
-        public init(date: UInt32, topic: RMTPString, targetId: RMTPString, messageId: UInt16, payload: [UInt8] = []) {
+        public init(date: UInt32, topic: Topic, targetId: RMTPString, messageId: UInt16, payload: [UInt8] = []) {
             self.date = date
             self.topic = topic
             self.targetId = targetId

@@ -40,7 +40,7 @@ public struct PacketView: ~Copyable {
     /// Checked when the view was decoded (the same errors as the owned decode) but kept as the
     /// frame's bytes: the text is made on each access (cheap for the short ASCII topics and ids;
     /// read it once where it is needed more than once).
-    public var topic: RMTPString? { topicBytes.map { RMTPString(checked: $0) } }
+    public var topic: Topic? { topicBytes.map { Topic(wire: RMTPString(checked: $0)) } }
     /// The targetId of a PUBLISH or QUERY; nil for the other packets. Made from the frame's
     /// bytes on each access, as ``topic``.
     public var targetId: RMTPString? { targetIdBytes.map { RMTPString(checked: $0) } }
@@ -124,11 +124,11 @@ public struct PacketView: ~Copyable {
             switch (header.type, sender) {
             case (.publish, .server):
                 body = .serverPublish(
-                    Packet.ServerPublish(date: date ?? 0, topic: topic ?? "", targetId: targetId ?? "", messageId: messageId ?? 0, payload: bytes))
+                    Packet.ServerPublish(date: date ?? 0, topic: topic ?? Topic(""), targetId: targetId ?? "", messageId: messageId ?? 0, payload: bytes))
             case (.queryAck, _):
                 body = .queryAck(Packet.QueryAck(messageId: messageId ?? 0, date: date ?? 0, status: status ?? 0, payload: bytes))
             default:
-                let p = Packet.Publish(topic: topic ?? "", targetId: targetId ?? "", messageId: messageId ?? 0, payload: bytes)
+                let p = Packet.Publish(topic: topic ?? Topic(""), targetId: targetId ?? "", messageId: messageId ?? 0, payload: bytes)
                 body = header.type == .query ? .query(p) : .publish(p)
             }
         }

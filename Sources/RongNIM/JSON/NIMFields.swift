@@ -103,6 +103,12 @@ struct NIMFields {
         }
     }
 
+    /// The members not read so far, in input order: NetEase's forms report them lost instead of
+    /// refusing them (spec/nim.md, NIM-FORM-002).
+    func unreadMembers() -> [JSONObject.Member] {
+        object.filter { m in !used.contains(where: { $0.utf8.elementsEqual(m.key.utf8) }) }
+    }
+
     func mismatch(_ key: String, _ expected: String, _ v: JSONValue) -> CodecError {
         CodecError(.typeMismatch, "\(key) must be \(expected), not \(v.typeName)", path: at(key))
     }

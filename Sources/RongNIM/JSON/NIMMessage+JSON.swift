@@ -8,8 +8,10 @@ enum NIMLimits {
     static let remoteExt = 4096
     /// `apnsPayload`: "限制 2K" (003:480, 003:4445).
     static let apnsPayload = 2048
-    /// `apnsContent`: 200 bytes (003:474).
-    static let apnsContent = 200
+    /// `apnsContent`: 500 characters, counted in UTF-16 code units as NSString and Java count
+    /// them (the current header `NIMMessage.h`, "长度限制500字"; the server API's `pushContent`,
+    /// "最长 500 字符"). The seed said 200 bytes (003:474), which this allows too.
+    static let apnsContent = 500
     /// Timestamps: 0 up to (not including) 10^11 s, so that milliseconds stay exact (kit choice).
     static let timestampBound = 1e11
 }
@@ -64,6 +66,10 @@ extension NIMMessage {
         if !embedded { session = try NIMSession(json: try f.required("session"), path: f.at("session")) }
         self.init(type, session: session)
         messageId = try f.string("messageId")
+        if !embedded {
+            serverID = try f.string("serverID")
+            messageSubType = try f.integer("messageSubType", in: Self.subTypeRange).map(Int.init)
+        }
         text = try f.string("text")
         try Self.checkText(type, text, &f)
         object = try Self.attachment(type, f.value("attachment"), path: f.at("attachment"))
@@ -77,8 +83,9 @@ extension NIMMessage {
         timestamp = try Self.timestamp(&f, "timestamp")
         if let s = f.value("setting") { setting = try NIMMessageSetting(json: s, path: f.at("setting")) }
         apnsContent = try f.string("apnsContent")
-        if let c = apnsContent, c.utf8.count > NIMLimits.apnsContent {
-            throw CodecError(.sizeLimit, "apnsContent is \(c.utf8.count) bytes, above the limit of 200 (003:474)", path: f.at("apnsContent"))
+        if let c = apnsContent, c.utf16.count > NIMLimits.apnsContent {
+            throw CodecError(
+                .sizeLimit, "apnsContent is \(c.utf16.count) characters, above the limit of 500 (NIMMessage.h)", path: f.at("apnsContent"))
         }
         apnsPayload = try f.object("apnsPayload")
         if let p = apnsPayload { try Self.checkSize(.object(p), NIMLimits.apnsPayload, "apnsPayload", &f) }
@@ -99,13 +106,14 @@ extension NIMMessage {
         try f.finish()
     }
 
-    /// `text` is required on a text message, allowed on tip and robot messages, and nil on the
-    /// others (003:450, 003:579, 003:1509).
+    /// `messageSubType`: 1 or more ("设置值需要大于0"); 0, the header's default, means none.
+    static let subTypeRange: ClosedRange<Int64> = 1...Int64(Int32.max)
+
+    /// `text` is required on a text message. On the other types it is the display text the
+    /// current SDKs carry (NIM-MSG-003); the seed's "nil on the others" (003:579) is the special
+    /// case without one.
     static func checkText(_ type: NIMMessageType, _ text: String?, _ f: inout NIMFields) throws(CodecError) {
         if type == .text && text == nil { throw CodecError(.missingRequiredField, "a text message needs text", path: f.at("text")) }
-        if text != nil && type.isKnown && ![.text, .tip, .robot].contains(type) {
-            throw f.invalid("text", "text is only on text, tip and robot messages (003:579), not on a \(type) message")
-        }
     }
 
     /// The attachment a type requires: none for text, nothing or `{}` for a tip, a string for
@@ -134,6 +142,7 @@ extension NIMMessage {
         case .location: return .location(try NIMLocationObject(json: v, path: path))
         case .notification: return .notification(try NIMNotificationObject(json: v, path: path))
         case .robot: return .robot(try NIMRobotObject(json: v, path: path))
+        case .rtcCallRecord: return .callRecord(try NIMRtcCallRecordObject(json: v, path: path))
         default:
             guard case .string(let s) = v else {
                 throw CodecError(.typeMismatch, "a custom attachment is the string encodeAttachment returns (003:1429), not \(v.typeName)", path: path)
@@ -162,7 +171,9 @@ extension NIMMessage {
     public func jsonValue() -> JSONValue {
         var o = JSONObject()
         o["messageId"] = messageId.map(JSONValue.string)
+        o["serverID"] = serverID.map(JSONValue.string)
         o["messageType"] = .number(JSONNumber(messageType.rawValue))
+        o["messageSubType"] = messageSubType.map { .number(JSONNumber($0)) }
         o["from"] = from.map(JSONValue.string)
         o["session"] = session?.jsonValue
         o["timestamp"] = timestamp.map(JSONValue.number)
@@ -298,7 +309,12 @@ extension NIMRevokeNotification {
         fromUserId = try f.string("fromUserId")
         messageFromUserId = try f.string("messageFromUserId")
         timestamp = try NIMMessage.timestamp(&f, "timestamp")
+        messageId = try f.string("messageId")
+        postscript = try f.string("postscript")
         if let m = f.value("message") { message = try NIMMessage(json: m, path: f.at("message"), embedded: true) }
+        if let id = messageId, let inner = message?.messageId, id != inner {
+            throw f.invalid("messageId", "messageId \(id) differs from message.messageId \(inner)")
+        }
         try f.finish()
     }
 
@@ -309,6 +325,8 @@ extension NIMRevokeNotification {
         o["messageFromUserId"] = messageFromUserId.map(JSONValue.string)
         o["session"] = session.jsonValue
         o["timestamp"] = timestamp.map(JSONValue.number)
+        o["messageId"] = messageId.map(JSONValue.string)
+        o["postscript"] = postscript.map(JSONValue.string)
         o["message"] = message?.jsonValue()
         return .object(o)
     }

@@ -18,6 +18,7 @@ extension NIMConverter {
         var m = NIMMessage(.custom, session: session)
         try contentFromRC(objectName, content, base: "$.content", into: &m, chatroomSender: session.sessionType == .chatroom ? .some(r.senderUserId) : nil, &losses)
         m.messageId = r.nimMessageId
+        m.serverID = r.nimServerId
         m.from = r.senderUserId
         m.timestamp = r.sentTime.map(TimeConversion.seconds(fromMilliseconds:))
 
@@ -35,7 +36,7 @@ extension NIMConverter {
         }
         m.setting.apnsEnabled = !r.silent
         if let p = r.pushContent {
-            if p.utf8.count <= NIMLimits.apnsContent { m.apnsContent = p } else { losses.add("NIM-MAP-PUSH-002", "$.pushContent") }
+            if p.utf16.count <= NIMLimits.apnsContent { m.apnsContent = p } else { losses.add("NIM-MAP-PUSH-002", "$.pushContent") }
         }
         if let d = r.pushData {
             if let o = Self.jsonObject(d, limit: NIMLimits.apnsPayload) { m.apnsPayload = o } else { losses.add("NIM-MAP-PUSH-003", "$.pushData") }
@@ -183,6 +184,14 @@ extension NIMConverter {
                 if let v = c.removeValue(forKey: key) { fields[key] = v }
             }
             (m.messageType, m.object) = (.robot, .robot(try NIMRobotObject(json: .object(fields), path: base)))
+        case .callRecord:
+            rule = "NIM-MAP-CALL-001"
+            m.text = c.removeValue(forKey: "text")?.stringValue
+            var fields = JSONObject()
+            for key in ["callType", "channelID", "callStatus", "durations"] {
+                if let v = c.removeValue(forKey: key) { fields[key] = v }
+            }
+            (m.messageType, m.object) = (.rtcCallRecord, .callRecord(try NIMRtcCallRecordObject(json: .object(fields), path: base)))
         case .rawCustom:
             rule = "NIM-MAP-CUSTOM-003"
             guard case .string(let raw)? = c.removeValue(forKey: "raw") else {
@@ -216,7 +225,7 @@ extension NIMConverter {
 
     /// What an RC type becomes in NIM.
     enum Kind {
-        case text, image, audio, video, file, location, tip, robot, rawCustom, custom, envelope
+        case text, image, audio, video, file, location, tip, robot, callRecord, rawCustom, custom, envelope
         case team(Int, exact: Bool, data: JSONObject?)
         case mapped(NIMCustomTypeMapping.Entry)
 
@@ -251,6 +260,7 @@ extension NIMConverter {
             }
             return .envelope
         case Self.robotObjectName: return .robot
+        case Self.callRecordObjectName: return .callRecord
         case Self.rawCustomObjectName: return .rawCustom
         case Self.customObjectName: return .custom
         default:
@@ -296,12 +306,15 @@ extension NIMConverter {
         } else {
             if let name { c["originalObjectName"] = .string(name) }
             if let content { c["originalMessageContent"] = .object(content) }
+            // Without the content, the revoke names the message by id, as the C SDK's does.
+            n.messageId = r.nimMessageId
         }
         for m in c where Self.isInformative(m.value) { losses.add(rule, JSONPath.member("$.content", m.key)) }
         if r.silent { losses.add(rule, "$.silent") }
         if r.pushContent != nil { losses.add(rule, "$.pushContent") }
         if r.pushData != nil { losses.add(rule, "$.pushData") }
         if r.local != nil { losses.add(rule, "$.$local") }
+        if r.nimServerId != nil { losses.add(rule, "$.$nimServerId") }
         rcOnlyEnvelope(r, &losses)
         return n
     }

@@ -9,6 +9,9 @@ extension NIMConverter {
             losses.add("NIM-MAP-CONV-005", "$.session.sessionType")
             return nil
         }
+        if case .notification(let o)? = m.object, case .chatroom(let c) = o.content, c.eventType == NIMChatroomNotificationContent.recallEvent {
+            return try chatroomRecallToRC(m, c, &losses)
+        }
         guard let (name, built) = try contentToRC(m, base: "$", &losses) else { return nil }
         var content = built
         if let x = m.messageExt {
@@ -49,8 +52,42 @@ extension NIMConverter {
         if m.apnsMemberOption != nil { losses.add("NIM-MAP-PUSH-005", "$.apnsMemberOption") }
         r.senderUserId = m.from
         r.nimMessageId = m.messageId
+        r.nimServerId = m.serverID
+        if m.messageSubType != nil { losses.add("NIM-MAP-FIELD-010", "$.messageSubType") }
         if let t = m.timestamp { r.sentTime = sentTime(t, "$.timestamp", &losses) }
         r.local = localToRC(m.local, &losses)
+        return r
+    }
+
+    /// NIM-MAP-CHATROOM-002: a chatroom recall notification (323) is the revoke of the message it
+    /// names, converted as NIM-MAP-REVOKE-001 converts one; the members a revoke has no place for
+    /// are lost.
+    func chatroomRecallToRC(_ m: NIMMessage, _ c: NIMChatroomNotificationContent, _ losses: inout LossList) throws(CodecError) -> RCMessageRecord? {
+        guard let session = m.session else { return nil }
+        var n = NIMRevokeNotification(session: session)
+        n.fromUserId = c.source?["userId"]?.stringValue
+        n.messageFromUserId = m.from
+        n.timestamp = c.revokedMessageTime
+        n.messageId = c.revokedMessageId
+        let at = "$.attachment.content"
+        let rule = "NIM-MAP-CHATROOM-002"
+        if Self.isInformative(c.source?["nick"]) { losses.add(rule, at + ".source.nick") }
+        for (key, value) in [("targets", c.targets.map(JSONValue.array)), ("notifyExt", c.notifyExt.map(JSONValue.string)), ("ext", c.ext),
+            ("tags", c.tags.map { .array($0.map(JSONValue.string)) })] where Self.isInformative(value)
+        {
+            losses.add(rule, at + "." + key)
+        }
+        for (key, value) in [("messageId", m.messageId.map(JSONValue.string)), ("serverID", m.serverID.map(JSONValue.string)),
+            ("timestamp", m.timestamp.map(JSONValue.number)), ("text", m.text.map(JSONValue.string))] where Self.isInformative(value)
+        {
+            losses.add(rule, "$." + key)
+        }
+        var revokeLosses = LossList()
+        let r = try revokeToRC(n, &revokeLosses)
+        // revokeToRC names the paths of a revoke record; here they are the attachment's.
+        for l in revokeLosses.items {
+            losses.add(l.rule, l.path == "$.revoke.timestamp" ? at + ".revokedMessageTime" : l.path)
+        }
         return r
     }
 
@@ -76,7 +113,8 @@ extension NIMConverter {
         r.persistence = registry.type(for: name)?.persistence ?? .isPersisted
         r.senderUserId = n.messageFromUserId
         r.sentTime = ms
-        r.nimMessageId = n.message?.messageId
+        r.nimMessageId = n.messageId ?? n.message?.messageId
+        if Self.isInformative(n.postscript.map(JSONValue.string)) { losses.add("NIM-MAP-REVOKE-001", "$.revoke.postscript") }
         return r
     }
 
@@ -150,11 +188,19 @@ extension NIMConverter {
             name = Self.robotObjectName
             c["text"] = m.text.map(JSONValue.string)
             if case .object(let fields) = o.jsonValue { for f in fields { c[f.key] = f.value } }
+        case .callRecord(let o)?:
+            name = Self.callRecordObjectName
+            c["text"] = m.text.map(JSONValue.string)
+            if case .object(let fields) = o.jsonValue { for f in fields { c[f.key] = f.value } }
         case .custom(let payload)?:
             (name, c) = try customToRC(payload, at, &losses)
         case .unknown?:
             losses.add("NIM-MAP-UNKNOWN-001", base + ".messageType")
             return nil
+        }
+        // A display text on a type whose RongCloud content has no place for it (NIM-MAP-TEXT-002).
+        if ![.text, .tip, .robot, .rtcCallRecord].contains(m.messageType) && Self.isInformative(m.text.map(JSONValue.string)) {
+            losses.add("NIM-MAP-TEXT-002", base + ".text")
         }
         if let ext = m.remoteExt {
             if c["extra"] == nil { c["extra"] = .string(try Self.text(ext)) } else { losses.add("NIM-MAP-FIELD-007", base + ".remoteExt") }

@@ -29,6 +29,8 @@ public struct NIMConverter: Sendable {
     public static let rawCustomObjectName = "NIM:RawCustom"
     /// objectName of a NIM robot message (NIM-MAP-ROBOT-001).
     public static let robotObjectName = "NIM:Robot"
+    /// objectName of a NIM call record (NIM-MAP-CALL-001).
+    public static let callRecordObjectName = "NIM:CallRecord"
 
     /// A converter with the app's custom types (default: none) and RongCloud content types.
     public init(mapping: NIMCustomTypeMapping = NIMCustomTypeMapping(), registry: ContentRegistry = .builtIn) {
@@ -53,6 +55,30 @@ public struct NIMConverter: Sendable {
         var losses = LossList()
         let out = try recordFromRC(record, &losses)
         return NIMConversion(output: out, losses: losses.items)
+    }
+
+    /// NIM → RongCloud from a record read in any form: the losses of the mapping at the input's
+    /// paths, with what the reader found no place for (NIM-FORM-002); an error's path is the
+    /// input's too.
+    public func toRC(_ read: NIMFormRecord, messageId: UInt16 = 1) throws(CodecError) -> NIMConversion<RCMessageRecord> {
+        let c: NIMConversion<RCMessageRecord>
+        do throws(CodecError) {
+            c = try toRC(read.record, messageId: messageId)
+        } catch {
+            var e = error
+            if let p = e.path { e.path = read.paths.inputPath(p) }
+            throw e
+        }
+        return NIMConversion(output: c.output, losses: read.paths.translate(c.losses) + read.losses)
+    }
+
+    /// RongCloud → NIM in `form`: the mapping's losses (paths in the RC record) and the form's
+    /// (NIM-FORM-WRITE-001, paths in the NIM message JSON form).
+    public func fromRC(_ record: RCMessageRecord, form: NIMForm) throws(CodecError) -> NIMConversion<JSONValue> {
+        let c = try fromRC(record)
+        guard let out = c.output else { return NIMConversion(output: nil, losses: c.losses) }
+        let w = try out.written(as: form)
+        return NIMConversion(output: w.output, losses: c.losses + w.losses)
     }
 
     // MARK: Conversations (NIM-MAP-CONV-*)

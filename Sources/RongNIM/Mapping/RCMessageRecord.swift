@@ -49,6 +49,8 @@ public struct RCMessageRecord: Hashable, Sendable {
     public var sentTime: Int64?
     /// `$nimMessageId`: the NIM client message id, kept for the way back (nim-model.md § 13.4).
     public var nimMessageId: String?
+    /// `$nimServerId`: the id NetEase's server gave the message (`serverID`), kept for the way back.
+    public var nimServerId: String?
     /// `$local`: the RongCloud client's local state of the message.
     public var local: RCLocalState?
 
@@ -112,6 +114,7 @@ public struct RCMessageRecord: Hashable, Sendable {
         senderUserId = try f.string("$senderUserId")
         sentTime = try f.integer("$sentTime", in: Self.sentTimeRange)
         nimMessageId = try f.string("$nimMessageId")
+        nimServerId = try f.string("$nimServerId")
         if let l = f.value("$local") { local = try RCLocalState(json: l, path: f.at("$local")) }
         try f.finish(ignoringDerived: true)
     }
@@ -144,6 +147,7 @@ public struct RCMessageRecord: Hashable, Sendable {
         o["$senderUserId"] = senderUserId.map(JSONValue.string)
         o["$sentTime"] = sentTime.map { .number(JSONNumber($0)) }
         o["$nimMessageId"] = nimMessageId.map(JSONValue.string)
+        o["$nimServerId"] = nimServerId.map(JSONValue.string)
         o["$local"] = local?.jsonValue
         return .object(o)
     }

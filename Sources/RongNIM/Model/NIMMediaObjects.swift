@@ -51,6 +51,8 @@ public struct NIMImageObject: Hashable, Sendable {
     public var size: NIMSize?
     /// Bytes (003:737).
     public var fileLength: Int64?
+    /// MD5 of the data (the current header; not in the seed).
+    public var md5: String?
 
     /// An attachment with no member set.
     public init() {}
@@ -64,6 +66,7 @@ public struct NIMImageObject: Hashable, Sendable {
         thumbPath = try f.string("thumbPath")
         if let s = f.value("size") { size = try NIMSize(json: s, path: f.at("size")) }
         fileLength = try f.integer("fileLength", in: fileLengthRange)
+        md5 = try f.string("md5")
         try f.finish()
     }
 
@@ -76,11 +79,12 @@ public struct NIMImageObject: Hashable, Sendable {
         o["thumbPath"] = thumbPath.map(JSONValue.string)
         o["size"] = size?.jsonValue
         o["fileLength"] = fileLength.map { .number(JSONNumber($0)) }
+        o["md5"] = md5.map(JSONValue.string)
         return .object(o)
     }
 }
 
-/// `NIMAudioObject` (003:881-925).
+/// `NIMAudioObject` (003:881-925; `md5` and `displayName` from the current header).
 public struct NIMAudioObject: Hashable, Sendable {
     /// Remote URL.
     public var url: String?
@@ -88,6 +92,10 @@ public struct NIMAudioObject: Hashable, Sendable {
     public var path: String?
     /// Milliseconds (003:913-916).
     public var duration: Int64?
+    /// MD5 of the data (the current header).
+    public var md5: String?
+    /// The name shown in the UI (the current header).
+    public var displayName: String?
 
     /// An attachment with no member set.
     public init() {}
@@ -97,6 +105,8 @@ public struct NIMAudioObject: Hashable, Sendable {
         url = try f.string("url")
         path = try f.string("path")
         duration = try f.integer("duration", in: durationRange)
+        md5 = try f.string("md5")
+        displayName = try f.string("displayName")
         try f.finish()
     }
 
@@ -105,6 +115,8 @@ public struct NIMAudioObject: Hashable, Sendable {
         o["url"] = url.map(JSONValue.string)
         o["path"] = path.map(JSONValue.string)
         o["duration"] = duration.map { .number(JSONNumber($0)) }
+        o["md5"] = md5.map(JSONValue.string)
+        o["displayName"] = displayName.map(JSONValue.string)
         return .object(o)
     }
 }

@@ -2,10 +2,12 @@
 
 import RongCodec
 
-/// A NetEase Yunxin (NIM) message, `NIMMessage` of the seed (003:426-599), as typed Swift values.
+/// A NetEase Yunxin (NIM) message, `NIMMessage` of the seed (003:426-599) with the current SDK's
+/// additions (spec/nim.md, NIM-SEED-001), as typed Swift values: the model every NIM form reads
+/// into (``NIMFormRecord``).
 ///
 /// Read and written in the NIM message JSON form of spec/nim.md, a form of RongWire's own that
-/// names every member after the seed's SDK property:
+/// names every member after the SDK property:
 ///
 /// ```swift
 /// let m = try NIMMessage(json: #"{"messageType":0,"session":{"sessionId":"bob","sessionType":0},"text":"hi"}"#)
@@ -15,21 +17,29 @@ import RongCodec
 /// ```
 ///
 /// Decoding is strict (spec/nim.md, NIM-JSON-001): a member the form does not define is
-/// `invalidValue`, a wrong JSON type `typeMismatch`, the seed's limits (`remoteExt` 4 KB,
-/// `apnsPayload` 2 KB, `apnsContent` 200 bytes) `sizeLimit`, and every error carries the JSON
-/// path.
+/// `invalidValue`, a wrong JSON type `typeMismatch`, the limits (`remoteExt` 4 KB and
+/// `apnsPayload` 2 KB of the seed, `apnsContent` 500 characters of the current SDK) `sizeLimit`,
+/// and every error carries the JSON path.
 public struct NIMMessage: Hashable, Sendable {
     /// The client-generated id (003:578); nil when the importer is to make one.
     public var messageId: String?
+    /// The id NetEase's server gave the message (`serverID` of the current header; the server
+    /// API's `msgid`, the C SDK's `server_msg_id`, the Web SDK's `idServer`); not in the seed.
+    public var serverID: String?
     /// What the message holds; selects the attachment (003:575).
     public var messageType: NIMMessageType
+    /// The app's subtype, 1 or more (`messageSubType` of the current header, "默认0。设置值需要大于0";
+    /// the server API's `subType` / `sub_type`, the C SDK's `msg_sub_type`); not in the seed.
+    public var messageSubType: Int?
     /// The sender's account (003:576).
     public var from: String?
     /// Where the message goes. Nil only for a message inside a revoke notification.
     public var session: NIMSession?
     /// Send time in seconds (`NSTimeInterval`, corrected by the server, 003:511), as written.
     public var timestamp: JSONNumber?
-    /// The text of a text, tip or robot message (003:579, 003:1509).
+    /// The text of a text or tip message (003:579), the bubble text of a robot message
+    /// (003:1509), or the display text of any other type (the server API's `msgDesc`, the C
+    /// SDK's `msg_body`, V2's searchable `text`).
     public var text: String?
     /// The attachment; nil for a text message.
     public var object: NIMMessageObject?
@@ -37,7 +47,7 @@ public struct NIMMessage: Hashable, Sendable {
     public var setting = NIMMessageSetting()
     /// Sent to the peer; JSON, at most 4 KB (003:493).
     public var remoteExt: JSONObject?
-    /// Push text, at most 200 bytes (003:474).
+    /// Push text: at most 500 characters in the current SDK (200 bytes in the seed, 003:474).
     public var apnsContent: String?
     /// Push payload, at most 2 KB of JSON (003:480).
     public var apnsPayload: JSONObject?
@@ -150,6 +160,11 @@ public struct NIMRevokeNotification: Hashable, Sendable {
     /// The revoked message's content (`messageId`, `messageType`, `text`, `attachment`,
     /// `remoteExt`); nil if it never arrived.
     public var message: NIMMessage?
+    /// The revoked message's id when its content is not known: NetEase's C SDK names the
+    /// message by `msg_id` alone, without its type (`nim_talk_def.h`, 『消息撤回通知Json Keys』).
+    public var messageId: String?
+    /// The text the revoker attached (`postscript` of the current header, the C SDK's `notify`).
+    public var postscript: String?
 
     /// A notification in `session`.
     public init(session: NIMSession) { self.session = session }

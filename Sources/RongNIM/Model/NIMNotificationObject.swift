@@ -101,9 +101,15 @@ public struct NIMTeamNotificationContent: Hashable, Sendable {
 }
 
 /// `NIMChatroomNotificationContent` ([X] header; 003:4061-4087). `eventType` is
-/// `NIMChatroomEventType`, 301 to 320.
+/// `NIMChatroomEventType`: 301 to 320 in the 2017 header, 301 to 325 in the current one (321/322
+/// tag mute, 323 recall, 324 queue batch add, 325 tags; spec/nim.md, NIM-ATT-006).
 public struct NIMChatroomNotificationContent: Hashable, Sendable {
-    /// `NIMChatroomEventType`, 301-320 ([X]).
+    /// The event types the model knows: 301 to 325 (the current header).
+    public static let eventTypes: ClosedRange<Int> = 301...325
+    /// 323: a message in the room was recalled (`NIMChatroomEventTypeRecall`).
+    public static let recallEvent = 323
+
+    /// `NIMChatroomEventType`, 301-325.
     public var eventType: Int
     /// `source` and `targets`: `NIMChatroomNotificationMember` objects `{userId, nick}`.
     public var source: JSONObject?
@@ -113,6 +119,13 @@ public struct NIMChatroomNotificationContent: Hashable, Sendable {
     public var notifyExt: String?
     /// Depends on the event: any JSON value.
     public var ext: JSONValue?
+    /// The room tags the event is about (the current header's `tags`: 321, 322, 325).
+    public var tags: [String]?
+    /// 323 only: the recalled message's id (`revokedMessageId`).
+    public var revokedMessageId: String?
+    /// 323 only: when the recalled message was sent, in seconds (`revokedMessageTime`,
+    /// `NSTimeInterval`; the wire's `msgTime` is milliseconds).
+    public var revokedMessageTime: JSONNumber?
 
     /// A chatroom notification of `eventType`.
     public init(eventType: Int) { self.eventType = eventType }
@@ -120,8 +133,8 @@ public struct NIMChatroomNotificationContent: Hashable, Sendable {
     init(json: JSONValue, path: String) throws(CodecError) {
         var f = try NIMFields(json, path: path, what: "a chatroom notification")
         eventType = Int(try f.requiredInteger("eventType", in: 0...Int64(Int32.max)))
-        guard (301...320).contains(eventType) else {
-            throw f.invalid("eventType", "eventType must be 301 to 320 (NIMChatroomEventType), not \(eventType)")
+        guard Self.eventTypes.contains(eventType) else {
+            throw f.invalid("eventType", "eventType must be 301 to 325 (NIMChatroomEventType), not \(eventType)")
         }
         if let s = f.value("source") { source = try Self.member(s, path: f.at("source")) }
         if let t = f.value("targets") {
@@ -130,6 +143,13 @@ public struct NIMChatroomNotificationContent: Hashable, Sendable {
         }
         notifyExt = try f.string("notifyExt")
         ext = f.value("ext")
+        tags = try f.stringArray("tags")
+        revokedMessageId = try f.string("revokedMessageId")
+        revokedMessageTime = try NIMMessage.timestamp(&f, "revokedMessageTime")
+        if eventType != Self.recallEvent {
+            if revokedMessageId != nil { throw f.invalid("revokedMessageId", "revokedMessageId is on a recall notification (323) only") }
+            if revokedMessageTime != nil { throw f.invalid("revokedMessageTime", "revokedMessageTime is on a recall notification (323) only") }
+        }
         try f.finish()
     }
 
@@ -149,6 +169,9 @@ public struct NIMChatroomNotificationContent: Hashable, Sendable {
         o["targets"] = targets.map(JSONValue.array)
         o["notifyExt"] = notifyExt.map(JSONValue.string)
         o["ext"] = ext
+        o["tags"] = tags.map { .array($0.map(JSONValue.string)) }
+        o["revokedMessageId"] = revokedMessageId.map(JSONValue.string)
+        o["revokedMessageTime"] = revokedMessageTime.map(JSONValue.number)
         return .object(o)
     }
 }
@@ -227,6 +250,8 @@ public enum NIMMessageObject: Hashable, Sendable {
     case notification(NIMNotificationObject)
     /// `NIMRobotObject`.
     case robot(NIMRobotObject)
+    /// `NIMRtcCallRecordObject` (type 12).
+    case callRecord(NIMRtcCallRecordObject)
     /// `NIMCustomObject`: the string `encodeAttachment` returned (003:1377, 003:1429-1442),
     /// passed through unchanged; JSON by convention only.
     case custom(String)
@@ -244,6 +269,7 @@ public enum NIMMessageObject: Hashable, Sendable {
         case .tip: nil
         case .notification(let o): o.jsonValue
         case .robot(let o): o.jsonValue
+        case .callRecord(let o): o.jsonValue
         case .custom(let s): .string(s)
         case .unknown(let v): v
         }

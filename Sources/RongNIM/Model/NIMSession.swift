@@ -58,9 +58,9 @@ public struct NIMSession: Hashable, Sendable {
 }
 
 /// `NIMMessageType`: what a message holds (spec/nim.md, NIM-MSG-001). Values from the public
-/// header `NIMGlobalDefs.h` ([X], nim-model.md § 2.1); the seed names the types and their
-/// attachment classes (003:603-614, robot at 003:1494) but no numbers. Numbers outside the
-/// table are kept as unknown types.
+/// header `NIMGlobalDefs.h` ([X], nim-model.md § 2.1; type 12 from the current header); the seed
+/// names the types and their attachment classes (003:603-614, robot at 003:1494) but no numbers.
+/// Numbers outside the table are kept as unknown types.
 public struct NIMMessageType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -83,11 +83,17 @@ public struct NIMMessageType: RawRepresentable, Hashable, Sendable, CustomString
     public static let tip = NIMMessageType(rawValue: 10)
     /// 11: robot (`NIMRobotObject`).
     public static let robot = NIMMessageType(rawValue: 11)
+    /// 12: a call record (`NIMRtcCallRecordObject`): `NIMMessageTypeRtcCallRecord` of the current
+    /// iOS header, `kNIMMessageTypeG2NetCall` of the C SDK, `V2NIM_MESSAGE_TYPE_CALL` of V2. Not in
+    /// the seed (spec/nim.md, NIM-ATT-010).
+    public static let rtcCallRecord = NIMMessageType(rawValue: 12)
     /// 100: custom (`NIMCustomObject`), every app-defined type.
     public static let custom = NIMMessageType(rawValue: 100)
 
-    /// The types of the seed.
-    public static let known: [NIMMessageType] = [.text, .image, .audio, .video, .location, .notification, .file, .tip, .robot, .custom]
+    /// The types the model knows: those of the seed and the call record of the current SDK.
+    public static let known: [NIMMessageType] = [
+        .text, .image, .audio, .video, .location, .notification, .file, .tip, .robot, .rtcCallRecord, .custom,
+    ]
 
     /// Whether the type is one of ``known``.
     public var isKnown: Bool { Self.known.contains(self) }
@@ -104,6 +110,7 @@ public struct NIMMessageType: RawRepresentable, Hashable, Sendable, CustomString
         case 6: "File"
         case 10: "Tip"
         case 11: "Robot"
+        case 12: "RtcCallRecord"
         case 100: "Custom"
         default: "unknown type \(rawValue)"
         }

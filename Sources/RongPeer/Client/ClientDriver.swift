@@ -55,7 +55,7 @@ final class ClientDriver {
         return promise.futureResult
     }
 
-    func publish(topic: String, targetId: String, payload: [UInt8], expectAck: Bool) -> EventLoopFuture<PeerSendResult?> {
+    func publish(topic: Topic, targetId: String, payload: [UInt8], expectAck: Bool) -> EventLoopFuture<PeerSendResult?> {
         let promise = loop.makePromise(of: PeerSendResult?.self)
         let (token, actions) = machine.publish(topic: topic, targetId: targetId, payload: payload, expectAck: expectAck, now: monotonicNanos())
         publishes[token] = promise
@@ -63,7 +63,7 @@ final class ClientDriver {
         return promise.futureResult
     }
 
-    func query(topic: String, targetId: String, payload: [UInt8]) -> EventLoopFuture<QueryAnswer> {
+    func query(topic: Topic, targetId: String, payload: [UInt8]) -> EventLoopFuture<QueryAnswer> {
         let promise = loop.makePromise(of: QueryAnswer.self)
         let (token, actions) = machine.query(topic: topic, targetId: targetId, payload: payload, now: monotonicNanos())
         queries[token] = promise

@@ -56,8 +56,8 @@ extension ClientStateMachine {
     }
 
     private mutating func serverPublish(_ p: Packet.ServerPublish, packet: Packet, _ session: inout Session, _ actions: inout [ClientAction], now: UInt64) {
-        switch p.topic.text {
-        case "s_ntf":
+        switch p.topic {
+        case .s_ntf:
             guard let n = try? NotifyMsg.decode(p.payload) else { return }
             // Type 2 names a chatroom to pull (ENGINE lines 5977-5988); any other type the inbox.
             if n.type == 2, let room = n.chrmId, !room.isEmpty {
@@ -65,16 +65,16 @@ extension ClientStateMachine {
             } else if options.autoPull {
                 actions += startPull(now: now)
             }
-        case "s_msg":
-            guard let d = try? parseBody(p.payload, as: Modules_DownStreamMessage.self) else { return }
+        case .s_msg:
+            guard let d = try? DownStreamMessage.decode(p.payload) else { return }
             accept(d, via: .push, &actions)
         default:
-            guard packet.dup, BodyType.serverPublish(topic: p.topic.text) == .upStreamMessage else { return }
+            guard packet.dup, BodyType.serverPublish(topic: p.topic) == .upStreamMessage else { return }
             do throws(CodecError) {
                 let m = try InboundMessage(packet: packet, currentUserId: userId)
                 let r = PeerReceivedMessage(message: m, via: .sync)
                 // Sync messages on status topics surface at once; others wait for the PUBACK.
-                if TopicFamily(topic: p.topic.text) == .status {
+                if TopicFamily(topic: p.topic) == .status {
                     surface(r, &actions)
                 } else {
                     session.pendingEchoes.append((p.messageId, r))
@@ -93,7 +93,7 @@ extension ClientStateMachine {
         surface(echo, &actions)
     }
 
-    mutating func accept(_ d: Modules_DownStreamMessage, via: PeerReceivedMessage.Via, _ actions: inout [ClientAction]) {
+    mutating func accept(_ d: DownStreamMessage, via: PeerReceivedMessage.Via, _ actions: inout [ClientAction]) {
         do throws(CodecError) {
             let m = try InboundMessage(d, currentUserId: userId)
             surface(PeerReceivedMessage(message: m, via: via), &actions)

@@ -5,7 +5,7 @@ import RongEnvelope
 
 extension ClientStateMachine {
     /// A PUBLISH; with `expectAck` its answer is the server's PUBACK, else nil at once.
-    mutating func publish(topic: String, targetId: String, payload: [UInt8], expectAck: Bool, now: UInt64)
+    mutating func publish(topic: Topic, targetId: String, payload: [UInt8], expectAck: Bool, now: UInt64)
         -> (token: RequestToken, actions: [ClientAction])
     {
         let token = newToken()
@@ -25,13 +25,13 @@ extension ClientStateMachine {
     }
 
     /// A caller's QUERY; its answer is the QUERYACK's status and payload.
-    mutating func query(topic: String, targetId: String, payload: [UInt8], now: UInt64) -> (token: RequestToken, actions: [ClientAction]) {
+    mutating func query(topic: Topic, targetId: String, payload: [UInt8], now: UInt64) -> (token: RequestToken, actions: [ClientAction]) {
         startQuery(.caller, topic: topic, targetId: targetId, payload: payload, now: now)
     }
 
     /// A QUERY for `owner`: numbered, kept until its QUERYACK, sent now if connected (else on
     /// the next connection).
-    mutating func startQuery(_ owner: QueryOwner, topic: String, targetId: String, payload: [UInt8], now: UInt64)
+    mutating func startQuery(_ owner: QueryOwner, topic: Topic, targetId: String, payload: [UInt8], now: UInt64)
         -> (token: RequestToken, actions: [ClientAction])
     {
         let token = newToken()
@@ -119,15 +119,15 @@ extension ClientStateMachine {
         return Self.publishPacket(id, topic: p.topic, targetId: p.targetId, payload: p.payload)
     }
 
-    static func publishPacket(_ id: UInt16, topic: String, targetId: String, payload: [UInt8]) -> Packet {
-        Packet(.publish(.init(topic: RMTPString(topic), targetId: RMTPString(targetId), messageId: id, payload: payload)), qos: .atLeastOnce)
+    static func publishPacket(_ id: UInt16, topic: Topic, targetId: String, payload: [UInt8]) -> Packet {
+        Packet(.publish(.init(topic: topic, targetId: RMTPString(targetId), messageId: id, payload: payload)), qos: .atLeastOnce)
     }
 
     /// The QUERY of a pending request.
     func queryPacket(_ id: UInt16) -> Packet {
         let q = pendingQueries[id]!
         // pullMsg goes with QoS 0, as VILLA sends it; other queries with QoS 1.
-        let qos: QoS = q.topic == "pullMsg" || q.topic == "chrmPull" ? .atMostOnce : .atLeastOnce
-        return Packet(.query(.init(topic: RMTPString(q.topic), targetId: RMTPString(q.targetId), messageId: id, payload: q.payload)), qos: qos)
+        let qos: QoS = q.topic == .pullMsg || q.topic == .chrmPull ? .atMostOnce : .atLeastOnce
+        return Packet(.query(.init(topic: q.topic, targetId: RMTPString(q.targetId), messageId: id, payload: q.payload)), qos: qos)
     }
 }

@@ -6,7 +6,6 @@ import NIOPosix
 import NIOWebSocket
 import RongCodec
 import RongEnvelope
-import SwiftProtobuf
 import Synchronization
 import RongSupport
 
@@ -69,11 +68,11 @@ public final class PeerClient: Sendable {
         if m.clientUniqueId == nil && !m.effectivePersistence.isStatus { m.clientUniqueId = Self.uniqueId() }
         let packet = try m.packet(messageId: 0)
         guard case .publish(let p) = packet.body else { return nil }
-        return try await publish(topic: p.topic.text, targetId: p.targetId.text, payload: p.payload, expectAck: m.expectsAck)
+        return try await publish(topic: p.topic, targetId: p.targetId.text, payload: p.payload, expectAck: m.expectsAck)
     }
 
     /// Sends a PUBLISH with a ready payload (an UpStreamMessage).
-    public func publish(topic: String, targetId: String, payload: [UInt8], expectAck: Bool = true) async throws -> PeerSendResult? {
+    public func publish(topic: Topic, targetId: String, payload: [UInt8], expectAck: Bool = true) async throws -> PeerSendResult? {
         let driver = self.driver
         let future = try await loop.submit { () -> EventLoopFuture<PeerSendResult?> in
             driver.value.publish(topic: topic, targetId: targetId, payload: payload, expectAck: expectAck)
@@ -82,7 +81,7 @@ public final class PeerClient: Sendable {
     }
 
     /// Sends a QUERY and returns the QUERYACK's status and payload.
-    public func query(topic: String, targetId: String, payload: [UInt8]) async throws -> (status: UInt16, payload: [UInt8]) {
+    public func query(topic: Topic, targetId: String, payload: [UInt8]) async throws -> (status: UInt16, payload: [UInt8]) {
         let driver = self.driver
         let future = try await loop.submit { driver.value.query(topic: topic, targetId: targetId, payload: payload) }.get()
         return try await future.get()
@@ -101,18 +100,16 @@ public final class PeerClient: Sendable {
     /// `history`: 0 is the server's default, 10); -1 pulls none. Later pulls start at the join
     /// time the reply carries.
     public func joinChatroom(_ room: String, history: Int = -1, existing: Bool = false) async throws -> UInt16 {
-        let ack = try await query(topic: existing ? "joinChrmR" : "joinChrm", targetId: room, payload: chatroomInput)
+        let ack = try await query(topic: existing ? .joinChrmR : .joinChrm, targetId: room, payload: ClientQueryBodies.chatroomInput)
         guard ack.status == 0 else { return ack.status }
-        let joinTime = (try? parseBody(ack.payload, as: Modules_ChrmOutput.self))?.joinTime ?? 0
+        let joinTime = ClientQueryBodies.joinTime(ack.payload) ?? 0
         _ = await onLoop { c in
             if joinTime > 0 { c.machine.chatroomCursors[room] = max(c.machine.chatroomCursors[room] ?? 0, joinTime - 1) }
             return c.machine.joinedChatrooms.insert(room).inserted
         }
         if history >= 0 {
-            var req = Modules_ChrmPullMsg()
-            req.syncTime = 0
-            req.count = Int32(clamping: history)
-            let r = try await query(topic: "chrmPull", targetId: room, payload: protoBytes(req))
+            let body = ClientQueryBodies.chatroomPull(syncTime: 0, count: Int32(clamping: history))
+            let r = try await query(topic: .chrmPull, targetId: room, payload: body)
             if r.status == 0 {
                 let payload = r.payload
                 await onLoop { $0.step { $0.chatroomHistory(room: room, payload: payload) } }
@@ -130,27 +127,22 @@ public final class PeerClient: Sendable {
     /// Leaves a chatroom.
     public func quitChatroom(_ room: String) async throws -> UInt16 {
         _ = await onLoop { $0.machine.joinedChatrooms.remove(room) != nil }
-        return try await query(topic: "exitChrm", targetId: room, payload: chatroomInput).status
+        return try await query(topic: .exitChrm, targetId: room, payload: ClientQueryBodies.chatroomInput).status
     }
 
-    /// A history query (`qryPMsg`, `qryGMsg`, `qryCHMsg`).
-    public func history(topic: String, targetId: String, time: Int64 = 0, count: Int32 = 20, order: Int32 = 0) async throws
+    /// A history query (`Topic.qryPMsg`, `.qryGMsg`, `.qryCHMsg`, ...).
+    public func history(topic: Topic, targetId: String, time: Int64 = 0, count: Int32 = 20, order: Int32 = 0) async throws
         -> (status: UInt16, messages: [InboundMessage], hasMore: Bool)
     {
-        var req = Modules_HistoryMsgInput()
-        req.targetID = targetId
-        req.time = time
-        req.count = count
-        req.order = order
-        let r = try await query(topic: topic, targetId: targetId, payload: protoBytes(req))
+        let body = ClientQueryBodies.history(targetId: targetId, time: time, count: count, order: order)
+        let r = try await query(topic: topic, targetId: targetId, payload: body)
         guard r.status == 0 else { return (r.status, [], false) }
-        let out: Modules_HistoryMsgOuput
         do throws(CodecError) {
-            out = try parseBody(r.payload, as: Modules_HistoryMsgOuput.self)
+            let out = try ClientQueryBodies.history(r.payload, currentUserId: userId)
+            return (0, out.messages, out.hasMore)
         } catch {
             throw PeerClientError.invalidPayload("HistoryMsgOuput: \(error.reason)")
         }
-        return (0, out.list.compactMap { try? InboundMessage($0, currentUserId: userId) }, out.hasMsg_p != 0)
     }
 
     /// Everything surfaced so far, in order.
@@ -237,6 +229,29 @@ public final class PeerClient: Sendable {
     static func uniqueId() -> Int64 {
         var r = SplitMix64(seed: monotonicNanos() &+ UInt64(clientCounter.add(1, ordering: .relaxed).newValue) &* 0x9E37_79B9)
         return Int64(bitPattern: r.next() >> 2)
+    }
+}
+
+// The String-topic API before `Topic`, kept for source compatibility (RongWire does not call it).
+extension PeerClient {
+    /// Sends a PUBLISH on a topic given as text.
+    @available(*, deprecated, message: "pass a Topic: publish(topic: .ppMsgP, ...) or publish(topic: Topic(text), ...)")
+    public func publish(topic: String, targetId: String, payload: [UInt8], expectAck: Bool = true) async throws -> PeerSendResult? {
+        try await publish(topic: Topic(topic), targetId: targetId, payload: payload, expectAck: expectAck)
+    }
+
+    /// Sends a QUERY on a topic given as text.
+    @available(*, deprecated, message: "pass a Topic: query(topic: .pullMsg, ...) or query(topic: Topic(text), ...)")
+    public func query(topic: String, targetId: String, payload: [UInt8]) async throws -> (status: UInt16, payload: [UInt8]) {
+        try await query(topic: Topic(topic), targetId: targetId, payload: payload)
+    }
+
+    /// A history query on a topic given as text.
+    @available(*, deprecated, message: "pass a Topic: history(topic: .qryPMsg, ...) or history(topic: Topic(text), ...)")
+    public func history(topic: String, targetId: String, time: Int64 = 0, count: Int32 = 20, order: Int32 = 0) async throws
+        -> (status: UInt16, messages: [InboundMessage], hasMore: Bool)
+    {
+        try await history(topic: Topic(topic), targetId: targetId, time: time, count: count, order: order)
     }
 }
 

@@ -76,7 +76,7 @@ public struct Scenario: Sendable {
         var objectName: String
         var content: JSONValue
         var flag: PersistenceFlag?
-        var topic: String?
+        var topic: Topic?
         var pushContent: String?
         var pushData: String?
         var mentioned: Bool?
@@ -105,7 +105,7 @@ public struct Scenario: Sendable {
 
     struct History: Sendable {
         var client: String
-        var topic: String
+        var topic: Topic
         var target: String
         var time: JSONValue?
         var count: Int32 = 20
@@ -386,7 +386,7 @@ extension Scenario {
                 let t = try r.string(f.value, "`flag`")
                 guard let flag = PersistenceFlag(name: t) else { throw r.error(f.value, "`flag` \(t) is not NONE, ISPERSISTED, ISCOUNTED or STATUS") }
                 s.flag = flag
-            case "topic": s.topic = try r.string(f.value, "`topic`")
+            case "topic": s.topic = Topic(try r.string(f.value, "`topic`"))
             case "pushContent": s.pushContent = try r.string(f.value, "`pushContent`")
             case "pushData": s.pushData = try r.string(f.value, "`pushData`")
             case "mentioned": s.mentioned = try r.bool(f.value, "`mentioned`")
@@ -419,15 +419,15 @@ extension Scenario {
     }
 
     static func loadHistory(_ v: Node, _ r: StrictYAMLReader) throws(LoadError) -> History {
-        var h = History(client: "", topic: "qryPMsg", target: "")
+        var h = History(client: "", topic: .qryPMsg, target: "")
         for f in try r.mapping(v, "`history`", allowed: ["client", "type", "target", "time", "count", "order", "status", "messages", "hasMore"]) {
             switch f.key {
             case "client": h.client = try r.identifier(f.value, "`client`")
             case "type":
                 switch try r.string(f.value, "`type`") {
-                case "private": h.topic = "qryPMsg"
-                case "group": h.topic = "qryGMsg"
-                case "chatroom": h.topic = "qryCHMsg"
+                case "private": h.topic = .qryPMsg
+                case "group": h.topic = .qryGMsg
+                case "chatroom": h.topic = .qryCHMsg
                 default: throw r.error(f.value, "`type` must be private, group or chatroom")
                 }
             case "target": h.target = try r.identifier(f.value, "`target`")

@@ -65,7 +65,7 @@ extension ScenarioExecution {
         cmd.sentTime = original.time
         // Sent with RC:RcCmd's own flag, NONE, as ENGINE and RongCloud's 2025 SDK send it.
         var m = OutboundMessage(original.type, targetId: me, content: cmd)
-        m.topic = "recallMsg"
+        m.topic = .recallMsg
         guard let result = try await c.send(m) else { throw fail("recall: no PUBACK") }
         if result.status != r.status { throw fail("recall \(r.message): PUBACK status \(result.status), expected \(r.status)") }
         if result.status == 0 { try checkNewMessage(result) }

@@ -138,7 +138,7 @@ final class ScenarioExecution {
             }
         case .join(let name, let room, let history, let status, let exist):
             let got = try await client(name).joinChatroom(room, history: history, existing: exist)
-            if got != status { throw fail("\(exist ? "joinChrmR" : "joinChrm") \(room): status \(got), expected \(status)") }
+            if got != status { throw fail("\(exist ? Topic.joinChrmR : Topic.joinChrm) \(room): status \(got), expected \(status)") }
         case .control(let path, let status):
             let r = try await PeerHTTPClient.request(host: host, port: port, method: .POST, path: substitute(path), on: group)
             if r.status != status { throw fail("POST \(path): HTTP \(r.status), expected \(status): \(String(decoding: r.body.prefix(200), as: UTF8.self))") }

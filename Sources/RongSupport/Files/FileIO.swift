@@ -53,6 +53,47 @@ package enum FileIO {
         return out
     }
 
+    /// Opens `path` for reading, for a caller that reads it piece by piece (``readSome(fd:name:count:)``)
+    /// and closes it with ``closeDescriptor(_:)``.
+    package static func openForReading(_ path: String) throws(FileError) -> Int32 {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw .cannotOpen(path: path, reason: systemReason()) }
+        return fd
+    }
+
+    /// Creates or replaces `path` and opens it for writing; the caller closes it.
+    package static func openForWriting(_ path: String) throws(FileError) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw .cannotWrite(path: path, reason: systemReason()) }
+        return fd
+    }
+
+    /// Closes a descriptor ``openForReading(_:)`` or ``openForWriting(_:)`` returned.
+    package static func closeDescriptor(_ fd: Int32) {
+        #if canImport(Glibc)
+        _ = Glibc.close(fd)
+        #elseif canImport(Musl)
+        _ = Musl.close(fd)
+        #elseif canImport(Darwin)
+        _ = Darwin.close(fd)
+        #endif
+    }
+
+    /// What one `read(2)` gives, at most `count` bytes: empty at the end of the input (streaming
+    /// readers bound their own buffers).
+    package static func readSome(fd: Int32, name: String, count: Int) throws(FileError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: name, reason: systemReason())
+            }
+            buffer.removeSubrange(n...)
+            return buffer
+        }
+    }
+
     /// Exactly `count` bytes from `fd`, or nil when the input ends (or fails) first.
     package static func readExactly(fd: Int32, count: Int) -> [UInt8]? {
         var out = [UInt8](repeating: 0, count: count)

@@ -110,7 +110,7 @@ extension FrameCommand {
                 let value: JSONValue
                 if message {
                     if case .queryAck(let ack) = packet.body {
-                        guard InboundMessage.queryAckHoldsMessages(queryTopic: queryTopic) else {
+                        guard InboundMessage.queryAckHoldsMessages(queryTopic: queryTopic.map { Topic($0) }) else {
                             throw CodecError(.notAMessage, "a QUERYACK holds messages only for --query-topic pullMsg or chrmPull")
                         }
                         value = try InboundMessage.pullResult(ack.payload, currentUserId: userId ?? "").jsonValue()
@@ -118,7 +118,7 @@ extension FrameCommand {
                         value = try InboundMessage(packet: packet, currentUserId: userId ?? "").jsonValue()
                     }
                 } else {
-                    value = try packet.jsonValue(options: PacketJSONOptions(decodeBodies: !rawBody, queryTopic: queryTopic))
+                    value = try packet.jsonValue(options: PacketJSONOptions(decodeBodies: !rawBody, queryTopic: queryTopic.map { Topic($0) }))
                 }
                 CLIIO.printStdout(pretty ? try value.prettyText() : try value.canonicalText())
             } catch {

@@ -94,7 +94,7 @@ struct PeerClientCommand: AsyncParsableCommand {
                 guard let f = PersistenceFlag(name: flag) else { throw ValidationError("--flag: \(flag) is not a flag") }
                 message.persistence = f
             }
-            let topic = (try? message.publishTopic()) ?? "?"
+            let topic = (try? message.publishTopic())?.text ?? "?"
             if let r = try await client.send(message) {
                 CLIIO.printStdout("sent \(message.content.objectName) on \(topic) to \(to): PUBACK status \(r.status) messageUId \(r.messageUId.isEmpty ? "-" : r.messageUId) sentTime \(r.sentTime)")
             } else {

@@ -44,7 +44,8 @@ enum CLIIO {
         }
     }
 
-    private static func codecError(_ error: FileError) -> CodecError {
+    /// A file error as the CLI reports it: `ioError`, or `sizeLimit` above a limit.
+    static func codecError(_ error: FileError) -> CodecError {
         switch error {
         case .cannotOpen(let path, let reason): CodecError(.ioError, "cannot open \(path): \(reason)")
         case .cannotRead(let path, let reason), .cannotWrite(let path, let reason): CodecError(.ioError, "cannot read \(path): \(reason)")

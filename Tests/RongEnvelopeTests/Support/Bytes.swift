@@ -66,10 +66,10 @@ enum SamplePackets {
     static let client: [(String, Packet)] = [
         ("CONNECT", Packet(.connect(.init(cleanSession: true, keepAlive: 60, clientId: "c1", appId: "key", token: "tok")))),
         ("CONNECT with will", Packet(.connect(.init(clientId: "c1", will: .init(topic: "w", message: "bye", qos: .exactlyOnce, retain: true))))),
-        ("PUBLISH", Packet(.publish(.init(topic: "ppMsgP", targetId: "u2", messageId: 1, payload: publishBody)), qos: .atLeastOnce)),
-        ("PUBLISH empty payload", Packet(.publish(.init(topic: "ppMsgS", targetId: "u2", messageId: 2)), qos: .atLeastOnce)),
+        ("PUBLISH", Packet(.publish(.init(topic: .ppMsgP, targetId: "u2", messageId: 1, payload: publishBody)), qos: .atLeastOnce)),
+        ("PUBLISH empty payload", Packet(.publish(.init(topic: .ppMsgS, targetId: "u2", messageId: 2)), qos: .atLeastOnce)),
         ("PUBACK", Packet(.pubAck(messageId: 65535))),
-        ("QUERY", Packet(.query(.init(topic: "pullMsg", targetId: "me", messageId: 9, payload: varintField(1, 0) + varintField(2, 0))))),
+        ("QUERY", Packet(.query(.init(topic: .pullMsg, targetId: "me", messageId: 9, payload: varintField(1, 0) + varintField(2, 0))))),
         ("QUERYCON", Packet(.queryCon(messageId: 9))),
         ("PINGREQ", Packet(.pingReq)),
         ("DISCONNECT", Packet(.disconnect(.init(status: 1)))),
@@ -78,7 +78,7 @@ enum SamplePackets {
     static let server: [(String, Packet)] = [
         ("CONNACK short", Packet(.connAck(.init(status: 0)), retain: true)),
         ("CONNACK long", Packet(.connAck(.init(status: 0, session: .init(userId: "me", sessionId: "s", timestamp: 1_700_000_000_123))), retain: true)),
-        ("PUBLISH", Packet(.serverPublish(.init(date: 1_700_000_000, topic: "s_ntf", targetId: "", messageId: 3, payload: varintField(1, 1))), qos: .atLeastOnce)),
+        ("PUBLISH", Packet(.serverPublish(.init(date: 1_700_000_000, topic: .s_ntf, targetId: "", messageId: 3, payload: varintField(1, 1))), qos: .atLeastOnce)),
         ("PUBACK", Packet(.serverPubAck(.init(messageId: 1, date: 1_700_000_000, millisecond: 123, messageUId: "ABCD-EFGH-IJKL-MNOP")), retain: true)),
         ("QUERYACK", Packet(.queryAck(.init(messageId: 9, date: 1_700_000_000, payload: varintField(2, 5))), qos: .atLeastOnce, retain: true)),
         ("QUERYACK empty", Packet(.queryAck(.init(messageId: 9, date: 1_700_000_000, status: 1)), retain: true)),

@@ -83,7 +83,7 @@ struct PeerModelChatroomTests {
     @Test("a join whose body is not ChrmInput is a malformed packet (DISCONNECT 2)")
     func malformedJoin() {
         var m = E.connected(["alice"])
-        let out = m.receive(Packet(.query(.init(topic: "joinChrm", targetId: "lobby", messageId: 1, payload: [0xFF, 0xFF]))), from: 1)
+        let out = m.receive(Packet(.query(.init(topic: .joinChrm, targetId: "lobby", messageId: 1, payload: [0xFF, 0xFF]))), from: 1)
         #expect(out.contains(.disconnect(1, status: DisconnectStatus.closure)))
         #expect(m.chatrooms["lobby"]?.members.isEmpty == true)
     }

@@ -107,7 +107,7 @@ struct PeerModelConversationTests {
     static func recall(_ h: ModelHarness, _ conn: ConnectionID, as user: String, _ original: (uid: String, time: Int64), sender: String, target: String) -> [PeerOutput] {
         let peer = user == sender ? target : sender
         var m = OutboundMessage(.private, targetId: user, content: RecallCommandMessage(messageUId: original.uid, conversationType: 1, targetId: peer, sentTime: original.time))
-        m.topic = "recallMsg"
+        m.topic = .recallMsg
         m.persistence = .isPersisted
         return h.send(conn, m)
     }
@@ -123,7 +123,7 @@ struct PeerModelConversationTests {
         #expect(cmd.uid != m.uid && MessageUIDAllocator.isWellFormed(cmd.uid))
         #expect(h.count("bob", "unreadTotal") == 0)
         #expect(h.state[path: "recalled"]?.arrayValue == [.string(m.uid)])
-        #expect(h.model.pushLog.last?.recalledUId == m.uid, "offline bob gets a push record naming the recalled UID")
+        #expect(h.model.eventLog.pushes.last?.recalledUId == m.uid, "offline bob gets a push record naming the recalled UID")
         let b = h.connect("bob")
         let list = try #require(h.pull(b, as: "bob")?.page.list)
         #expect(list.map(\.classname) == ["RC:RcNtf", "RC:RcCmd"])
@@ -215,7 +215,7 @@ struct PeerModelConversationTests {
         let ack = try #require(h.query(b, "chrmPull", target: "lobby", protoBytes(req))?.ack)
         let page = try parseBody(ack.payload, as: Modules_DownStreamMessages.self)
         #expect(page.list.map(\.msgID) == [sent.uid])
-        #expect(h.count("bob", "inbox") == 0 && h.count("bob", "unreadTotal") == 0 && h.model.pushLog.isEmpty)
+        #expect(h.count("bob", "inbox") == 0 && h.count("bob", "unreadTotal") == 0 && h.model.eventLog.pushes.isEmpty)
     }
 
     @Test("PEER-CHRM-003: a user whose last connection closes leaves every chatroom")
@@ -245,7 +245,7 @@ struct PeerModelConversationTests {
         let out = h.send(a, OutboundMessage(.ultragroup, targetId: "guild", content: TextMessage(content: "guild news")))
         let sent = try #require(H.accepted(out, a))
         #expect(H.directPushes(out, to: b).map(\.msgID) == [sent.uid])
-        #expect(h.count("carol", "inbox") == 0 && h.model.pushLog.isEmpty, "offline carol: no inbox entry, no push")
+        #expect(h.count("carol", "inbox") == 0 && h.model.eventLog.pushes.isEmpty, "offline carol: no inbox entry, no push")
         #expect(h.state[path: "history", "ultragroup:guild"]?.numberValue?.int64Value == 1, "kept for ultragroupRetention")
     }
 
@@ -257,18 +257,18 @@ struct PeerModelConversationTests {
         let a = h.connect("alice")
         _ = h.text(a, to: "bob", "plain")
         _ = h.text(a, to: "bob", "with push") { $0.pushContent = "custom push" }
-        _ = h.text(a, to: "bob", "silent topic") { $0.topic = "ppMsgN" }
+        _ = h.text(a, to: "bob", "silent topic") { $0.topic = .ppMsgN }
         _ = h.text(a, to: "bob", "muted") { $0.disableNotification = true }
         _ = h.content(a, to: "bob", "App:Custom", #"{"x":1}"#)
         _ = h.content(a, .group, to: "team", "RC:TxtMsg", #"{"content":"@bob","mentionedInfo":{"type":2,"userIdList":["bob"],"mentionedContent":"you were mentioned"}}"#) {
             $0.isMentioned = true
         }
-        let texts = h.model.pushLog.filter { $0.receiver == "bob" }.map(\.pushText)
+        let texts = h.model.eventLog.pushes.filter { $0.receiver == "bob" }.map(\.pushText)
         #expect(texts == ["plain", "custom push", "you were mentioned"])
-        #expect(h.model.pushLog.filter { $0.receiver == "carol" }.map(\.pushText) == ["@bob"], "carol is not mentioned")
+        #expect(h.model.eventLog.pushes.filter { $0.receiver == "carol" }.map(\.pushText) == ["@bob"], "carol is not mentioned")
         let b = h.connect("bob")
         _ = b
         _ = h.text(a, to: "bob", "online now")
-        #expect(h.model.pushLog.filter { $0.receiver == "bob" }.count == 3, "an online receiver gets no push")
+        #expect(h.model.eventLog.pushes.filter { $0.receiver == "bob" }.count == 3, "an online receiver gets no push")
     }
 }

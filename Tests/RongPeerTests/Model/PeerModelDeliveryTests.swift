@@ -64,13 +64,13 @@ struct PeerModelDeliveryTests {
         let a = h.connect("alice")
         let b = h.connect("bob")
         var m = OutboundMessage(.group, targetId: "team", objectName: "App:Ping", contentBytes: Array(#"{"n":1}"#.utf8), persistence: .status)
-        m.topic = "pgMsgS"
+        m.topic = .pgMsgS
         let out = h.send(a, m)
         #expect(H.pubAck(out, a) == nil)
         let pushed = H.directPushes(out, to: b)
         #expect(pushed.count == 1 && !pushed[0].hasMsgID && pushed[0].classname == "App:Ping")
         #expect(h.count("bob", "inbox") == 0 && h.count("carol", "inbox") == 0, "carol is offline: dropped")
-        #expect(h.model.pushLog.isEmpty && h.count("bob", "unreadTotal") == 0)
+        #expect(h.model.eventLog.pushes.isEmpty && h.count("bob", "unreadTotal") == 0)
         #expect(h.state[path: "history", "group:team"] == nil)
     }
 

@@ -110,7 +110,7 @@ struct PeerModelSessionTests {
         let h = ModelHarness()
         let a = h.connect("alice")
         var m = OutboundMessage(.private, targetId: "bob", content: TextMessage(content: "hi"))
-        m.topic = "ppMsgP"
+        m.topic = .ppMsgP
         let out = h.model.receive(try m.packet(messageId: 77), from: a)
         let ack = try #require(H.pubAck(out, a))
         #expect(ack.messageId == 77 && ack.status == 0)
@@ -131,7 +131,7 @@ struct PeerModelSessionTests {
         let type: ConversationType = topic.hasPrefix("pp") ? .private : topic.hasPrefix("pg") ? .group : topic == "chatMsg" ? .chatroom : .ultragroup
         let target = ["pp": "bob", "pg": "team", "ch": "lobby", "ug": "guild"][String(topic.prefix(2))]!
         if type == .chatroom { #expect(h.query(a, "joinChrm", target: "lobby")?.ack.status == 0) }
-        let ok = h.text(a, type, to: target) { $0.topic = topic }
+        let ok = h.text(a, type, to: target) { $0.topic = Topic(topic) }
         #expect(ok != nil, "\(topic)")
     }
 
@@ -148,7 +148,7 @@ struct PeerModelSessionTests {
         let d = h.connect("dave")
         let b = h.connect("bob")
         var m = OutboundMessage(c.type, targetId: c.target, content: TextMessage(content: "x"))
-        m.topic = c.topic
+        m.topic = c.topic.map { Topic($0) }
         let out = h.send(d, m)
         let ack = try #require(H.pubAck(out, d), "\(c.why)")
         #expect(ack.status == c.status, "\(c.why)")
@@ -207,7 +207,7 @@ struct PeerModelSessionTests {
         let out = h.content(a, to: "nobody", "RC:TxtMsg", #"{"content":"x"}"#)
         #expect(H.pubAck(out, a)?.status == 20109)
         #expect(h.state[path: "users", "nobody"] == nil)
-        #expect(h.model.pushLog.isEmpty)
+        #expect(h.model.eventLog.pushes.isEmpty)
         let open = ModelHarness { $0.app.unknownUsers = .accept }
         let a2 = open.connect("alice")
         #expect(open.text(a2, to: "nobody") != nil)

@@ -146,7 +146,7 @@ final class ModelHarness {
     /// A QUERY from `conn`; returns the QUERYACK packet and its body.
     func query(_ conn: ConnectionID, _ topic: String, target: String, _ payload: [UInt8] = []) -> (packet: Packet, ack: Packet.QueryAck)? {
         let id = messageId()
-        let out = model.receive(Packet(.query(.init(topic: RMTPString(topic), targetId: RMTPString(target), messageId: id, payload: payload))), from: conn)
+        let out = model.receive(Packet(.query(.init(topic: Topic(topic), targetId: RMTPString(target), messageId: id, payload: payload))), from: conn)
         for case .packet(conn, let p) in out {
             if case .queryAck(let a) = p.body, a.messageId == id { return (p, a) }
         }

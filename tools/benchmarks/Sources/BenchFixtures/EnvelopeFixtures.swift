@@ -43,7 +43,7 @@ public enum EnvelopeFixtures {
     public static func publishDown() throws -> [UInt8] {
         let payload = try downStreamText().encoded()
         let publish = Packet.ServerPublish(
-            date: UInt32(sentTime / 1000), topic: RMTPString("s_msg"), targetId: RMTPString("u_5f2c81"), messageId: 18,
+            date: UInt32(sentTime / 1000), topic: .s_msg, targetId: RMTPString("u_5f2c81"), messageId: 18,
             payload: payload)
         return try Packet(.serverPublish(publish), qos: .atLeastOnce).encoded()
     }
