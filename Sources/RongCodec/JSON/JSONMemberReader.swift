@@ -1,7 +1,7 @@
 // Sources/RongCodec/JSON/JSONMemberReader.swift - reading the members of one JSON object of a form
 
 /// Reads the members of one JSON object of a JSON form (the packet and outbound message forms of
-/// RongEnvelope, the NIM message and RC record forms of RongNIM) with typed errors at the
+/// RongEnvelope; the NIM message, RC record and NetEase forms of RongNIM) with typed errors at the
 /// member's path (``JSONPath``): an absent required member is
 /// ``CodecError/Code/missingRequiredField``, a wrong JSON type ``CodecError/Code/typeMismatch``,
 /// an integer outside the member's range ``CodecError/Code/numberOutOfRange``, a member the form
@@ -133,6 +133,12 @@ package struct JSONMemberReader {
             if ignoringDerived && m.key.utf8.first == UInt8(ascii: "$") { continue }
             throw CodecError(.invalidValue, "unknown member \(m.key)", path: at(m.key))
         }
+    }
+
+    /// The members not read so far, in input order, matched by bytes as ``finish(ignoringDerived:)``
+    /// does: NetEase's forms report them lost instead of refusing them (spec/nim.md, NIM-FORM-002).
+    package func unreadMembers() -> [JSONObject.Member] {
+        object.filter { m in !used.contains(where: { $0.utf8.elementsEqual(m.key.utf8) }) }
     }
 
     /// `missingRequiredField` at the member.
