@@ -60,4 +60,16 @@ struct JSONPathTests {
         #expect(expectCodecError(.missingRequiredField) { try f.requiredInteger("absent", as: UInt8.self) }?.path == "$.absent")
         #expect(expectCodecError(.typeMismatch) { try f.stringArray("s") }?.path == "$.s[1]")
     }
+
+    @Test("unread members: those not read yet, in input order, matched by bytes; derived ones too")
+    func unreadMembers() throws {
+        // "\u212A" (KELVIN SIGN) is only canonically equivalent to the "K" that is read.
+        let object = try JSONValue(parsing: Array(#"{"b":1,"K":2,"\u212A":3,"$d":4,"a":null}"#.utf8))
+        var f = try JSONMemberReader(object, path: "$", what: "a test object")
+        #expect(f.unreadMembers().map(\.key) == ["b", "K", "\u{212A}", "$d", "a"])
+        _ = f.value("K")
+        _ = f.value("a")
+        #expect(f.unreadMembers().map(\.key) == ["b", "\u{212A}", "$d"])
+        #expect(f.unreadMembers().map(\.value) == [.number(JSONNumber(1)), .number(JSONNumber(3)), .number(JSONNumber(4))])
+    }
 }
