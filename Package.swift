@@ -44,13 +44,13 @@ let package = Package(
             path: "Sources/RongEnvelope"
         ),
         // Support shared by the loaders and the CLI, at `package` access (no product): the one
-        // strict YAML reader, load errors with file/line/column, bounded file reading, directory
-        // walking, base64, SplitMix64, requirement ids. (Hex is RongEnvelope's public `Hex`.)
+        // strict YAML reader (its errors are RongCodec's public `LoadError`), bounded file
+        // reading, directory walking, base64, SplitMix64, requirement ids. (Hex is RongCodec's
+        // public `Hex`.) It depends on RongCodec alone.
         .target(
             name: "RongSupport",
             dependencies: [
                 "RongCodec",
-                "RongEnvelope",
                 .product(name: "Yams", package: "Yams"),
             ],
             path: "Sources/RongSupport"
@@ -126,7 +126,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RongSupportTests",
-            dependencies: ["RongSupport", "RongCodec", "RongEnvelope", .product(name: "Yams", package: "Yams")],
+            dependencies: ["RongSupport", "RongCodec", .product(name: "Yams", package: "Yams")],
             path: "Tests/RongSupportTests"
         ),
         // Helpers shared by the test targets, no product: `expectCodecError` (public, on RongCodec's
@@ -157,6 +157,7 @@ let package = Package(
                 "RongCodec",
                 "RongEnvelope",
                 "RongSupport",
+                "RongTestSupport",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             path: "Tests/RongEnvelopeTests"

@@ -1,7 +1,7 @@
 // Sources/RongFuzzing/ControlBody.swift - the control target: the peer's HTTP endpoints' bodies and query strings
 
 import RongCodec
-import RongPeer
+@_spi(Fuzzing) import RongPeer
 
 /// The peer's control endpoints (``PeerControlEndpoints``, the code ``PeerServer`` answers its
 /// port with) on hostile bodies and query strings. Byte 0 picks the request, the rest is its
@@ -68,7 +68,7 @@ enum ControlBody {
             // Within 36500d in all, and "now" within the packets' 32-bit dates. (An advance within
             // a few milliseconds of that date could go either way; no input gets that close.)
             func fits(_ d: PeerDuration?) -> PeerDuration? {
-                d.flatMap { SystemClock().nowMillis() + $0.milliseconds <= ManualClock.latestMillis ? $0 : nil }
+                d.flatMap { ManualClock().nowMillis() + $0.milliseconds <= ManualClock.latestMillis ? $0 : nil }
             }
             let by = fits(try? PeerDuration(parsing: text))
             let first = ask("POST", target)

@@ -1,5 +1,6 @@
 // Sources/RongFuzzing/PeerLoaderBody.swift - the peer-loader target: fixtures and scenarios
 
+import RongCodec
 import RongPeer
 
 /// The mock peer's loaders on YAML text: the same text is loaded as a fixture (as `--fixture`
@@ -33,7 +34,7 @@ enum PeerLoaderBody {
         var fixtureUsers = 0
         var scenarioUsers = 0
 
-        do throws(PeerFileError) {
+        do throws(LoadError) {
             let fixture = try PeerFixture.load(yaml: text, file: fixtureFile)
             fixtureUsers = fixture.users.count
             violations += roundTrip(fixture, what: "the fixture")
@@ -41,7 +42,7 @@ enum PeerLoaderBody {
             violations += located(error, fixtureFile, lines)
         }
 
-        do throws(PeerFileError) {
+        do throws(LoadError) {
             let scenarios = try Scenario.load(yaml: text, file: scenarioFile)
             var ids: Set<String> = []
             for s in scenarios {
@@ -84,7 +85,7 @@ enum PeerLoaderBody {
     static func roundTrip(_ fixture: PeerFixture, what: String) -> [String] {
         guard fixture.users.count <= roundTripUsers else { return [] }
         let text = fixture.yamlText()
-        do throws(PeerFileError) {
+        do throws(LoadError) {
             let again = try PeerFixture.load(yaml: text, file: "written")
             return again == fixture ? [] : ["\(what) written with yamlText() loads back different: \(text)"]
         } catch {
@@ -93,7 +94,7 @@ enum PeerLoaderBody {
     }
 
     /// The error names the file and a position inside the text (its end included).
-    static func located(_ error: PeerFileError, _ file: String, _ lines: [Int]) -> [String] {
+    static func located(_ error: LoadError, _ file: String, _ lines: [Int]) -> [String] {
         var violations: [String] = []
         if error.file != file { violations.append("error names file \(error.file), not \(file): \(error)") }
         if error.message.isEmpty { violations.append("error without a message: \(error)") }

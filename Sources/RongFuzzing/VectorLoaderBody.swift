@@ -1,5 +1,6 @@
 // Sources/RongFuzzing/VectorLoaderBody.swift - the vector-loader target
 
+import RongCodec
 import RongConformance
 
 /// The vector loader on YAML text: it loads, or fails with an error located inside the text
@@ -15,7 +16,7 @@ enum VectorLoaderBody {
         guard let text = String(validating: data, as: UTF8.self) else { return [] }
         let lines = lineLengths(text)
         let vectors: [Vector]
-        do throws(VectorLoadError) {
+        do throws(LoadError) {
             vectors = try VectorLoader().load(yaml: text, file: file)
         } catch {
             return located(error, lines)
@@ -24,7 +25,7 @@ enum VectorLoaderBody {
         for v in vectors where v.file != file || v.line < 1 || v.line > lines.count {
             violations.append("loaded vector \(v.id) is placed at \(v.file):\(v.line), outside the \(lines.count) lines of the text")
         }
-        do throws(VectorLoadError) {
+        do throws(LoadError) {
             if try VectorLoader().load(yaml: text, file: file) != vectors { violations.append("loading the same text twice gives different vectors") }
         } catch {
             violations.append("loading the same text twice: first loaded, then \(error)")
@@ -56,7 +57,7 @@ enum VectorLoaderBody {
     }
 
     /// The error names the file and a position inside the text.
-    static func located(_ error: VectorLoadError, _ lines: [Int]) -> [String] {
+    static func located(_ error: LoadError, _ lines: [Int]) -> [String] {
         var violations: [String] = []
         if error.file != file { violations.append("error names file \(error.file), not \(file): \(error)") }
         if error.message.isEmpty { violations.append("error without a message: \(error)") }

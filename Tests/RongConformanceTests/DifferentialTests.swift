@@ -46,11 +46,11 @@ struct DifferentialTests {
         let later = (a.seeds.count..<(a.seeds.count + 50)).map { a.input($0, count: 100_000) }
         #expect(later != (a.seeds.count..<(a.seeds.count + 50)).map { c.input($0, count: 100_000) })
         // The corpus comes first, unmodified, then generated inputs of every mutation.
-        #expect(a.input(0, count: 100_000).mutation == "seed")
+        #expect(a.input(0, count: 100_000).mutation == .seed)
         #expect(Set((a.seeds.count..<(a.seeds.count + 800)).map { a.input($0, count: 100_000).mutation })
-            == ["bitFlip", "truncate", "insert", "lengthEdit", "splice", "havoc", "random"])
+            == [.bitFlip, .truncate, .insert, .lengthEdit, .splice, .havoc, .random])
         #expect(a.input(100_000, count: 100_000).kind == .frameEncode)
-        #expect(a.input(100_000 + a.valueSeeds.count, count: 100_000).mutation == "json")
+        #expect(a.input(100_000 + a.valueSeeds.count, count: 100_000).mutation == .json)
     }
 
     /// The C testee built by tools/testee-c/build.sh; nil when it has not been built.
@@ -144,11 +144,11 @@ struct DifferentialTests {
     /// A corpus of its own, so the pinned inputs do not move when vectors/ changes.
     static let goldenCorpus = Differential(
         seeds: [
-            Differential.Seed(bytes: [0x32, 0x00, 0x06] + Array("ppMsgP".utf8) + [0x00, 0x02, 0x75, 0x32, 0x00, 0x01, 0x08, 0x03], from: "client", queryTopic: nil, id: "a"),
-            Differential.Seed(bytes: [0x61, 0x00, 0x09, 0x65, 0x53, 0xF1, 0x00, 0x00, 0x00, 0x10, 0x01], from: "server", queryTopic: .pullMsg, id: "b"),
+            Differential.Seed(bytes: [0x32, 0x00, 0x06] + Array("ppMsgP".utf8) + [0x00, 0x02, 0x75, 0x32, 0x00, 0x01, 0x08, 0x03], from: .client, queryTopic: nil, id: "a"),
+            Differential.Seed(bytes: [0x61, 0x00, 0x09, 0x65, 0x53, 0xF1, 0x00, 0x00, 0x00, 0x10, 0x01], from: .server, queryTopic: .pullMsg, id: "b"),
         ],
         valueSeeds: [
-            Differential.ValueSeed(value: ["header": ["type": "QUERYCON"], "messageId": 7], from: "client", id: "c")
+            Differential.ValueSeed(value: ["header": ["type": "QUERYCON"], "messageId": 7], from: .client, id: "c")
         ],
         seed: 20_261_122)
 

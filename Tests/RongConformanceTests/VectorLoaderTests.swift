@@ -136,7 +136,7 @@ struct VectorLoaderTests {
         var loader = VectorLoader()
         loader.maxFileBytes = 100
         let text = Self.base(expect: "{outcome: accept, value: {\"content\": \"" + String(repeating: "a", count: 100) + "\"}}")
-        #expect(throws: VectorLoadError.self) { try loader.load(yaml: text, file: "big.yaml") }
+        #expect(throws: LoadError.self) { try loader.load(yaml: text, file: "big.yaml") }
         let dir = try TempDir()
         try dir.write("big.yaml", text)
         do {
@@ -161,7 +161,7 @@ struct VectorLoaderTests {
         let dir = try TempDir()
         try dir.write("a.yaml", good)
         try dir.write("b.yaml", good)
-        #expect(throws: VectorLoadError.self) { try VectorLoader().load(files: VectorLoader.files(in: [dir.path])) }
+        #expect(throws: LoadError.self) { try VectorLoader().load(files: VectorLoader.files(in: [dir.path])) }
         do {
             _ = try VectorLoader().load(files: VectorLoader.files(in: [dir.path]))
         } catch {

@@ -78,7 +78,7 @@ struct LoaderRefusalTests {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        #expect(throws: PeerFileError.self) { try PeerFixture.load(yaml: lines.joined(separator: "\n"), file: "bomb.yaml") }
+        #expect(throws: LoadError.self) { try PeerFixture.load(yaml: lines.joined(separator: "\n"), file: "bomb.yaml") }
         do {
             _ = try PeerFixture.load(yaml: lines.joined(separator: "\n"), file: "bomb.yaml")
         } catch {
@@ -90,7 +90,7 @@ struct LoaderRefusalTests {
     @Test("what a fixture asks to generate is bounded: ids of 64 bytes, 100,000 users per fixture and per scenario file")
     func generationBounds() throws {
         let long = "generatedUsers: {prefix: \(String(repeating: "u", count: 60)), count: 100000}\n"
-        #expect(throws: PeerFileError(file: "f.yaml", line: 1, column: 17, message: "generated user ids (`prefix` and a number) are at most 64 bytes (000:606)")) {
+        #expect(throws: LoadError(file: "f.yaml", line: 1, column: 17, message: "generated user ids (`prefix` and a number) are at most 64 bytes (000:606)")) {
             try PeerFixture.load(yaml: long, file: "f.yaml")
         }
         let fits = try PeerFixture.load(yaml: "generatedUsers: {prefix: \(String(repeating: "u", count: 59)), count: 1000}\n")
@@ -106,7 +106,7 @@ struct LoaderRefusalTests {
         }
         #expect(try Scenario.load(text: text, file: "s.scenario.yaml", maxUsers: 1200).count == 3)
         #expect(Scenario.maxUsersPerFile == 100_000)
-        #expect(throws: PeerFileError(file: "f.yaml", line: 1, column: 17, message: "`count` must be 0...100000")) {
+        #expect(throws: LoadError(file: "f.yaml", line: 1, column: 17, message: "`count` must be 0...100000")) {
             try PeerFixture.load(yaml: "generatedUsers: {prefix: u, count: 100001}\n", file: "f.yaml")
         }
     }
@@ -115,7 +115,7 @@ struct LoaderRefusalTests {
     func sharedToken() {
         for order in [["c", "b", "a"], ["a", "b", "c"], ["b", "c", "a"]] {
             let users = order.map { id in id == "b" ? "  - {id: b, token: other}" : "  - {id: \(id), tokens: [t\(id), shared]}" }
-            #expect(throws: PeerFileError(file: "f.yaml", line: 1, column: 1, message: "token `shared` belongs to both `a` and `c`")) {
+            #expect(throws: LoadError(file: "f.yaml", line: 1, column: 1, message: "token `shared` belongs to both `a` and `c`")) {
                 try PeerFixture.load(yaml: "users:\n" + users.joined(separator: "\n") + "\n", file: "f.yaml")
             }
         }

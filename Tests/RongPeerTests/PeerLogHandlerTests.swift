@@ -33,16 +33,16 @@ struct PeerLogHandlerTests {
         ])
     }
 
-    @Test("the --log-level names: debug, info, warning, error, off; nothing else")
+    @Test("the --log-level names: swift-log's levels, most verbose first, then off; nothing else")
     func levelNames() {
-        #expect(PeerLogHandler.levelNames == ["debug", "info", "warning", "error", "off"])
-        #expect(PeerLogHandler.logger(levelNamed: "debug")?.logLevel == .debug)
-        #expect(PeerLogHandler.logger(levelNamed: "info")?.logLevel == .info)
-        #expect(PeerLogHandler.logger(levelNamed: "warning")?.logLevel == .warning)
-        #expect(PeerLogHandler.logger(levelNamed: "error")?.logLevel == .error)
+        #expect(PeerLogHandler.levelNames == ["trace", "debug", "info", "notice", "warning", "error", "critical", "off"])
+        for level in Logger.Level.allCases {
+            #expect(PeerLogHandler.logger(levelNamed: level.rawValue)?.logLevel == level)
+            #expect(PeerLogHandler.logger(levelNamed: level.rawValue)?.handler is PeerLogHandler)
+        }
         let off = PeerLogHandler.logger(levelNamed: "off")
         #expect(off != nil && off?.handler is SwiftLogNoOpLogHandler)
-        for name in ["trace", "notice", "critical", "WARNING", "verbose", ""] {
+        for name in ["WARNING", "verbose", "warn", "none", ""] {
             #expect(PeerLogHandler.logger(levelNamed: name) == nil, "\(name)")
         }
     }

@@ -5,7 +5,7 @@ import RongEnvelope
 import RongTestSupport
 import Testing
 
-@testable import RongPeer
+@_spi(Fuzzing) @testable import RongPeer
 
 #if canImport(Glibc)
 import Glibc
@@ -53,8 +53,8 @@ struct PeerUnitTests {
             #expect(error.line == 2)
             #expect(error.message.contains("unknown key `tokn`"))
         }
-        #expect(throws: PeerFileError.self) { try PeerFixture.load(yaml: "app: {profile: newest}\n") }
-        #expect(throws: PeerFileError.self) { try PeerFixture.load(yaml: "users:\n  - {id: a, token: t}\n  - {id: b, token: t}\n") }
+        #expect(throws: LoadError.self) { try PeerFixture.load(yaml: "app: {profile: newest}\n") }
+        #expect(throws: LoadError.self) { try PeerFixture.load(yaml: "users:\n  - {id: a, token: t}\n  - {id: b, token: t}\n") }
     }
 
     @Test("fault plans parse, and the same seed gives the same decisions")

@@ -1,5 +1,6 @@
 // Tests/RongPeerTests/QuietHoursTests.swift - the quiet-hours window and its fixture form (PEER-CONV-005)
 
+import RongCodec
 import Testing
 
 @testable import RongPeer
@@ -31,7 +32,7 @@ struct QuietHoursTests {
         #expect(try PeerFixture.load(yaml: f.yamlText()) == f)
         for bad in ["{start: \"24:00:00\", spanMins: 30}", "{start: \"1:00:00\", spanMins: 30}", "{start: \"01:00:00\", spanMins: 1440}",
                     "{start: \"01:00:00\", spanMins: 0}", "{start: \"01:00:00\"}", "{start: \"01:00:00\", spanMins: 5, level: loud}"] {
-            #expect(throws: PeerFileError.self, "\(bad)") { try PeerFixture.load(yaml: "users:\n  - {id: bob, quietHours: \(bad)}\n") }
+            #expect(throws: LoadError.self, "\(bad)") { try PeerFixture.load(yaml: "users:\n  - {id: bob, quietHours: \(bad)}\n") }
         }
     }
 }

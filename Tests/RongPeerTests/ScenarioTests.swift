@@ -1,5 +1,6 @@
 // Tests/RongPeerTests/ScenarioTests.swift - every scenario passes, one test case each; every PEER requirement is cited
 
+import RongCodec
 import RongConformance
 import Testing
 
@@ -54,7 +55,7 @@ struct ScenarioTests {
                   - connect: alice
                   - sned: {from: alice, to: bob}
             """
-        #expect(throws: PeerFileError.self) { try Scenario.load(yaml: bad, file: "bad.scenario.yaml") }
+        #expect(throws: LoadError.self) { try Scenario.load(yaml: bad, file: "bad.scenario.yaml") }
         do {
             _ = try Scenario.load(yaml: bad, file: "bad.scenario.yaml")
         } catch {
@@ -67,6 +68,6 @@ struct ScenarioTests {
               - id: x
                 steps: []
             """
-        #expect(throws: PeerFileError.self) { try Scenario.load(yaml: noSpec, file: "f") }
+        #expect(throws: LoadError.self) { try Scenario.load(yaml: noSpec, file: "f") }
     }
 }

@@ -1,5 +1,6 @@
 // Tests/RongSupportTests/FileIOTests.swift - bounded reads, complete writes, walks, file kinds
 
+import RongCodec
 import RongSupport
 import Testing
 

@@ -1,6 +1,5 @@
 // Tests/RongSupportTests/TextTests.swift - hex, base64, requirement ids, text fields, SplitMix64
 
-import RongEnvelope
 import RongCodec
 import RongSupport
 import Testing

@@ -19,7 +19,8 @@ public struct CodecError: Error, Sendable, CustomStringConvertible {
     /// The byte offset into the input where the problem was detected, if known.
     public var offset: Int?
     /// The JSON path of the value at fault, if known: `$`, `$.user.id`, `$.nameList[2]`, or
-    /// `$["a b"]` for a key that is not an identifier (escaped as a JSON string). A path deeper
+    /// `$["a b"]` for a key that is not an identifier (ASCII letters, digits, `_` and `$`, not
+    /// starting with a digit), written as a JSON string (CONTENT-PATH-001). A path deeper
     /// than 24 levels shows its first and last 8 levels with `…N levels…` between them. For
     /// double-encoded content (a JSON string holding the object) the path is inside the held
     /// object, and ``offset`` is that of the character or escape in the input that produced the

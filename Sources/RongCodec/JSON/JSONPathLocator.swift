@@ -8,10 +8,9 @@
 /// keeps the success path free of allocations. The walk tolerates any bytes: input past the
 /// error may be broken.
 ///
-/// Form: a key made of ASCII letters, digits and `_` (not starting with a digit) is written
-/// `.key`; any other key as `["key"]`, escaped as a JSON string (`["a\"b"]`); an array index as
-/// `[n]`. A path deeper than 24 levels keeps its first and last 8 levels with `…N levels…`
-/// between them: `…` can start no member, so the marker is never mistaken for a key.
+/// The notation is ``JSONPath``'s. A path deeper than 24 levels keeps its first and last 8
+/// levels with `…N levels…` between them: `…` can start no member, so the marker is never
+/// mistaken for a key.
 enum JSONPathLocator {
     private enum Frame {
         case object(key: String?, awaitingKey: Bool)
@@ -68,16 +67,9 @@ enum JSONPathLocator {
         var path = "$"
         for frame in stack {
             switch frame {
-            case .object(let key?, _):
-                if isIdentifier(key) {
-                    path += "." + key
-                } else {
-                    var w = JSONWriter(reservingCapacity: key.utf8.count + 2)
-                    w.string(key)
-                    path += "[" + String(decoding: w.bytes, as: UTF8.self) + "]"
-                }
+            case .object(let key?, _): path = JSONPath.member(path, key)
             case .object(nil, _): break
-            case .array(let n): path += "[\(n)]"
+            case .array(let n): path = JSONPath.element(path, n)
             case .elided(let n): path += "…\(n) levels…"
             }
         }
@@ -132,11 +124,6 @@ enum JSONPathLocator {
             }
         }
         return (String(decoding: out, as: UTF8.self), i)
-    }
-
-    private static func isIdentifier(_ s: String) -> Bool {
-        guard let f = s.utf8.first, !isDigit(f) else { return false }
-        return s.utf8.allSatisfy { isDigit($0) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
     }
 
     /// The offset of the value of the `member`-th member (from 0) of the object that starts at

@@ -44,9 +44,9 @@ extension Differential {
                 e["kind"] = .string(d.input.kind.rawValue)
                 e["category"] = .string(d.category.rawValue)
                 e["detail"] = .string(d.detail)
-                e["mutation"] = .string(d.input.mutation)
+                e["mutation"] = .string(d.input.mutation.rawValue)
                 if let id = d.input.seedId { e["seedVector"] = .string(id) }
-                e["from"] = .string(d.input.from)
+                e["from"] = .string(d.input.from.rawValue)
                 if let q = d.input.queryTopic { e["queryTopic"] = .string(q.text) }
                 if d.input.protocolVersion != .v3 { e["protocolVer"] = .number(JSONNumber(Int(d.input.protocolVersion.rawValue))) }
                 if let v = d.input.value { e["value"] = v } else { e["hex"] = .string(Hex.encode(d.input.bytes)) }

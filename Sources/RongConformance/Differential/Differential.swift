@@ -22,8 +22,8 @@ public struct Differential: Sendable {
     public struct Seed: Sendable, Hashable {
         /// The packet.
         public var bytes: [UInt8]
-        /// Its sender: `client` or `server`.
-        public var from: String
+        /// Its sender.
+        public var from: Side
         /// For a QUERYACK: the topic of the QUERY it answers.
         public var queryTopic: Topic?
         /// The vector it comes from.
@@ -36,8 +36,8 @@ public struct Differential: Sendable {
     public struct ValueSeed: Sendable, Hashable {
         /// The packet JSON value.
         public var value: JSONValue
-        /// Its sender: `client` or `server`.
-        public var from: String
+        /// Its sender.
+        public var from: Side
         /// The vector it comes from.
         public var id: String
         /// From an accepting vector: the value has no fault of its own (a rejecting vector's
@@ -53,17 +53,16 @@ public struct Differential: Sendable {
         public var index: Int
         /// `frame-decode` (bytes) or `frame-encode` (value).
         public var kind: Vector.Kind
-        /// How it was made: `seed`, `bitFlip`, `truncate`, `insert`, `lengthEdit`, `splice`,
-        /// `havoc`, `random` for packets; `seed`, `json` for values.
-        public var mutation: String
+        /// How it was made.
+        public var mutation: Mutation
         /// The seed vector it started from (nil for random packets).
         public var seedId: String?
         /// The packet (`frame-decode`; empty for a value).
         public var bytes: [UInt8]
         /// The packet JSON value (`frame-encode`).
         public var value: JSONValue?
-        /// The sender: `client` or `server`.
-        public var from: String
+        /// The sender.
+        public var from: Side
         /// For a QUERYACK: the topic of the QUERY it answers.
         public var queryTopic: Topic?
         /// For a packet JSON value: how many faults it holds, the seed's own (a rejecting
@@ -73,7 +72,7 @@ public struct Differential: Sendable {
         /// The connection's protocol version both testees are told (a CONNACK's layout).
         public var protocolVersion: ProtocolVersion = .v3
 
-        init(index: Int, mutation: String, seedId: String?, bytes: [UInt8], from: String, queryTopic: Topic?) {
+        init(index: Int, mutation: Mutation, seedId: String?, bytes: [UInt8], from: Side, queryTopic: Topic?) {
             self.index = index
             self.kind = .frameDecode
             self.mutation = mutation
@@ -83,7 +82,7 @@ public struct Differential: Sendable {
             self.queryTopic = queryTopic
         }
 
-        init(index: Int, mutation: String, seedId: String?, value: JSONValue, from: String, faults: Int) {
+        init(index: Int, mutation: Mutation, seedId: String?, value: JSONValue, from: Side, faults: Int) {
             self.faults = faults
             self.index = index
             self.kind = .frameEncode
@@ -97,7 +96,7 @@ public struct Differential: Sendable {
         /// The request both testees get.
         public var request: TesteeRequest {
             var r = TesteeRequest(
-                id: "differential.\(index)", kind: kind.rawValue, from: from, queryTopic: queryTopic,
+                id: "differential.\(index)", kind: kind.rawValue, from: from.rawValue, queryTopic: queryTopic,
                 input: value.map { .value($0) } ?? .bytes(bytes))
             // Said only for version 4, so version-3 requests are the ones testees always got.
             r.protocolVersion = protocolVersion == .v3 ? nil : protocolVersion
@@ -109,6 +108,30 @@ public struct Differential: Sendable {
             guard let value else { return Hex.encode(bytes) }
             return value.compactText()
         }
+    }
+
+    /// How an input was made.
+    public enum Mutation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// A corpus packet or packet JSON value, unchanged.
+        case seed
+        /// Bits flipped in a corpus packet.
+        case bitFlip
+        /// A corpus packet cut short.
+        case truncate
+        /// Bytes inserted into a corpus packet.
+        case insert
+        /// A length field of a corpus packet changed.
+        case lengthEdit
+        /// Two corpus packets spliced.
+        case splice
+        /// Several of the packet mutations stacked.
+        case havoc
+        /// A packet made from nothing.
+        case random
+        /// Members of a corpus packet JSON value deleted, added, nulled or retyped.
+        case json
+
+        public var description: String { rawValue }
     }
 
     /// How two answers differ.
@@ -181,7 +204,7 @@ public struct Differential: Sendable {
         }
         for s in seeds {
             add(s.bytes)
-            add(s.from.utf8)
+            add(s.from.rawValue.utf8)
             add((s.queryTopic?.text ?? "").utf8)
             add(s.id.utf8)
             // Version 3 adds nothing, so a corpus without version-4 seeds hashes as it did before.
@@ -189,7 +212,7 @@ public struct Differential: Sendable {
         }
         for v in valueSeeds {
             add((try? v.value.canonicalBytes()) ?? [])
-            add(v.from.utf8)
+            add(v.from.rawValue.utf8)
             add(v.id.utf8)
             add(v.valid ? [1] : [0])
             if v.protocolVersion != .v3 { add([v.protocolVersion.rawValue]) }
@@ -203,7 +226,7 @@ public struct Differential: Sendable {
         var out: [Seed] = []
         var seen = Set<[UInt8]>()
         for v in vectors where v.kind.isFrame {
-            guard let from = v.from else { continue }
+            guard let from = v.from.flatMap(Side.init(rawValue:)) else { continue }
             let bytes: [UInt8]
             switch (v.kind, v.input) {
             case (.frameDecode, .bytes(let b)): bytes = b
@@ -213,7 +236,7 @@ public struct Differential: Sendable {
             // Huge limit vectors (65,535-byte strings) would dominate the run's time.
             guard bytes.count <= 4096 else { continue }
             let version = v.protocolVersion ?? .v3
-            let key = bytes + Array(from.utf8) + [0, version.rawValue] + Array((v.queryTopic?.text ?? "").utf8)
+            let key = bytes + Array(from.rawValue.utf8) + [0, version.rawValue] + Array((v.queryTopic?.text ?? "").utf8)
             if seen.insert(key).inserted {
                 out.append(Seed(bytes: bytes, from: from, queryTopic: v.queryTopic, id: v.id, protocolVersion: version))
             }
@@ -228,7 +251,7 @@ public struct Differential: Sendable {
         var out: [ValueSeed] = []
         var seen = Set<JSONValue>()
         for v in vectors where v.kind.isFrame {
-            guard let from = v.from else { continue }
+            guard let from = v.from.flatMap(Side.init(rawValue:)) else { continue }
             let value: JSONValue
             switch (v.kind, v.input) {
             case (.frameEncode, .value(let x)): value = x
@@ -237,7 +260,7 @@ public struct Differential: Sendable {
             }
             guard let text = try? value.canonicalBytes(), text.count <= 4096 else { continue }
             let version = v.protocolVersion ?? .v3
-            if seen.insert(.array([value, .string(from), .number(JSONNumber(Int(version.rawValue)))])).inserted {
+            if seen.insert(.array([value, .string(from.rawValue), .number(JSONNumber(Int(version.rawValue)))])).inserted {
                 out.append(ValueSeed(value: value, from: from, id: v.id, valid: v.expect.outcome == .accept, protocolVersion: version))
             }
         }
@@ -253,7 +276,7 @@ public struct Differential: Sendable {
             let j = index - count
             if j < valueSeeds.count {
                 let s = valueSeeds[j]
-                var input = Input(index: index, mutation: "seed", seedId: s.id, value: s.value, from: s.from, faults: s.valid ? 0 : 1)
+                var input = Input(index: index, mutation: .seed, seedId: s.id, value: s.value, from: s.from, faults: s.valid ? 0 : 1)
                 input.protocolVersion = s.protocolVersion
                 return input
             }
@@ -263,7 +286,7 @@ public struct Differential: Sendable {
         }
         if index < seeds.count {
             let s = seeds[index]
-            var input = Input(index: index, mutation: "seed", seedId: s.id, bytes: s.bytes, from: s.from, queryTopic: s.queryTopic)
+            var input = Input(index: index, mutation: .seed, seedId: s.id, bytes: s.bytes, from: s.from, queryTopic: s.queryTopic)
             input.protocolVersion = s.protocolVersion
             return input
         }

@@ -29,7 +29,7 @@ struct JSONMutator {
         // The other direction changes which layout applies: a fault of its own.
         var faults = (s.valid ? 0 : 1) + edits
         if rng.int(in: 0..<10) == 0 {
-            from = from == "client" ? "server" : "client"
+            from = from == .client ? .server : .client
             faults += 1
         }
         // So does the other protocol version for a CONNACK (counted as a fault even when the
@@ -39,7 +39,7 @@ struct JSONMutator {
             version = version == .v3 ? .v4 : .v3
             faults += 1
         }
-        var input = Differential.Input(index: index, mutation: "json", seedId: s.id, value: value, from: from, faults: faults)
+        var input = Differential.Input(index: index, mutation: .json, seedId: s.id, value: value, from: from, faults: faults)
         input.protocolVersion = version
         return input
     }

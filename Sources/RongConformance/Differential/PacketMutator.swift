@@ -22,34 +22,34 @@ struct PacketMutator {
     mutating func make(index: Int, _ rng: inout SplitMix64) -> Differential.Input {
         let roll = rng.int(in: 0..<100)
         if seeds.isEmpty || roll < 10 {
-            let from = rng.coin() ? "client" : "server"
+            let from: Side = rng.coin() ? .client : .server
             var input = Differential.Input(
-                index: index, mutation: "random", seedId: nil, bytes: randomPacket(from: from, &rng), from: from,
+                index: index, mutation: .random, seedId: nil, bytes: randomPacket(from: from, &rng), from: from,
                 queryTopic: rng.coin() ? rng.pick(Self.topics) : nil)
             input.protocolVersion = rng.coin() ? .v4 : .v3
             return input
         }
         let s = rng.pick(seeds)
         var bytes = s.bytes
-        let mutation: String
+        let mutation: Differential.Mutation
         switch roll {
         case 10..<30:
-            mutation = "bitFlip"
+            mutation = .bitFlip
             bitFlip(&bytes, &rng)
         case 30..<40:
-            mutation = "truncate"
+            mutation = .truncate
             truncate(&bytes, &rng)
         case 40..<55:
-            mutation = "insert"
+            mutation = .insert
             insert(&bytes, &rng)
         case 55..<70:
-            mutation = "lengthEdit"
+            mutation = .lengthEdit
             lengthEdit(&bytes, &rng)
         case 70..<85:
-            mutation = "splice"
+            mutation = .splice
             splice(&bytes, &rng)
         default:
-            mutation = "havoc"
+            mutation = .havoc
             for _ in 0..<rng.int(in: 2...4) {
                 switch rng.int(in: 0..<5) {
                 case 0: bitFlip(&bytes, &rng)
@@ -62,7 +62,7 @@ struct PacketMutator {
         }
         var from = s.from
         // Now and then the other direction: the same bytes under the other layout.
-        if rng.int(in: 0..<10) == 0 { from = from == "client" ? "server" : "client" }
+        if rng.int(in: 0..<10) == 0 { from = from == .client ? .server : .client }
         var queryTopic = s.queryTopic
         if rng.int(in: 0..<10) == 0 { queryTopic = rng.pick(Self.topics) }
         var input = Differential.Input(index: index, mutation: mutation, seedId: s.id, bytes: bytes, from: from, queryTopic: queryTopic)
@@ -146,8 +146,8 @@ struct PacketMutator {
 
     /// A packet from nothing: a header byte (usually of a type the side sends), and either
     /// random bytes or a plausible layout with a known topic and a protobuf-shaped payload.
-    func randomPacket(from: String, _ rng: inout SplitMix64) -> [UInt8] {
-        let types: [UInt8] = from == "client" ? [1, 3, 4, 5, 7, 12, 14] : [2, 3, 4, 6, 13, 14]
+    func randomPacket(from: Side, _ rng: inout SplitMix64) -> [UInt8] {
+        let types: [UInt8] = from == .client ? [1, 3, 4, 5, 7, 12, 14] : [2, 3, 4, 6, 13, 14]
         let type = rng.int(in: 0..<5) == 0 ? rng.byte(in: 0...15) : rng.pick(types)
         var b: [UInt8] = [type << 4 | rng.byte(in: 0...15)]
         if rng.coin() {
@@ -155,7 +155,7 @@ struct PacketMutator {
             return b
         }
         func str(_ s: [UInt8]) { b += [UInt8(s.count >> 8), UInt8(s.count & 0xFF)] + s }
-        if type == 3 && from == "server" { b += (0..<4).map { _ in rng.byte() } }
+        if type == 3 && from == .server { b += (0..<4).map { _ in rng.byte() } }
         if type == 6 {
             b += (0..<8).map { _ in rng.byte() }
         } else {

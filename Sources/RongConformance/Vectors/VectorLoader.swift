@@ -31,22 +31,18 @@ public struct VectorLoader: Sendable {
 
     /// All vector files under `paths`, sorted: `.yaml`/`.yml` files in folders, except other
     /// kinds of RongWire YAML file (scenarios, `*.scenario.yaml`); files are taken as given.
-    public static func files(in paths: [String]) throws(VectorLoadError) -> [String] {
-        do throws(LoadError) {
-            return try DataFileKind.vectors.files(in: paths)
-        } catch {
-            throw VectorLoadError(error)
-        }
+    public static func files(in paths: [String]) throws(LoadError) -> [String] {
+        try DataFileKind.vectors.files(in: paths)
     }
 
     /// Loads every vector of the files, checking that ids are unique across them.
-    public func load(files: [String]) throws(VectorLoadError) -> [Vector] {
+    public func load(files: [String]) throws(LoadError) -> [Vector] {
         var all: [Vector] = []
         var seen: [String: Vector] = [:]
         for f in files {
             for v in try load(file: f) {
                 if let first = seen[v.id] {
-                    throw VectorLoadError(
+                    throw LoadError(
                         file: v.file, line: v.line,
                         message: "duplicate vector id \(v.id) (first defined at \(first.file):\(first.line))")
                 }
@@ -58,21 +54,13 @@ public struct VectorLoader: Sendable {
     }
 
     /// Loads the vectors of one file.
-    public func load(file: String) throws(VectorLoadError) -> [Vector] {
-        do throws(LoadError) {
-            return try vectors(yaml: try FileIO.text(ofFile: file, limit: maxFileBytes), file: file)
-        } catch {
-            throw VectorLoadError(error)
-        }
+    public func load(file: String) throws(LoadError) -> [Vector] {
+        try vectors(yaml: try FileIO.text(ofFile: file, limit: maxFileBytes), file: file)
     }
 
     /// Loads the vectors of YAML text (`file` is used in errors).
-    public func load(yaml: String, file: String) throws(VectorLoadError) -> [Vector] {
-        do throws(LoadError) {
-            return try vectors(yaml: yaml, file: file)
-        } catch {
-            throw VectorLoadError(error)
-        }
+    public func load(yaml: String, file: String) throws(LoadError) -> [Vector] {
+        try vectors(yaml: yaml, file: file)
     }
 
     private func vectors(yaml: String, file: String) throws(LoadError) -> [Vector] {

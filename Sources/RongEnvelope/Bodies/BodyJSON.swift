@@ -121,10 +121,10 @@ public enum BodyJSON {
         switch (input, written) {
         case (.object(let i), .object(let w)):
             for m in i {
-                if let v = w[m.key] { try checkIntegers(m.value, written: v, path: path + "." + m.key) }
+                if let v = w[m.key] { try checkIntegers(m.value, written: v, path: JSONPath.member(path, m.key)) }
             }
         case (.array(let i), .array(let w)) where i.count == w.count:
-            for (k, pair) in zip(i, w).enumerated() { try checkIntegers(pair.0, written: pair.1, path: "\(path)[\(k)]") }
+            for (k, pair) in zip(i, w).enumerated() { try checkIntegers(pair.0, written: pair.1, path: JSONPath.element(path, k)) }
         case (.string, .number):
             throw CodecError(.typeMismatch, "an integer must be a JSON number, not a string", path: path)
         default:
@@ -218,7 +218,7 @@ public enum BodyJSON {
         var out = JSONObject()
         for member in object {
             let key = member.key
-            let memberPath = path + "." + key
+            let memberPath = JSONPath.member(path, key)
             if toProtobufForm && key.utf8.first == UInt8(ascii: "$") { continue }  // derived, output only
             // null means absent (ENV-JSON-005). The protobuf JSON mapping already reads a null
             // scalar so; bytes and message members are rewritten here and must not see one. A null
@@ -232,7 +232,7 @@ public enum BodyJSON {
                 if case .array(let elements) = member.value {
                     var adjusted: [JSONValue] = []
                     for (i, e) in elements.enumerated() {
-                        adjusted.append(try adjust(e, nested, path: "\(memberPath)[\(i)]", toProtobufForm: toProtobufForm, registry: registry, contentOptions: contentOptions))
+                        adjusted.append(try adjust(e, nested, path: JSONPath.element(memberPath, i), toProtobufForm: toProtobufForm, registry: registry, contentOptions: contentOptions))
                     }
                     out[key] = .array(adjusted)
                 } else {
@@ -251,7 +251,7 @@ public enum BodyJSON {
             }
         }
         if shape.hasContent && !toProtobufForm, let objectName = object["classname"]?.stringValue, let content = out["content"] {
-            out["$content"] = contentSummary(objectName: objectName, content: try BytesJSON.bytes(from: content, path: path + ".content"), registry: registry, options: contentOptions)
+            out["$content"] = contentSummary(objectName: objectName, content: try BytesJSON.bytes(from: content, path: JSONPath.member(path, "content")), registry: registry, options: contentOptions)
         }
         return .object(out)
     }

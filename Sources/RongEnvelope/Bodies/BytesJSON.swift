@@ -14,12 +14,9 @@ enum BytesJSON {
         switch v {
         case .string(let s): return Array(s.utf8)
         case .object:
-            var f = try JSONFields(v, path: path, what: "bytes in hex form")
-            guard let hex = try f.plainString("hex") else { throw CodecError(.missingRequiredField, "hex is required", path: path + ".hex") }
-            guard let bytes = Hex.decode(hex) else {
-                throw CodecError(.invalidValue, "hex must be pairs of hex digits", path: path + ".hex")
-            }
-            try f.finish()
+            var f = try JSONMemberReader(v, path: path, what: "bytes in hex form")
+            guard let bytes = Hex.decode(try f.requiredString("hex")) else { throw f.invalid("hex", "hex must be pairs of hex digits") }
+            try f.finish(ignoringDerived: true)
             return bytes
         default:
             throw CodecError(.typeMismatch, "bytes must be a JSON string or {\"hex\": …}, not \(v.typeName)", path: path)

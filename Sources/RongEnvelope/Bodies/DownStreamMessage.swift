@@ -115,7 +115,7 @@ extension DownStreamMessage {
     /// The generated message; `path` is where the body sits in a JSON form, for the error.
     package func generated(path: String = "$") throws(CodecError) -> Modules_DownStreamMessage {
         guard let channelType = Modules_ChannelType(rawValue: type.rawValue) else {
-            throw CodecError(.invalidValue, "ChannelType has no value \(type.rawValue) (\(type))", path: path + ".type")
+            throw CodecError(.invalidValue, "ChannelType has no value \(type.rawValue) (\(type))", path: JSONPath.member(path, "type"))
         }
         var m = Modules_DownStreamMessage()
         m.fromUserID = fromUserId

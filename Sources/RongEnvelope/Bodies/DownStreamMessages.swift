@@ -50,7 +50,7 @@ extension DownStreamMessages {
 
     func generated() throws(CodecError) -> Modules_DownStreamMessages {
         var m = Modules_DownStreamMessages()
-        m.list = try list.enumerated().map { (i, d) throws(CodecError) in try d.generated(path: "$.list[\(i)]") }
+        m.list = try list.enumerated().map { (i, d) throws(CodecError) in try d.generated(path: JSONPath.element("$.list", i)) }
         m.syncTime = syncTime
         if let finished { m.finished = finished }
         if let broadcastSyncTime { m.broadcastSyncTime = broadcastSyncTime }

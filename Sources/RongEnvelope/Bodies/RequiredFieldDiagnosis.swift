@@ -18,7 +18,7 @@ internal import SwiftProtobuf
 enum RequiredFieldDiagnosis {
     /// The error for `message`, which is not initialized (parsed or built with partial: true).
     static func error(for message: any SwiftProtobuf.Message, as type: BodyType) -> CodecError {
-        if let found = find(in: message, path: "$", depth: 0) {
+        if let found = find(in: message, path: JSONPath.root, depth: 0) {
             return CodecError(.missingRequiredField, found.reason, path: found.path)
         }
         return CodecError(.missingRequiredField, "\(type) lacks a required field")
@@ -47,14 +47,15 @@ enum RequiredFieldDiagnosis {
                     reason += ": it was sent with wire type \(held.wireType), which the field does not take"
                 }
             }
-            return (path + "." + required.name, reason)
+            return (JSONPath.member(path, required.name), reason)
         }
         var index: [Int: Int] = [:]
         for (number, nested) in fields.nested {
             guard let field = BodyType.messageFields[body]?[number] else { continue }
             let i = index[number, default: 0]
             index[number] = i + 1
-            let nestedPath = path + "." + field.name + (field.repeated ? "[\(i)]" : "")
+            let fieldPath = JSONPath.member(path, field.name)
+            let nestedPath = field.repeated ? JSONPath.element(fieldPath, i) : fieldPath
             if let found = find(in: nested, path: nestedPath, depth: depth + 1) { return found }
         }
         return nil

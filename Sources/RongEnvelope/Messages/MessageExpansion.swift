@@ -36,13 +36,13 @@ public enum MessageExpansion {
         }
         var result: [String: String] = [:]
         for m in object {
-            let path = "extraContent.\(m.key)"
+            let path = JSONPath.member("extraContent", m.key)
             guard case .object(let wrapper) = m.value else {
                 throw CodecError(.invalidValue, "an expansion entry must be {\"v\": value}, not \(m.value.typeName)", path: path)
             }
             guard let v = wrapper["v"] else { throw CodecError(.invalidValue, "an expansion entry lacks \"v\"", path: path) }
             guard case .string(let s) = v else {
-                throw CodecError(.invalidValue, "an expansion value must be a string, not \(v.typeName)", path: path + ".v")
+                throw CodecError(.invalidValue, "an expansion value must be a string, not \(v.typeName)", path: JSONPath.member(path, "v"))
             }
             // Keys are distinct by bytes (the parser rejects byte-equal duplicates), but a Swift
             // dictionary merges keys that are only canonically equivalent (NFC `é`, NFD `e◌́`):

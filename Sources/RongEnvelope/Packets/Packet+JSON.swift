@@ -144,9 +144,9 @@ extension Packet {
     /// errors carry the JSON path; the type checks are those of
     /// ``decode(_:from:protocol:)-(Collection<UInt8>,_,_)``.
     public init(json: JSONValue, from sender: Side, protocol version: ProtocolVersion = .v3) throws(CodecError) {
-        var f = try JSONFields(json, path: "$", what: "a packet")
-        var h = try JSONFields(try f.required("header"), path: "$.header", what: "the header")
-        guard let typeName = try h.plainString("type") else {
+        var f = try JSONMemberReader(json, path: "$", what: "a packet")
+        var h = try JSONMemberReader(try f.required("header"), path: "$.header", what: "the header")
+        guard let typeName = try h.string("type") else {
             throw CodecError(.missingRequiredField, "header.type is required", path: "$.header.type")
         }
         guard let type = PacketType(name: typeName) else {
@@ -160,82 +160,82 @@ extension Packet {
             e.path = "$.header.type"
             throw e
         }
-        let dup = try h.bool("dup", default: false)
-        let qos = QoS(rawValue: try h.integer("qos", UInt8.self, default: 0))
+        let dup = try h.bool("dup") ?? false
+        let qos = QoS(rawValue: try h.integer("qos", as: UInt8.self) ?? 0)
         guard let qos else { throw CodecError(.numberOutOfRange, "qos must be 0-3", path: "$.header.qos") }
-        let retain = try h.bool("retain", default: false)
-        try h.finish()
+        let retain = try h.bool("retain") ?? false
+        try h.finish(ignoringDerived: true)
 
         let body: Body
         switch type {
         case .connect:
             var will: Connect.Will?
             if let w = f.value("will") {
-                var wf = try JSONFields(w, path: "$.will", what: "the will")
-                let willQoS = QoS(rawValue: try wf.integer("qos", UInt8.self, default: 0))
+                var wf = try JSONMemberReader(w, path: "$.will", what: "the will")
+                let willQoS = QoS(rawValue: try wf.integer("qos", as: UInt8.self) ?? 0)
                 guard let willQoS else { throw CodecError(.numberOutOfRange, "will.qos must be 0-3", path: "$.will.qos") }
                 will = Connect.Will(
-                    topic: try wf.requiredString("topic"), message: try wf.requiredString("message"), qos: willQoS,
-                    retain: try wf.bool("retain", default: false))
-                try wf.finish()
+                    topic: try wf.requiredRMTPString("topic"), message: try wf.requiredRMTPString("message"), qos: willQoS,
+                    retain: try wf.bool("retain") ?? false)
+                try wf.finish(ignoringDerived: true)
             }
             body = .connect(
                 Connect(
-                    protocolId: try f.requiredString("protocolId"),
-                    protocolVersion: try f.integer("protocolVersion", UInt8.self),
-                    cleanSession: try f.bool("cleanSession", default: false),
-                    keepAlive: try f.integer("keepAlive", UInt16.self),
-                    clientId: try f.requiredString("clientId"), will: will,
-                    appId: try f.string("appId"), token: try f.string("token")))
+                    protocolId: try f.requiredRMTPString("protocolId"),
+                    protocolVersion: try f.requiredInteger("protocolVersion", as: UInt8.self),
+                    cleanSession: try f.bool("cleanSession") ?? false,
+                    keepAlive: try f.requiredInteger("keepAlive", as: UInt16.self),
+                    clientId: try f.requiredRMTPString("clientId"), will: will,
+                    appId: try f.rmtpString("appId"), token: try f.rmtpString("token")))
         case .connAck:
             body = .connAck(try Self.connAck(&f, protocol: version))
         case .publish where sender == .server:
-            let date = try f.integer("date", UInt32.self)
-            let topic = Topic(wire: try f.requiredString("topic"))
-            let targetId = try f.requiredString("targetId")
-            let messageId = try f.integer("messageId", UInt16.self)
+            let date = try f.requiredInteger("date", as: UInt32.self)
+            let topic = Topic(wire: try f.requiredRMTPString("topic"))
+            let targetId = try f.requiredRMTPString("targetId")
+            let messageId = try f.requiredInteger("messageId", as: UInt16.self)
             body = .serverPublish(ServerPublish(date: date, topic: topic, targetId: targetId, messageId: messageId, payload: try Self.payload(&f)))
         case .publish, .query:
             let p = Publish(
-                topic: Topic(wire: try f.requiredString("topic")), targetId: try f.requiredString("targetId"),
-                messageId: try f.integer("messageId", UInt16.self), payload: try Self.payload(&f))
+                topic: Topic(wire: try f.requiredRMTPString("topic")), targetId: try f.requiredRMTPString("targetId"),
+                messageId: try f.requiredInteger("messageId", as: UInt16.self), payload: try Self.payload(&f))
             body = type == .query ? .query(p) : .publish(p)
         case .pubAck where sender == .client:
-            body = .pubAck(messageId: try f.integer("messageId", UInt16.self))
+            body = .pubAck(messageId: try f.requiredInteger("messageId", as: UInt16.self))
         case .pubAck:
             body = .serverPubAck(
                 ServerPubAck(
-                    messageId: try f.integer("messageId", UInt16.self), date: try f.integer("date", UInt32.self),
-                    status: try f.integer("status", UInt16.self), millisecond: try f.integer("millisecond", UInt16.self),
-                    messageUId: try f.requiredString("messageUId")))
+                    messageId: try f.requiredInteger("messageId", as: UInt16.self), date: try f.requiredInteger("date", as: UInt32.self),
+                    status: try f.requiredInteger("status", as: UInt16.self), millisecond: try f.requiredInteger("millisecond", as: UInt16.self),
+                    messageUId: try f.requiredRMTPString("messageUId")))
         case .queryAck:
             body = .queryAck(
                 QueryAck(
-                    messageId: try f.integer("messageId", UInt16.self), date: try f.integer("date", UInt32.self),
-                    status: try f.integer("status", UInt16.self), payload: try Self.payload(&f)))
+                    messageId: try f.requiredInteger("messageId", as: UInt16.self), date: try f.requiredInteger("date", as: UInt32.self),
+                    status: try f.requiredInteger("status", as: UInt16.self), payload: try Self.payload(&f)))
         case .queryCon:
-            body = .queryCon(messageId: try f.integer("messageId", UInt16.self))
+            body = .queryCon(messageId: try f.requiredInteger("messageId", as: UInt16.self))
         case .pingReq:
             body = .pingReq
         case .pingResp:
             body = .pingResp
         case .disconnect:
-            body = .disconnect(Disconnect(reserved: try f.integer("reserved", UInt8.self, default: 0), status: try f.integer("status", UInt8.self)))
+            body = .disconnect(Disconnect(reserved: try f.integer("reserved", as: UInt8.self) ?? 0, status: try f.requiredInteger("status", as: UInt8.self)))
         case .symmetric, .subscribe, .subAck, .unsubscribe, .unsubAck, .reserved:
             preconditionFailure("unsupported type \(type) passed the check")
         }
-        try f.finish()
+        try f.finish(ignoringDerived: true)
         self.init(body, dup: dup, qos: qos, retain: retain)
     }
 
     /// A CONNACK's members in the form of `version` (ENV-JSON-003, ENV-JSON-006): version 3 has
     /// userId, sessionId and timestamp together or none; version 4 has `flags` and the fields its
     /// bits 0-3 name (`flags` may be left out and is then those bits).
-    private static func connAck(_ f: inout JSONFields, protocol version: ProtocolVersion) throws(CodecError) -> ConnAck {
-        var ack = ConnAck(reserved: try f.integer("reserved", UInt8.self, default: 0), status: try f.integer("status", UInt8.self))
-        let userId = try f.string("userId")
-        let sessionId = try f.string("sessionId")
-        let timestamp: UInt64? = if f.value("timestamp") == nil { nil } else { try f.integer("timestamp", UInt64.self) }
+    private static func connAck(_ f: inout JSONMemberReader, protocol version: ProtocolVersion) throws(CodecError) -> ConnAck {
+        var ack = ConnAck(reserved: try f.integer("reserved", as: UInt8.self) ?? 0, status: try f.requiredInteger("status", as: UInt8.self))
+        let userId = try f.rmtpString("userId")
+        let sessionId = try f.rmtpString("sessionId")
+        let timestamp = try f.integer("timestamp", as: UInt64.self)
         switch version {
         case .v3:
             for key in ["flags", "messageId"] where f.object[key] != nil && f.object[key] != .null {
@@ -248,8 +248,8 @@ extension Packet {
                 throw CodecError(.missingRequiredField, "userId, sessionId and timestamp come together or not at all", path: "$")
             }
         case .v4:
-            let messageId: UInt16? = if f.value("messageId") == nil { nil } else { try f.integer("messageId", UInt16.self) }
-            let flags: UInt8? = if f.value("flags") == nil { nil } else { try f.integer("flags", UInt8.self) }
+            let messageId = try f.integer("messageId", as: UInt16.self)
+            let flags = try f.integer("flags", as: UInt8.self)
             let fields = ConnAck.Version4Fields(
                 userId: userId, sessionId: sessionId, timestamp: timestamp, messageId: messageId, otherFlags: flags ?? 0)
             if let flags {
@@ -269,10 +269,10 @@ extension Packet {
 
     /// The payload from `bodyHex` (exact bytes, wins), else from `body` read as `bodyType`, else
     /// empty.
-    private static func payload(_ f: inout JSONFields) throws(CodecError) -> [UInt8] {
+    private static func payload(_ f: inout JSONMemberReader) throws(CodecError) -> [UInt8] {
         let bodyValue = f.value("body")
-        let typeName = try f.plainString("bodyType")
-        if let hex = try f.plainString("bodyHex") {
+        let typeName = try f.string("bodyType")
+        if let hex = try f.string("bodyHex") {
             guard let bytes = Hex.decode(hex) else {
                 throw CodecError(.invalidValue, "bodyHex must be pairs of hex digits", path: "$.bodyHex")
             }

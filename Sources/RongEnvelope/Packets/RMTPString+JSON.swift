@@ -13,17 +13,28 @@ enum RMTPStringJSON {
         switch v {
         case .string(let s): return RMTPString(s)
         case .object:
-            var f = try JSONFields(v, path: path, what: "a string in exact form")
-            guard let hex = try f.plainString("hex") else { throw CodecError(.missingRequiredField, "hex is required", path: path + ".hex") }
-            guard let bytes = Hex.decode(hex) else { throw CodecError(.invalidValue, "hex must be pairs of hex digits", path: path + ".hex") }
+            var f = try JSONMemberReader(v, path: path, what: "a string in exact form")
+            guard let bytes = Hex.decode(try f.requiredString("hex")) else { throw f.invalid("hex", "hex must be pairs of hex digits") }
             let s = try RMTPString(wireBytes: bytes)
-            if let text = try f.plainString("text"), text != s.text {
-                throw CodecError(.invalidValue, "text does not match the decoded hex", path: path + ".text")
-            }
-            try f.finish()
+            if let text = try f.string("text"), text != s.text { throw f.invalid("text", "text does not match the decoded hex") }
+            try f.finish(ignoringDerived: true)
             return s
         default:
             throw CodecError(.typeMismatch, "a header string must be a JSON string or object, not \(v.typeName)", path: path)
         }
+    }
+}
+
+extension JSONMemberReader {
+    /// A header string member (``RMTPStringJSON``); nil when absent.
+    mutating func rmtpString(_ key: String) throws(CodecError) -> RMTPString? {
+        guard let v = value(key) else { return nil }
+        return try RMTPStringJSON.string(from: v, path: at(key))
+    }
+
+    /// A header string member that must be present.
+    mutating func requiredRMTPString(_ key: String) throws(CodecError) -> RMTPString {
+        guard let s = try rmtpString(key) else { throw missing(key) }
+        return s
     }
 }

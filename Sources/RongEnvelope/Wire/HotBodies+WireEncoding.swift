@@ -73,7 +73,7 @@ extension DownStreamMessage {
     /// the body sits in a JSON form.
     func checkType(path: @autoclosure () -> String) throws(CodecError) {
         guard hasChannelType else {
-            throw CodecError(.invalidValue, "ChannelType has no value \(type.rawValue) (\(type))", path: path() + ".type")
+            throw CodecError(.invalidValue, "ChannelType has no value \(type.rawValue) (\(type))", path: JSONPath.member(path(), "type"))
         }
     }
 
@@ -158,7 +158,7 @@ extension DownStreamMessages {
         var n = 0
         for i in list.indices {
             // The path is only made for the error.
-            try list[i].checkType(path: "$.list[\(i)]")
+            try list[i].checkType(path: JSONPath.element("$.list", i))
             n += WireWriter.sizeOfDelimitedField(1, list[i].wireSize)
         }
         n += WireWriter.sizeOfVarintField(2, syncTime)

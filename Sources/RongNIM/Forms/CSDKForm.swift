@@ -20,7 +20,7 @@ enum CSDKForm {
 
     static func read(_ value: JSONValue) throws(CodecError) -> NIMFormRecord {
         var r = NIMFormReader(.cSDK)
-        var f = try NIMFields(value, path: "$", what: "a C SDK message")
+        var f = try JSONMemberReader(value, path: "$", what: "a C SDK message")
         if f.object["content"] != nil && f.object["msg_type"] == nil {
             // The receive callback's wrapper: the message is `content`.
             let rescode = try r.integer(&f, "rescode", in: Int64(Int32.min)...Int64(Int32.max))
@@ -28,7 +28,7 @@ enum CSDKForm {
             r.lose(f.value("feature"), at: f.at("feature"))
             let inner = try r.embedded(try f.required("content"), at: f.at("content"), "content")
             r.loseUnread(f)
-            var g = try NIMFields(inner, path: f.at("content"), what: "a C SDK message")
+            var g = try JSONMemberReader(inner, path: f.at("content"), what: "a C SDK message")
             return try readMessage(&g, &r)
         }
         if f.object["msg_type"] == nil && (f.object["msg_id"] != nil || f.object["to_id"] != nil) {
@@ -37,7 +37,7 @@ enum CSDKForm {
         return try readMessage(&f, &r)
     }
 
-    static func readMessage(_ f: inout NIMFields, _ r: inout NIMFormReader) throws(CodecError) -> NIMFormRecord {
+    static func readMessage(_ f: inout JSONMemberReader, _ r: inout NIMFormReader) throws(CodecError) -> NIMFormRecord {
         if f.object["room_id"] != nil && f.object["to_type"] == nil {
             // The chatroom SDK (nim_chatroom) has message JSON of its own, keyed by room_id.
             throw CodecError(
@@ -134,7 +134,7 @@ enum CSDKForm {
 
     /// `is_force_push` (1: force), `force_push_list` (JSON text of accounts; empty or absent for
     /// every member: "强推全员设置true并强推列表为空"), `force_push_content`.
-    static func readForcePush(_ m: inout NIMMessage, _ f: inout NIMFields, _ r: inout NIMFormReader) throws(CodecError) {
+    static func readForcePush(_ m: inout NIMMessage, _ f: inout JSONMemberReader, _ r: inout NIMFormReader) throws(CodecError) {
         let on = try r.bool(&f, "is_force_push")
         var ids: [String]?
         if let v = f.value("force_push_list") {
@@ -163,7 +163,7 @@ enum CSDKForm {
     /// `log_status` (`NIMMsgLogStatus`, `nim_msglog_def.h`): deleted 3 → soft delete; sending 4,
     /// failed 5, sent 6 → the delivery state; receipt 7 ("对方已读") → read by the peer, which the
     /// model keeps for outgoing one-to-one messages only. The others are lost.
-    static func readStatus(_ m: inout NIMMessage, _ f: inout NIMFields, _ r: inout NIMFormReader) throws(CodecError) {
+    static func readStatus(_ m: inout NIMMessage, _ f: inout JSONMemberReader, _ r: inout NIMFormReader) throws(CodecError) {
         guard let status = try r.integer(&f, "log_status", in: 0...Int64(Int32.max)) else { return }
         let at = f.at("log_status")
         switch status {
@@ -186,7 +186,7 @@ enum CSDKForm {
     /// A recall notification (『消息撤回通知Json Keys』): `to_type`, `from_id` (the recalled
     /// message's sender), `to_id`, `msg_id`, `msg_time` (when it was sent, ms), `operator_id`,
     /// `notify`; `time` (when it was recalled) has no place in the model.
-    static func readRecall(_ f: inout NIMFields, _ r: inout NIMFormReader) throws(CodecError) -> NIMFormRecord {
+    static func readRecall(_ f: inout JSONMemberReader, _ r: inout NIMFormReader) throws(CodecError) -> NIMFormRecord {
         let kind = try r.requiredInteger(&f, "to_type", in: 0...Int64(Int32.max))
         guard let sessionType = sessionType(kind) else {
             throw f.invalid("to_type", "to_type must be 0 (P2P), 1 (team) or 5 (super team), not \(kind)")

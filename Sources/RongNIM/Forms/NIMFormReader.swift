@@ -3,8 +3,8 @@
 import RongCodec
 
 /// The state of one NetEase-form read: the losses found so far and the path map. Members are
-/// read with ``NIMFields``; the helpers here add NetEase's lenient scalars (NIM-FORM-004) and
-/// JSON held as text (NIM-FORM-003).
+/// read with RongCodec's `JSONMemberReader`; the helpers here add NetEase's lenient scalars
+/// (NIM-FORM-004) and JSON held as text (NIM-FORM-003).
 struct NIMFormReader {
     let form: NIMForm
     var losses = LossList()
@@ -40,7 +40,7 @@ struct NIMFormReader {
     mutating func map(_ model: String, _ inputs: [String]) { paths.map(model, inputs) }
 
     /// Reports the members of `f` not read so far as lost (NIM-FORM-002), when they say something.
-    mutating func loseUnread(_ f: NIMFields) {
+    mutating func loseUnread(_ f: JSONMemberReader) {
         for m in f.unreadMembers() where informative(m.value) { losses.add("NIM-FORM-002", f.at(m.key)) }
     }
 
@@ -59,7 +59,7 @@ struct NIMFormReader {
     // MARK: Lenient scalars (NIM-FORM-004)
 
     /// A string; a number is taken as its text (team ids are numbers in some forms, strings in others).
-    func string(_ f: inout NIMFields, _ key: String) throws(CodecError) -> String? {
+    func string(_ f: inout JSONMemberReader, _ key: String) throws(CodecError) -> String? {
         guard let v = f.value(key) else { return nil }
         switch v {
         case .string(let s): return s
@@ -68,13 +68,13 @@ struct NIMFormReader {
         }
     }
 
-    func requiredString(_ f: inout NIMFields, _ key: String) throws(CodecError) -> String {
+    func requiredString(_ f: inout JSONMemberReader, _ key: String) throws(CodecError) -> String {
         guard let s = try string(&f, key) else { throw CodecError(.missingRequiredField, "\(key) is required", path: f.at(key)) }
         return s
     }
 
     /// An integer in `range`, as a JSON number or as a string of decimal digits (form-urlencoded).
-    func integer(_ f: inout NIMFields, _ key: String, in range: ClosedRange<Int64>) throws(CodecError) -> Int64? {
+    func integer(_ f: inout JSONMemberReader, _ key: String, in range: ClosedRange<Int64>) throws(CodecError) -> Int64? {
         guard let v = f.value(key) else { return nil }
         let n: JSONNumber
         switch v {
@@ -91,13 +91,13 @@ struct NIMFormReader {
         return i
     }
 
-    func requiredInteger(_ f: inout NIMFields, _ key: String, in range: ClosedRange<Int64>) throws(CodecError) -> Int64 {
+    func requiredInteger(_ f: inout JSONMemberReader, _ key: String, in range: ClosedRange<Int64>) throws(CodecError) -> Int64 {
         guard let i = try integer(&f, key, in: range) else { throw CodecError(.missingRequiredField, "\(key) is required", path: f.at(key)) }
         return i
     }
 
     /// A finite number, as a JSON number or a decimal string.
-    func number(_ f: inout NIMFields, _ key: String) throws(CodecError) -> JSONNumber? {
+    func number(_ f: inout JSONMemberReader, _ key: String) throws(CodecError) -> JSONNumber? {
         guard let v = f.value(key) else { return nil }
         switch v {
         case .number(let n) where n.isFinite: return n
@@ -109,7 +109,7 @@ struct NIMFormReader {
     }
 
     /// A boolean as NetEase's forms write one: `true`/`false`, `1`/`0`, or those as strings.
-    func bool(_ f: inout NIMFields, _ key: String) throws(CodecError) -> Bool? {
+    func bool(_ f: inout JSONMemberReader, _ key: String) throws(CodecError) -> Bool? {
         guard let v = f.value(key) else { return nil }
         switch v {
         case .bool(let b): return b
@@ -123,7 +123,7 @@ struct NIMFormReader {
 
     /// Milliseconds since 1970, the unit of every NetEase wire time, as the model's seconds
     /// (exactly: 1700000000123 → 1700000000.123). At most 10^14 - 1, as `$sentTime`.
-    func milliseconds(_ f: inout NIMFields, _ key: String) throws(CodecError) -> JSONNumber? {
+    func milliseconds(_ f: inout JSONMemberReader, _ key: String) throws(CodecError) -> JSONNumber? {
         try integer(&f, key, in: RCMessageRecord.sentTimeRange).map(TimeConversion.seconds(fromMilliseconds:))
     }
 

@@ -16,7 +16,7 @@ enum NetEaseAttachment {
         r.map(m, at)
         switch type {
         case .image:
-            var f = try NIMFields(raw, path: at, what: "an image attachment")
+            var f = try JSONMemberReader(raw, path: at, what: "an image attachment")
             var o = NIMImageObject()
             o.displayName = try r.string(&f, "name")
             r.map(m + ".displayName", f.at("name"))
@@ -38,7 +38,7 @@ enum NetEaseAttachment {
             r.loseUnread(f)
             return .image(o)
         case .audio:
-            var f = try NIMFields(raw, path: at, what: "an audio attachment")
+            var f = try JSONMemberReader(raw, path: at, what: "an audio attachment")
             var o = NIMAudioObject()
             o.duration = try r.integer(&f, "dur", in: durationRange)
             r.map(m + ".duration", f.at("dur"))
@@ -52,7 +52,7 @@ enum NetEaseAttachment {
             r.loseUnread(f)
             return .audio(o)
         case .video:
-            var f = try NIMFields(raw, path: at, what: "a video attachment")
+            var f = try JSONMemberReader(raw, path: at, what: "a video attachment")
             var o = NIMVideoObject()
             o.duration = try r.integer(&f, "dur", in: durationRange)
             r.map(m + ".duration", f.at("dur"))
@@ -70,7 +70,7 @@ enum NetEaseAttachment {
             r.loseUnread(f)
             return .video(o)
         case .file:
-            var f = try NIMFields(raw, path: at, what: "a file attachment")
+            var f = try JSONMemberReader(raw, path: at, what: "a file attachment")
             var o = NIMFileObject()
             o.displayName = try r.string(&f, "name")
             r.map(m + ".displayName", f.at("name"))
@@ -82,7 +82,7 @@ enum NetEaseAttachment {
             r.loseUnread(f)
             return .file(o)
         case .location:
-            var f = try NIMFields(raw, path: at, what: "a location attachment")
+            var f = try JSONMemberReader(raw, path: at, what: "a location attachment")
             guard let lat = try r.number(&f, "lat") else { throw CodecError(.missingRequiredField, "lat is required", path: f.at("lat")) }
             guard let lng = try r.number(&f, "lng") else { throw CodecError(.missingRequiredField, "lng is required", path: f.at("lng")) }
             guard (-90...90).contains(lat.doubleValue) else { throw f.invalid("lat", "lat \(lat) is outside -90...90") }
@@ -105,7 +105,7 @@ enum NetEaseAttachment {
 
     /// `ext`, the file's extension: not information when it is the extension of `name` or of
     /// the URL's last path segment (the writers derive it so); lost otherwise.
-    static func readExtension(_ f: inout NIMFields, name: String?, url: String?, _ r: inout NIMFormReader) throws(CodecError) {
+    static func readExtension(_ f: inout JSONMemberReader, name: String?, url: String?, _ r: inout NIMFormReader) throws(CodecError) {
         guard let ext = try r.string(&f, "ext"), !ext.isEmpty else { return }
         if ext == NIMConverter.fileExtension(name) || ext == urlExtension(url) { return }
         r.losses.add("NIM-FORM-002", f.at("ext"))
@@ -128,7 +128,7 @@ enum NetEaseAttachment {
     /// A notification's `{"id", "data"}`: a team (or super team) operation, a net call (101-103),
     /// or another id, kept as received.
     static func readNotification(_ raw: JSONValue, at: String, sender: (String, String)?, _ r: inout NIMFormReader) throws(CodecError) -> NIMNotificationObject {
-        var f = try NIMFields(raw, path: at, what: "a notification attachment")
+        var f = try JSONMemberReader(raw, path: at, what: "a notification attachment")
         let id = try r.requiredInteger(&f, "id", in: 0...Int64(Int32.max))
         let op: Int? = id <= 10 ? Int(id) : superTeamOperations[id]
         guard let op else {
@@ -145,7 +145,7 @@ enum NetEaseAttachment {
             r.map(m + ".sourceID", path)
         }
         if let d = f.value("data") {
-            var g = try NIMFields(d, path: f.at("data"), what: "a notification's data")
+            var g = try JSONMemberReader(d, path: f.at("data"), what: "a notification's data")
             if let ids = try g.stringArray("ids") {
                 t.targetIDs = ids
                 r.map(m + ".targetIDs", g.at("ids"))
@@ -171,7 +171,7 @@ enum NetEaseAttachment {
     /// `nim_talk_def.h` 『attach波特机器人类型』: `robotAccid`, `param` (JSON), and on a reply
     /// `msgOut`, `clientMsgId`, `robotMsg`.
     static func readRobot(_ raw: JSONValue, at: String, _ r: inout NIMFormReader) throws(CodecError) -> NIMRobotObject {
-        var f = try NIMFields(raw, path: at, what: "a robot attachment")
+        var f = try JSONMemberReader(raw, path: at, what: "a robot attachment")
         let m = "$.attachment"
         let robotId = try r.requiredString(&f, "robotAccid")
         let isFromRobot = try r.bool(&f, "msgOut") ?? false
@@ -199,7 +199,7 @@ enum NetEaseAttachment {
     /// The call record of type 12 as the SDKs write it (`callAttachmentToRaw` of the current
     /// mini-program SDK): `type`, `channelId`, `status`, `durations: [{"accid", "duration"}]`.
     static func readCallRecord(_ raw: JSONValue, at: String, _ r: inout NIMFormReader) throws(CodecError) -> NIMRtcCallRecordObject {
-        var f = try NIMFields(raw, path: at, what: "a call record attachment")
+        var f = try JSONMemberReader(raw, path: at, what: "a call record attachment")
         let m = "$.attachment"
         let callType = try r.requiredInteger(&f, "type", in: NIMRtcCallRecordObject.numberRange)
         let callStatus = try r.requiredInteger(&f, "status", in: NIMRtcCallRecordObject.numberRange)
@@ -212,7 +212,7 @@ enum NetEaseAttachment {
             guard case .array(let items) = d else { throw f.mismatch("durations", "an array", d) }
             var list: [NIMRtcCallRecordObject.Duration] = []
             for (i, item) in items.enumerated() {
-                var g = try NIMFields(item, path: f.at("durations") + "[\(i)]", what: "a duration")
+                var g = try JSONMemberReader(item, path: f.at("durations") + "[\(i)]", what: "a duration")
                 let who = try r.requiredString(&g, "accid")
                 let s = try r.requiredInteger(&g, "duration", in: NIMRtcCallRecordObject.secondsRange)
                 r.map(JSONPath.member(m + ".durations", who), g.at("duration"))

@@ -18,7 +18,7 @@ enum ServerV1Form {
     static func readSend(_ value: JSONValue) throws(CodecError) -> NIMFormRecord {
         var r = NIMFormReader(.serverV1Send)
         r.urlencoded = true
-        var f = try NIMFields(value, path: "$", what: "server API v1 send parameters")
+        var f = try JSONMemberReader(value, path: "$", what: "server API v1 send parameters")
         let from = try r.requiredString(&f, "from")
         let ope = try r.requiredInteger(&f, "ope", in: 0...1)
         let to = try r.requiredString(&f, "to")
@@ -69,7 +69,7 @@ enum ServerV1Form {
             m.object = .custom(try NIMFormReader.customPayload(body, at: at, "body", requireJSON: true))
             r.map("$.attachment", at)
         case .text, .tip:
-            var g = try NIMFields(try r.embedded(body, at: at, "body"), path: at, what: "the body of a text or tip message")
+            var g = try JSONMemberReader(try r.embedded(body, at: at, "body"), path: at, what: "the body of a text or tip message")
             m.text = try r.requiredString(&g, "msg")
             r.map("$.text", g.at("msg"))
             if m.messageType == .tip { m.object = .tip }
@@ -83,7 +83,7 @@ enum ServerV1Form {
     }
 
     /// `subType` / `sub_type` / `msg_sub_type`: 0 (the default) is none.
-    static func subType(_ f: inout NIMFields, _ key: String, _ r: inout NIMFormReader) throws(CodecError) -> Int? {
+    static func subType(_ f: inout JSONMemberReader, _ key: String, _ r: inout NIMFormReader) throws(CodecError) -> Int? {
         guard let n = try r.integer(&f, key, in: 0...Int64(Int32.max)), n > 0 else { return nil }
         r.map("$.messageSubType", f.at(key))
         return Int(n)
@@ -91,7 +91,7 @@ enum ServerV1Form {
 
     /// Yidun anti-spam: whether to check, the content to check, the business id.
     static func readAntiSpam(
-        _ m: inout NIMMessage, _ f: inout NIMFields, enabled: String, content: String, business: String, _ r: inout NIMFormReader
+        _ m: inout NIMMessage, _ f: inout JSONMemberReader, enabled: String, content: String, business: String, _ r: inout NIMFormReader
     ) throws(CodecError) {
         var o = NIMAntiSpamOption()
         o.enabled = try r.bool(&f, enabled) ?? false
@@ -107,7 +107,7 @@ enum ServerV1Form {
     /// Forced push to some or all team members → `apnsMemberOption` (teams only, 003:488); on
     /// another session the parameters are lost.
     static func readForcePush(
-        _ m: inout NIMMessage, _ f: inout NIMFields, all: String, list: String, content: String, enable: String? = nil,
+        _ m: inout NIMMessage, _ f: inout JSONMemberReader, all: String, list: String, content: String, enable: String? = nil,
         _ r: inout NIMFormReader
     ) throws(CodecError) {
         let everyone = try r.bool(&f, all)
@@ -141,7 +141,7 @@ enum ServerV1Form {
 
     static func readHistory(_ value: JSONValue) throws(CodecError) -> NIMFormRecord {
         var r = NIMFormReader(.serverV1History)
-        var f = try NIMFields(value, path: "$", what: "a server API v1 history record")
+        var f = try JSONMemberReader(value, path: "$", what: "a server API v1 history record")
         let from = try r.requiredString(&f, "from")
         // The history answer does not name the conversation: the query does (querySessionMsg's
         // from/to, queryTeamMsg's tid). An export adds it as the send form names it.

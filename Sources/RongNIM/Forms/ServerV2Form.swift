@@ -33,7 +33,7 @@ enum ServerV2Form {
 
     static func read(_ value: JSONValue) throws(CodecError) -> NIMFormRecord {
         var r = NIMFormReader(.serverV2)
-        var f = try NIMFields(value, path: "$", what: "a server API v2 message")
+        var f = try JSONMemberReader(value, path: "$", what: "a server API v2 message")
         if f.object["message"] != nil && f.object["message_type"] == nil {
             return try readRequest(&f, &r)
         }
@@ -92,7 +92,7 @@ enum ServerV2Form {
 
     /// The members a message and a send request's `message` share: type, subtype, client id,
     /// text and attachment.
-    static func readBody(_ f: inout NIMFields, session: NIMSession, sender: (String, String)?, _ r: inout NIMFormReader) throws(CodecError) -> NIMMessage {
+    static func readBody(_ f: inout JSONMemberReader, session: NIMSession, sender: (String, String)?, _ r: inout NIMFormReader) throws(CodecError) -> NIMMessage {
         let type = NIMMessageType(rawValue: Int(try r.requiredInteger(&f, "message_type", in: 0...Int64(Int32.max))))
         r.map("$.messageType", f.at("message_type"))
         var m = NIMMessage(type, session: session)
@@ -125,18 +125,18 @@ enum ServerV2Form {
     }
 
     /// The body of a send request (`SendMessageRequestV2`).
-    static func readRequest(_ f: inout NIMFields, _ r: inout NIMFormReader) throws(CodecError) -> NIMFormRecord {
+    static func readRequest(_ f: inout JSONMemberReader, _ r: inout NIMFormReader) throws(CodecError) -> NIMFormRecord {
         let id = try r.requiredString(&f, "conversation_id")
         let (owner, session) = try conversation(id, at: f.at("conversation_id"))
         r.map("$.from", f.at("conversation_id"))
         r.map("$.session.sessionType", f.at("conversation_id"))
         r.map("$.session.sessionId", f.at("conversation_id"))
-        var g = try NIMFields(try f.required("message"), path: f.at("message"), what: "message")
+        var g = try JSONMemberReader(try f.required("message"), path: f.at("message"), what: "message")
         var m = try readBody(&g, session: session, sender: (owner, f.at("conversation_id")), &r)
         r.loseUnread(g)
         m.from = owner
         if let c = f.value("message_config") {
-            var h = try NIMFields(c, path: f.at("message_config"), what: "message_config")
+            var h = try JSONMemberReader(c, path: f.at("message_config"), what: "message_config")
             try flag(&m, \.shouldBeCounted, &h, "unread_enabled", &r)
             try flag(&m, \.syncEnabled, &h, "mutil_sync_enabled", &r)
             try flag(&m, \.persistEnable, &h, "offline_enabled", &r)
@@ -145,12 +145,12 @@ enum ServerV2Form {
             r.loseUnread(h)
         }
         if let c = f.value("route_config") {
-            var h = try NIMFields(c, path: f.at("route_config"), what: "route_config")
+            var h = try JSONMemberReader(c, path: f.at("route_config"), what: "route_config")
             try flag(&m, \.routeEnabled, &h, "route_enabled", &r)
             r.loseUnread(h)
         }
         if let c = f.value("push_config") {
-            var h = try NIMFields(c, path: f.at("push_config"), what: "push_config")
+            var h = try JSONMemberReader(c, path: f.at("push_config"), what: "push_config")
             try flag(&m, \.apnsEnabled, &h, "push_enabled", &r)
             try flag(&m, \.apnsWithPrefix, &h, "push_nick_enabled", &r)
             m.apnsContent = try r.string(&h, "push_content")
@@ -162,13 +162,13 @@ enum ServerV2Form {
             r.loseUnread(h)
         }
         if let c = f.value("antispam_config") {
-            var h = try NIMFields(c, path: f.at("antispam_config"), what: "antispam_config")
+            var h = try JSONMemberReader(c, path: f.at("antispam_config"), what: "antispam_config")
             try ServerV1Form.readAntiSpam(
                 &m, &h, enabled: "antispam_enabled", content: "antispam_custom_message", business: "antispam_business_id", &r)
             r.loseUnread(h)
         }
         if let c = f.value("team_option") {
-            var h = try NIMFields(c, path: f.at("team_option"), what: "team_option")
+            var h = try JSONMemberReader(c, path: f.at("team_option"), what: "team_option")
             try flag(&m, \.teamReceiptEnabled, &h, "mark_as_read", &r)
             r.loseUnread(h)
         }
@@ -180,7 +180,7 @@ enum ServerV2Form {
 
     /// A setting flag from a boolean of a config object.
     static func flag(
-        _ m: inout NIMMessage, _ keyPath: WritableKeyPath<NIMMessageSetting, Bool>, _ f: inout NIMFields, _ key: String, _ r: inout NIMFormReader
+        _ m: inout NIMMessage, _ keyPath: WritableKeyPath<NIMMessageSetting, Bool>, _ f: inout JSONMemberReader, _ key: String, _ r: inout NIMFormReader
     ) throws(CodecError) {
         guard let b = try r.bool(&f, key) else { return }
         m.setting[keyPath: keyPath] = b

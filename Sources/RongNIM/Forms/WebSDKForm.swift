@@ -41,7 +41,7 @@ enum WebSDKForm {
 
     static func read(_ value: JSONValue) throws(CodecError) -> NIMFormRecord {
         var r = NIMFormReader(.webSDK)
-        var f = try NIMFields(value, path: "$", what: "a Web SDK message")
+        var f = try JSONMemberReader(value, path: "$", what: "a Web SDK message")
         let session: NIMSession
         if let room = try r.string(&f, "chatroomId") {
             session = NIMSession(room, type: .chatroom)
@@ -102,7 +102,7 @@ enum WebSDKForm {
         m.apnsPayload = r.objectOrLose(f.value("pushPayload"), at: f.at("pushPayload"))
         r.map("$.apnsPayload", f.at("pushPayload"))
         if let apns = f.value("apns") {
-            var g = try NIMFields(apns, path: f.at("apns"), what: "apns")
+            var g = try JSONMemberReader(apns, path: f.at("apns"), what: "apns")
             try ServerV1Form.readForcePush(&m, &g, all: "(all)", list: "accounts", content: "content", enable: "forcePush", &r)
             r.loseUnread(g)
         }
@@ -116,7 +116,7 @@ enum WebSDKForm {
     }
 
     /// `file`, `geo`, `tip`, `content`, `attach`: the attachment as the SDK's `reverse` parsed it.
-    static func readAttachment(_ m: inout NIMMessage, _ f: inout NIMFields, _ r: inout NIMFormReader) throws(CodecError) {
+    static func readAttachment(_ m: inout NIMMessage, _ f: inout JSONMemberReader, _ r: inout NIMFormReader) throws(CodecError) {
         let sender = m.from.map { ($0, "$.from") }
         switch m.messageType {
         case .text:
@@ -158,7 +158,7 @@ enum WebSDKForm {
     static func readNotification(
         _ v: JSONValue, at: String, session: NIMSession?, sender: (String, String)?, _ r: inout NIMFormReader
     ) throws(CodecError) -> NIMNotificationObject {
-        var f = try NIMFields(v, path: at, what: "a notification")
+        var f = try JSONMemberReader(v, path: at, what: "a notification")
         let word = try r.requiredString(&f, "type")
         let m = "$.attachment.content"
         r.map(m + ".operationType", f.at("type"))
@@ -225,7 +225,7 @@ enum WebSDKForm {
 
     /// The sender: `fromClientType` as a word; in a chatroom `fromNick`, `fromAvatar` and
     /// `fromCustom` are the room profile (`messageExt`), elsewhere `fromNick` is the nickname.
-    static func readSender(_ m: inout NIMMessage, _ f: inout NIMFields, _ r: inout NIMFormReader) throws(CodecError) {
+    static func readSender(_ m: inout NIMMessage, _ f: inout JSONMemberReader, _ r: inout NIMFormReader) throws(CodecError) {
         if let word = try r.string(&f, "fromClientType") {
             if let n = clientTypes[word] {
                 m.local.senderClientType = n
@@ -255,7 +255,7 @@ enum WebSDKForm {
     }
 
     /// `flow` (in, out) and `status` (sending, success, fail) → the local state.
-    static func readState(_ m: inout NIMMessage, _ f: inout NIMFields, _ r: inout NIMFormReader) throws(CodecError) {
+    static func readState(_ m: inout NIMMessage, _ f: inout JSONMemberReader, _ r: inout NIMFormReader) throws(CodecError) {
         if let flow = try r.string(&f, "flow") {
             guard flow == "in" || flow == "out" else { throw f.invalid("flow", "flow must be in or out, not \(flow)") }
             m.local.isOutgoingMsg = flow == "out"

@@ -28,7 +28,7 @@ extension NIMRecord {
     /// Reads one record from a parsed JSON value.
     public init(json value: JSONValue) throws(CodecError) {
         if case .object(let o) = value, o["revoke"] != nil {
-            var f = try NIMFields(value, path: "$", what: "a NIM record")
+            var f = try JSONMemberReader(value, path: "$", what: "a NIM record")
             let r = try f.required("revoke")
             try f.finish()
             self = .revoke(try NIMRevokeNotification(json: r, path: "$.revoke"))
@@ -60,7 +60,7 @@ extension NIMMessage {
     /// Reads a message; `embedded` is the revoked message inside a revoke notification, which
     /// has only content members (`messageId`, `messageType`, `text`, `attachment`, `remoteExt`).
     init(json: JSONValue, path: String, embedded: Bool) throws(CodecError) {
-        var f = try NIMFields(json, path: path, what: "a NIM message")
+        var f = try JSONMemberReader(json, path: path, what: "a NIM message")
         let type = NIMMessageType(rawValue: Int(try f.requiredInteger("messageType", in: 0...Int64(Int32.max))))
         var session: NIMSession?
         if !embedded { session = try NIMSession(json: try f.required("session"), path: f.at("session")) }
@@ -112,7 +112,7 @@ extension NIMMessage {
     /// `text` is required on a text message. On the other types it is the display text the
     /// current SDKs carry (NIM-MSG-003); the seed's "nil on the others" (003:579) is the special
     /// case without one.
-    static func checkText(_ type: NIMMessageType, _ text: String?, _ f: inout NIMFields) throws(CodecError) {
+    static func checkText(_ type: NIMMessageType, _ text: String?, _ f: inout JSONMemberReader) throws(CodecError) {
         if type == .text && text == nil { throw CodecError(.missingRequiredField, "a text message needs text", path: f.at("text")) }
     }
 
@@ -151,7 +151,7 @@ extension NIMMessage {
         }
     }
 
-    static func checkSize(_ v: JSONValue, _ limit: Int, _ key: String, _ f: inout NIMFields) throws(CodecError) {
+    static func checkSize(_ v: JSONValue, _ limit: Int, _ key: String, _ f: inout JSONMemberReader) throws(CodecError) {
         let n = try v.canonicalBytes().count
         if n > limit {
             throw CodecError(.sizeLimit, "\(key) is \(n) bytes of JSON, above the limit of \(limit)", path: f.at(key))
@@ -159,7 +159,7 @@ extension NIMMessage {
     }
 
     /// A timestamp in seconds: a finite number from 0 up to (not including) 10^11.
-    static func timestamp(_ f: inout NIMFields, _ key: String) throws(CodecError) -> JSONNumber? {
+    static func timestamp(_ f: inout JSONMemberReader, _ key: String) throws(CodecError) -> JSONNumber? {
         guard let t = try f.number(key) else { return nil }
         guard t.doubleValue >= 0 && t.doubleValue < NIMLimits.timestampBound else {
             throw CodecError(.numberOutOfRange, "\(key) must be seconds from 0 to below 1e11, not \(t)", path: f.at(key))
@@ -193,7 +193,7 @@ extension NIMMessage {
 
 extension NIMSession {
     init(json: JSONValue, path: String) throws(CodecError) {
-        var f = try NIMFields(json, path: path, what: "session")
+        var f = try JSONMemberReader(json, path: path, what: "session")
         let id = try f.requiredString("sessionId")
         if id.isEmpty { throw f.invalid("sessionId", "sessionId must not be empty") }
         let type = NIMSessionType(rawValue: Int(try f.requiredInteger("sessionType", in: 0...Int64(Int32.max))))
@@ -220,7 +220,7 @@ extension NIMSession {
 
 extension NIMApnsMemberOption {
     init(json: JSONValue, path: String) throws(CodecError) {
-        var f = try NIMFields(json, path: path, what: "apnsMemberOption")
+        var f = try JSONMemberReader(json, path: path, what: "apnsMemberOption")
         userIds = try f.stringArray("userIds")
         forcePush = try f.bool("forcePush") ?? true
         apnsContent = try f.string("apnsContent")
@@ -238,7 +238,7 @@ extension NIMApnsMemberOption {
 
 extension NIMAntiSpamOption {
     init(json: JSONValue, path: String) throws(CodecError) {
-        var f = try NIMFields(json, path: path, what: "antiSpamOption")
+        var f = try JSONMemberReader(json, path: path, what: "antiSpamOption")
         enabled = try f.bool("enabled") ?? false
         content = try f.string("content")
         businessId = try f.string("businessId")
@@ -256,7 +256,7 @@ extension NIMAntiSpamOption {
 
 extension NIMChatroomExtension {
     init(json: JSONValue, path: String) throws(CodecError) {
-        var f = try NIMFields(json, path: path, what: "messageExt")
+        var f = try JSONMemberReader(json, path: path, what: "messageExt")
         roomNickname = try f.string("roomNickname")
         roomAvatar = try f.string("roomAvatar")
         roomAvatarThumbnail = try f.string("roomAvatarThumbnail")
@@ -275,7 +275,7 @@ extension NIMChatroomExtension {
 }
 
 extension NIMLocalState {
-    init(_ f: inout NIMFields) throws(CodecError) {
+    init(_ f: inout JSONMemberReader) throws(CodecError) {
         localExt = try f.object("localExt")
         isOutgoingMsg = try f.bool("isOutgoingMsg")
         isReceivedMsg = try f.bool("isReceivedMsg")
@@ -304,7 +304,7 @@ extension NIMLocalState {
 
 extension NIMRevokeNotification {
     init(json: JSONValue, path: String) throws(CodecError) {
-        var f = try NIMFields(json, path: path, what: "a revoke notification")
+        var f = try JSONMemberReader(json, path: path, what: "a revoke notification")
         session = try NIMSession(json: try f.required("session"), path: f.at("session"))
         fromUserId = try f.string("fromUserId")
         messageFromUserId = try f.string("messageFromUserId")

@@ -63,13 +63,13 @@ public struct NIMCustomTypeMapping: Hashable, Sendable {
 
     /// Reads the file form from a parsed JSON value.
     public init(json value: JSONValue) throws(CodecError) {
-        var f = try NIMFields(value, path: "$", what: "a custom-type mapping")
+        var f = try JSONMemberReader(value, path: "$", what: "a custom-type mapping")
         self.init(discriminator: try f.string("discriminator") ?? "type")
         if discriminator.isEmpty { throw f.invalid("discriminator", "discriminator must not be empty") }
         guard let list = f.value("types") else { throw CodecError(.missingRequiredField, "types is required", path: "$.types") }
         guard case .array(let items) = list else { throw f.mismatch("types", "an array", list) }
         for (i, item) in items.enumerated() {
-            var e = try NIMFields(item, path: "$.types[\(i)]", what: "a type")
+            var e = try JSONMemberReader(item, path: "$.types[\(i)]", what: "a type")
             let v = try e.required("value")
             guard v.stringValue != nil || (v.numberValue?.isIntegral ?? false) else {
                 throw e.mismatch("value", "a string or an integer", v)

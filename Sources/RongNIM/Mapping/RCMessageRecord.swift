@@ -73,7 +73,7 @@ public struct RCMessageRecord: Hashable, Sendable {
 
     /// Reads a record from a parsed JSON value (NIM-RC-002).
     public init(json value: JSONValue) throws(CodecError) {
-        var f = try NIMFields(value, path: "$", what: "an RC message record")
+        var f = try JSONMemberReader(value, path: "$", what: "an RC message record")
         let type = ConversationType(rawValue: Int(try f.requiredInteger("conversationType", in: 0...255)))
         let target = try f.requiredString("targetId")
         let name = try f.requiredString("objectName")
@@ -81,10 +81,10 @@ public struct RCMessageRecord: Hashable, Sendable {
         switch try f.required("content") {
         case .string(let s): content = Array(s.utf8)
         case .object(let o):
-            var h = try NIMFields(.object(o), path: f.at("content"), what: "content")
+            var h = try JSONMemberReader(.object(o), path: f.at("content"), what: "content")
             let hex = try h.requiredString("hex")
             try h.finish()
-            guard let b = Self.bytes(hex: hex) else { throw h.invalid("hex", "hex must be pairs of hex digits") }
+            guard let b = Hex.decode(hex) else { throw h.invalid("hex", "hex must be pairs of hex digits") }
             content = b
         case let v: throw f.mismatch("content", "the content JSON text or {\"hex\": …}", v)
         }
@@ -130,7 +130,7 @@ public struct RCMessageRecord: Hashable, Sendable {
         if let text = String(validating: content, as: UTF8.self) {
             o["content"] = .string(text)
         } else {
-            o["content"] = .object(JSONObject([.init(key: "hex", value: .string(Self.hex(content)))]))
+            o["content"] = .object(JSONObject([.init(key: "hex", value: .string(Hex.encode(content)))]))
         }
         o["messageId"] = messageId.map { .number(JSONNumber(Int($0))) }
         o["persistence"] = persistence.map { .number(JSONNumber($0.rawValue)) }
@@ -150,36 +150,6 @@ public struct RCMessageRecord: Hashable, Sendable {
         o["$nimServerId"] = nimServerId.map(JSONValue.string)
         o["$local"] = local?.jsonValue
         return .object(o)
-    }
-
-    static func bytes(hex: String) -> [UInt8]? {
-        let u = Array(hex.utf8)
-        guard u.count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(u.count / 2)
-        func nibble(_ c: UInt8) -> UInt8? {
-            switch c {
-            case 0x30...0x39: c - 0x30
-            case 0x41...0x46: c - 0x37
-            case 0x61...0x66: c - 0x57
-            default: nil
-            }
-        }
-        var i = 0
-        while i < u.count {
-            guard let h = nibble(u[i]), let l = nibble(u[i + 1]) else { return nil }
-            out.append(h << 4 | l)
-            i += 2
-        }
-        return out
-    }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for b in bytes { out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)]) }
-        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -203,7 +173,7 @@ public struct RCLocalState: Hashable, Sendable {
     static let receivedStatuses = ["listened", "downloaded"]
 
     init(json: JSONValue, path: String) throws(CodecError) {
-        var f = try NIMFields(json, path: path, what: "$local")
+        var f = try JSONMemberReader(json, path: path, what: "$local")
         direction = try f.string("direction")
         if let d = direction, !Self.directions.contains(d) { throw f.invalid("direction", "direction must be sent or received, not \(d)") }
         sentStatus = try f.string("sentStatus")

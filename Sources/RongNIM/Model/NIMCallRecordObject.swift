@@ -46,7 +46,7 @@ public struct NIMRtcCallRecordObject: Hashable, Sendable {
     static let secondsRange: ClosedRange<Int64> = 0...Int64(Int32.max)
 
     init(json: JSONValue, path: String) throws(CodecError) {
-        var f = try NIMFields(json, path: path, what: "a call record attachment")
+        var f = try JSONMemberReader(json, path: path, what: "a call record attachment")
         callType = Int(try f.requiredInteger("callType", in: Self.numberRange))
         channelID = try f.string("channelID")
         callStatus = Int(try f.requiredInteger("callStatus", in: Self.numberRange))

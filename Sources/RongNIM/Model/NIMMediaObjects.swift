@@ -16,7 +16,7 @@ public struct NIMSize: Hashable, Sendable {
     }
 
     init(json: JSONValue, path: String) throws(CodecError) {
-        var f = try NIMFields(json, path: path, what: "a size")
+        var f = try JSONMemberReader(json, path: path, what: "a size")
         guard let w = try f.number("width") else { throw CodecError(.missingRequiredField, "width is required", path: f.at("width")) }
         guard let h = try f.number("height") else { throw CodecError(.missingRequiredField, "height is required", path: f.at("height")) }
         for (n, key) in [(w, "width"), (h, "height")] where n.doubleValue < 0 {
@@ -58,7 +58,7 @@ public struct NIMImageObject: Hashable, Sendable {
     public init() {}
 
     init(json: JSONValue, path p: String) throws(CodecError) {
-        var f = try NIMFields(json, path: p, what: "an image attachment")
+        var f = try JSONMemberReader(json, path: p, what: "an image attachment")
         displayName = try f.string("displayName")
         url = try f.string("url")
         thumbUrl = try f.string("thumbUrl")
@@ -101,7 +101,7 @@ public struct NIMAudioObject: Hashable, Sendable {
     public init() {}
 
     init(json: JSONValue, path p: String) throws(CodecError) {
-        var f = try NIMFields(json, path: p, what: "an audio attachment")
+        var f = try JSONMemberReader(json, path: p, what: "an audio attachment")
         url = try f.string("url")
         path = try f.string("path")
         duration = try f.integer("duration", in: durationRange)
@@ -146,7 +146,7 @@ public struct NIMVideoObject: Hashable, Sendable {
     public init() {}
 
     init(json: JSONValue, path p: String) throws(CodecError) {
-        var f = try NIMFields(json, path: p, what: "a video attachment")
+        var f = try JSONMemberReader(json, path: p, what: "a video attachment")
         displayName = try f.string("displayName")
         url = try f.string("url")
         md5 = try f.string("md5")
@@ -191,7 +191,7 @@ public struct NIMFileObject: Hashable, Sendable {
     public init() {}
 
     init(json: JSONValue, path p: String) throws(CodecError) {
-        var f = try NIMFields(json, path: p, what: "a file attachment")
+        var f = try JSONMemberReader(json, path: p, what: "a file attachment")
         displayName = try f.string("displayName")
         url = try f.string("url")
         md5 = try f.string("md5")
@@ -230,7 +230,7 @@ public struct NIMLocationObject: Hashable, Sendable {
     }
 
     init(json: JSONValue, path p: String) throws(CodecError) {
-        var f = try NIMFields(json, path: p, what: "a location attachment")
+        var f = try JSONMemberReader(json, path: p, what: "a location attachment")
         guard let lat = try f.number("latitude") else { throw CodecError(.missingRequiredField, "latitude is required", path: f.at("latitude")) }
         guard let lon = try f.number("longitude") else { throw CodecError(.missingRequiredField, "longitude is required", path: f.at("longitude")) }
         guard (-90...90).contains(lat.doubleValue) else {

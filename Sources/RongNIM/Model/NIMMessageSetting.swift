@@ -51,7 +51,7 @@ public struct NIMMessageSetting: Hashable, Sendable {
     }
 
     init(json: JSONValue, path: String) throws(CodecError) {
-        var f = try NIMFields(json, path: path, what: "setting")
+        var f = try JSONMemberReader(json, path: path, what: "setting")
         for (name, keyPath, _) in Self.names {
             if let b = try f.bool(name) { self[keyPath: keyPath] = b }
         }

@@ -29,7 +29,7 @@ public struct NIMNotificationObject: Hashable, Sendable {
     }
 
     init(json: JSONValue, path: String) throws(CodecError) {
-        var f = try NIMFields(json, path: path, what: "a notification attachment")
+        var f = try JSONMemberReader(json, path: path, what: "a notification attachment")
         notificationType = Int(try f.requiredInteger("notificationType", in: 0...Int64(Int32.max)))
         let c = try f.required("content")
         switch notificationType {
@@ -77,7 +77,7 @@ public struct NIMTeamNotificationContent: Hashable, Sendable {
     public init(operationType: Int) { self.operationType = operationType }
 
     init(json: JSONValue, path: String) throws(CodecError) {
-        var f = try NIMFields(json, path: path, what: "a team notification")
+        var f = try JSONMemberReader(json, path: path, what: "a team notification")
         sourceID = try f.string("sourceID")
         operationType = Int(try f.requiredInteger("operationType", in: 0...Int64(Int32.max)))
         guard operationType < Self.operationNames.count else {
@@ -131,7 +131,7 @@ public struct NIMChatroomNotificationContent: Hashable, Sendable {
     public init(eventType: Int) { self.eventType = eventType }
 
     init(json: JSONValue, path: String) throws(CodecError) {
-        var f = try NIMFields(json, path: path, what: "a chatroom notification")
+        var f = try JSONMemberReader(json, path: path, what: "a chatroom notification")
         eventType = Int(try f.requiredInteger("eventType", in: 0...Int64(Int32.max)))
         guard Self.eventTypes.contains(eventType) else {
             throw f.invalid("eventType", "eventType must be 301 to 325 (NIMChatroomEventType), not \(eventType)")
@@ -154,7 +154,7 @@ public struct NIMChatroomNotificationContent: Hashable, Sendable {
     }
 
     static func member(_ v: JSONValue, path: String) throws(CodecError) -> JSONObject {
-        var f = try NIMFields(v, path: path, what: "a chatroom notification member")
+        var f = try JSONMemberReader(v, path: path, what: "a chatroom notification member")
         var o = JSONObject()
         o["userId"] = try f.string("userId").map(JSONValue.string)
         o["nick"] = try f.string("nick").map(JSONValue.string)
@@ -202,7 +202,7 @@ public struct NIMRobotObject: Hashable, Sendable {
     }
 
     init(json: JSONValue, path: String) throws(CodecError) {
-        var f = try NIMFields(json, path: path, what: "a robot attachment")
+        var f = try JSONMemberReader(json, path: path, what: "a robot attachment")
         robotId = try f.requiredString("robotId")
         content = try f.string("content")
         modelId = try f.string("modelId")

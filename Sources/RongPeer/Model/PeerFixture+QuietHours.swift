@@ -1,5 +1,6 @@
 // Sources/RongPeer/Model/PeerFixture+QuietHours.swift - a user's daily quiet hours (global do-not-disturb)
 
+import RongCodec
 import RongSupport
 import Yams
 

@@ -218,13 +218,13 @@ public struct PeerFixture: Sendable, Hashable {
     // MARK: Loading
 
     /// Loads a fixture file (at most 16 MiB).
-    public static func load(file: String) throws(PeerFileError) -> PeerFixture {
-        try peerFileLoad { () throws(LoadError) in try load(text: try FileIO.text(ofFile: file, limit: maxPeerFileBytes), file: file) }
+    public static func load(file: String) throws(LoadError) -> PeerFixture {
+        try load(text: try FileIO.text(ofFile: file, limit: maxPeerFileBytes), file: file)
     }
 
     /// Loads fixture YAML (`file` names it in errors; `POST /control/reset` bodies come here).
-    public static func load(yaml: String, file: String = "fixture") throws(PeerFileError) -> PeerFixture {
-        try peerFileLoad { () throws(LoadError) in try load(text: yaml, file: file) }
+    public static func load(yaml: String, file: String = "fixture") throws(LoadError) -> PeerFixture {
+        try load(text: yaml, file: file)
     }
 
     static func load(text: String, file: String) throws(LoadError) -> PeerFixture {

@@ -151,13 +151,13 @@ public struct Scenario: Sendable {
 
 extension Scenario {
     /// The scenarios of a file (at most 16 MiB).
-    public static func load(file: String) throws(PeerFileError) -> [Scenario] {
-        try peerFileLoad { () throws(LoadError) in try load(text: try FileIO.text(ofFile: file, limit: maxPeerFileBytes), file: file) }
+    public static func load(file: String) throws(LoadError) -> [Scenario] {
+        try load(text: try FileIO.text(ofFile: file, limit: maxPeerFileBytes), file: file)
     }
 
     /// Every `*.scenario.yaml` under `paths` (files as given), sorted.
-    public static func files(in paths: [String]) throws(PeerFileError) -> [String] {
-        try peerFileLoad { () throws(LoadError) in try DataFileKind.scenarios.files(in: paths) }
+    public static func files(in paths: [String]) throws(LoadError) -> [String] {
+        try DataFileKind.scenarios.files(in: paths)
     }
 
     /// The most users all fixtures of one scenario file may hold together: what one fixture may
@@ -167,8 +167,8 @@ extension Scenario {
     static let scenarioKeys: Set<String> = ["id", "spec", "description", "fixture", "profile", "steps"]
 
     /// The scenarios of YAML text (`file` names it in errors).
-    public static func load(yaml: String, file: String) throws(PeerFileError) -> [Scenario] {
-        try peerFileLoad { () throws(LoadError) in try load(text: yaml, file: file) }
+    public static func load(yaml: String, file: String) throws(LoadError) -> [Scenario] {
+        try load(text: yaml, file: file)
     }
 
     static func load(text: String, file: String, maxUsers: Int = maxUsersPerFile) throws(LoadError) -> [Scenario] {

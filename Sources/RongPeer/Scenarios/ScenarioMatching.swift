@@ -83,7 +83,7 @@ func match(_ expected: JSONValue, _ actual: JSONValue?, path: String, unordered:
         guard case .object(let a)? = actual else { return "\(path): expected an object, found \(text(actual))" }
         for m in o {
             let inner = member.isEmpty ? m.key : member + "." + m.key
-            if let d = match(m.value, a[m.key], path: "\(path).\(m.key)", unordered: unordered, member: inner) { return d }
+            if let d = match(m.value, a[m.key], path: JSONPath.member(path, m.key), unordered: unordered, member: inner) { return d }
         }
         return nil
     case .array(let e):
@@ -93,7 +93,7 @@ func match(_ expected: JSONValue, _ actual: JSONValue?, path: String, unordered:
             return matchAsSet(e, a, path: path) { x, y in match(x, y, path: path, unordered: unordered, member: member) == nil }
         }
         for (i, x) in e.enumerated() {
-            if let d = match(x, a[i], path: "\(path)[\(i)]", unordered: unordered, member: member) { return d }
+            if let d = match(x, a[i], path: JSONPath.element(path, i), unordered: unordered, member: member) { return d }
         }
         return nil
     case .number(let n):

@@ -14,13 +14,17 @@ public protocol PeerClock: Sendable {
     func nowMillis() -> Int64
 }
 
-/// The system's wall clock.
-public struct SystemClock: PeerClock {
+/// The system's wall clock, the default ``PeerClock`` (usable from inlinable code because public
+/// default arguments name it).
+@usableFromInline
+struct SystemClock: PeerClock {
     /// The system clock.
-    public init() {}
+    @usableFromInline
+    init() {}
 
     /// Milliseconds since the Unix epoch.
-    public func nowMillis() -> Int64 {
+    @usableFromInline
+    func nowMillis() -> Int64 {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
@@ -67,7 +71,7 @@ public final class ManualClock: PeerClock {
 
 /// Monotonic nanoseconds (CLOCK_MONOTONIC): comparable across processes on one machine, which the
 /// load generator relies on when it measures latency against an external peer.
-public func monotonicNanos() -> UInt64 {
+func monotonicNanos() -> UInt64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)

@@ -87,7 +87,7 @@ struct PeerControl: Sendable {
             guard let yaml = String(validating: body, as: UTF8.self) else {
                 return Self.error(.badRequest, "reset body is not valid UTF-8 (nothing was reset)")
             }
-            do throws(PeerFileError) {
+            do throws(LoadError) {
                 var fixture = try PeerFixture.load(yaml: yaml, file: "reset body")
                 if openAnti { fixture.app.navigation.openAnti = true }
                 core.reset(PeerModel(fixture: fixture, clock: core.state.withLock { $0.model.clock }, seed: seed))

@@ -51,19 +51,18 @@ public struct PeerLogHandler: LogHandler {
         _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
     }
 
-    /// The level names `rongwire peer --log-level` takes, most verbose first; `off` logs nothing.
-    public static let levelNames = ["debug", "info", "warning", "error", "off"]
+    /// The level names `rongwire peer --log-level` takes: swift-log's `Logger.Level` names, most
+    /// verbose first (`trace`, `debug`, `info`, `notice`, `warning`, `error`, `critical`), then
+    /// `off`, which logs nothing.
+    public static let levelNames = Logger.Level.allCases.map(\.rawValue) + [offName]
+
+    /// The name that silences the peer.
+    static let offName = "off"
 
     /// A peer logger at the level named `name` (one of ``levelNames``); nil for any other name.
     public static func logger(levelNamed name: String) -> Logger? {
-        switch name {
-        case "debug": logger(level: .debug)
-        case "info": logger(level: .info)
-        case "warning": logger(level: .warning)
-        case "error": logger(level: .error)
-        case "off": logger(level: nil)
-        default: nil
-        }
+        if name == offName { return logger(level: nil) }
+        return Logger.Level(rawValue: name).map { logger(level: $0) }
     }
 
     /// A logger that writes records at `level` and above on stderr; nil: a logger that drops

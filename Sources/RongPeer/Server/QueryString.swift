@@ -1,6 +1,6 @@
 // Sources/RongPeer/Server/QueryString.swift - query strings: parsing the upgrade URI, percent-encoding
 
-import RongEnvelope
+import RongCodec
 import RongSupport
 
 /// A request target (the path and query of an HTTP request line) split into its path and its
@@ -60,7 +60,9 @@ func percentDecode(_ s: Substring) -> String {
     return String(decoding: out, as: UTF8.self)
 }
 
-/// Percent-encodes a query value (everything but unreserved characters).
+/// Percent-encodes a query value (everything but unreserved characters). For the peer's client
+/// and the `control` fuzz target, which builds its requests with it; not part of the supported API.
+@_spi(Fuzzing)
 public func percentEncode(_ s: String) -> String {
     var out = ""
     for b in s.utf8 {

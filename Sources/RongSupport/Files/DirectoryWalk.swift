@@ -7,6 +7,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RongCodec
 
 extension FileIO {
     /// Whether `path` names a folder (following links).

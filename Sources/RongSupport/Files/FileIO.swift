@@ -7,6 +7,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RongCodec
 
 /// Why a file or descriptor could not be read or written. The callers word it for their users
 /// (a loader as `cannot open: …` at line 0, the CLI as `error[ioError]`).

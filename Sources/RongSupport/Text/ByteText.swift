@@ -1,4 +1,4 @@
-// Sources/RongSupport/Text/ByteText.swift - base64 text ↔ bytes (hex is RongEnvelope's public `Hex`)
+// Sources/RongSupport/Text/ByteText.swift - base64 text ↔ bytes (hex is RongCodec's public `Hex`)
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

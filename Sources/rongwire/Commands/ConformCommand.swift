@@ -107,7 +107,7 @@ struct ConformRunCommand: ParsableCommand {
     func run() throws {
         let loader = VectorLoader()
         let vectors: [Vector]
-        do throws(VectorLoadError) {
+        do throws(LoadError) {
             let files = try VectorLoader.files(in: paths.isEmpty ? ["vectors"] : paths)
             vectors = try loader.load(files: files)
         } catch {

@@ -70,7 +70,7 @@ struct DifferentialCommand: ParsableCommand {
 
     func run() throws {
         let loaded: [Vector]
-        do throws(VectorLoadError) {
+        do throws(LoadError) {
             loaded = try VectorLoader().load(files: try VectorLoader.files(in: vectors))
         } catch {
             CLIIO.printStderr(error.description)

@@ -88,7 +88,7 @@ struct PeerCommand: AsyncParsableCommand {
     var sendRate: Int?
 
     @Option(help: "Log level.")
-    var logLevel: LogLevelOption = .info
+    var logLevel = LogLevelOption(.info)
 
     @Option(help: ArgumentHelp("Add users load0 … loadN-1 (token = id) for rongwire peer-load --url.", valueName: "N"))
     var generateUsers: Int?
@@ -100,8 +100,8 @@ struct PeerCommand: AsyncParsableCommand {
         var config = PeerConfiguration()
         config.host = host
         config.port = port
-        do throws(PeerFileError) {
-            config.fixture = try fixture.map { f throws(PeerFileError) in try PeerFixture.load(file: f) } ?? PeerFixture.demo
+        do throws(LoadError) {
+            config.fixture = try fixture.map { f throws(LoadError) in try PeerFixture.load(file: f) } ?? PeerFixture.demo
         } catch {
             CLIIO.printStderr(error.description)
             throw ExitCode(2)
@@ -136,7 +136,7 @@ struct PeerCommand: AsyncParsableCommand {
         guard (1_024...(256 << 20)).contains(maxRequestBodyBytes) else { throw ValidationError("--max-request-body-bytes must be 1024...268435456") }
         config.maxRequestHeadBytes = maxRequestHeadBytes
         config.maxRequestBodyBytes = maxRequestBodyBytes
-        config.logger = PeerLogHandler.logger(level: logLevel.level)
+        config.logger = logLevel.logger
         if let threads {
             guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256") }
             config.threads = threads

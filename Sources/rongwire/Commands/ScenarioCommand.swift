@@ -1,6 +1,7 @@
 // Sources/rongwire/Commands/ScenarioCommand.swift - `rongwire scenario`: behaviour scenarios
 
 import ArgumentParser
+import RongCodec
 import RongConformance
 import RongPeer
 
@@ -45,7 +46,7 @@ struct ScenarioCommand: AsyncParsableCommand {
 
     func run() async throws {
         var scenarios: [Scenario] = []
-        do throws(PeerFileError) {
+        do throws(LoadError) {
             for f in try Scenario.files(in: paths.isEmpty ? ["vectors/scenarios"] : paths) { scenarios += try Scenario.load(file: f) }
         } catch {
             CLIIO.printStderr(error.description)

@@ -13,20 +13,27 @@ extension Vector.Level: ExpressibleByArgument {}
 
 extension PersistenceProfile: ExpressibleByArgument {}
 
-/// `--log-level`: the peer's log threshold (`off` silences it).
-enum LogLevelOption: String, CaseIterable, ExpressibleByArgument {
-    case debug, info, warning, error, off
+/// `--log-level`: the peer's log threshold, one of `PeerLogHandler.levelNames` (swift-log's levels,
+/// then `off`, which silences it).
+struct LogLevelOption: ExpressibleByArgument, CustomStringConvertible {
+    /// The level's name, as given.
+    let name: String
+    /// The peer logger at that level.
+    let logger: Logger
 
-    /// The swift-log level, nil for `off`.
-    var level: Logger.Level? {
-        switch self {
-        case .debug: .debug
-        case .info: .info
-        case .warning: .warning
-        case .error: .error
-        case .off: nil
-        }
+    init?(argument: String) {
+        guard let logger = PeerLogHandler.logger(levelNamed: argument) else { return nil }
+        (name, self.logger) = (argument, logger)
     }
+
+    /// The option at `level`.
+    init(_ level: Logger.Level) {
+        (name, logger) = (level.rawValue, PeerLogHandler.logger(level: level))
+    }
+
+    static var allValueStrings: [String] { PeerLogHandler.levelNames }
+
+    var description: String { name }
 }
 
 /// `--shard I/N`: part I of N of the selected vectors (``VectorShard``).

@@ -1,5 +1,6 @@
 // Tests/RongConformanceTests/Support/Corpus.swift - the vector corpus, loaded once per test process
 
+import RongCodec
 import RongSupport
 import RongTestSupport
 import Testing
@@ -22,7 +23,7 @@ enum Corpus {
     static let root = packageRoot()
 
     /// Every vector of `vectors/`, or why they did not load.
-    static let loaded: Result<[Vector], VectorLoadError> = Result { () throws(VectorLoadError) in
+    static let loaded: Result<[Vector], LoadError> = Result { () throws(LoadError) in
         try VectorLoader().load(files: try VectorLoader.files(in: [root + "/vectors"]))
     }
 

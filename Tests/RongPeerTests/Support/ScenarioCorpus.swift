@@ -1,5 +1,6 @@
 // Tests/RongPeerTests/Support/ScenarioCorpus.swift - the scenarios of vectors/scenarios, loaded once per test process
 
+import RongCodec
 import RongTestSupport
 import Testing
 
@@ -20,7 +21,7 @@ enum ScenarioCorpus {
     static let root = packageRoot()
 
     /// Every scenario, or why they did not load.
-    static let loaded: Result<[Scenario], PeerFileError> = Result { () throws(PeerFileError) in
+    static let loaded: Result<[Scenario], LoadError> = Result { () throws(LoadError) in
         var out: [Scenario] = []
         for f in try Scenario.files(in: [root + "/vectors/scenarios"]) { out += try Scenario.load(file: f) }
         return out

@@ -1,6 +1,7 @@
-// Sources/RongEnvelope/Packets/Hex.swift - hex text for bytes
+// Sources/RongCodec/Text/Hex.swift - hex text for bytes
 
-/// Lower-case hex, as the packet JSON form and the CLI print bytes.
+/// Lower-case hex, as the packet JSON form, the vector files, the testee protocol and the CLI write
+/// bytes: the one hex codec of every RongWire module.
 public enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
