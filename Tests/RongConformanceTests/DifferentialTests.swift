@@ -185,7 +185,7 @@ struct DifferentialTests {
     func protocolVersionTravels() {
         let connack: [UInt8] = [0x20, 0x00, 0x00, 0x09, 0x00, 0x01, 0x61, 0x03, 0xE8]
         let d = Differential(
-            seeds: [Differential.Seed(bytes: connack, from: "server", queryTopic: nil, id: "v4", protocolVersion: .v4)], seed: 3)
+            seeds: [Differential.Seed(bytes: connack, from: .server, queryTopic: nil, id: "v4", protocolVersion: .v4)], seed: 3)
         #expect(d.input(0, count: 400).request.protocolVersion == .v4)
         let versions = (1..<400).map { d.input($0, count: 400).protocolVersion }
         #expect(versions.contains(.v3) && versions.contains(.v4))
