@@ -4,7 +4,7 @@ import RongEnvelope
 
 /// Splits a request URI into its path and decoded query parameters (`%XX` decoded; `+` kept, as
 /// the SDKs percent-encode the token with encodeURIComponent).
-func parseQuery(_ uri: String) -> (path: String, query: [String: String]) {
+package func parseQuery(_ uri: String) -> (path: String, query: [String: String]) {
     let parts = uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
     var query: [String: String] = [:]
     if parts.count == 2 {
