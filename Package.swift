@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "RongConformance", targets: ["RongConformance"]),
         .library(name: "RongPeer", targets: ["RongPeer"]),
         .library(name: "RongNIM", targets: ["RongNIM"]),
+        .library(name: "RongCapture", targets: ["RongCapture"]),
         .executable(name: "rongwire", targets: ["rongwire"]),
     ],
     dependencies: [
@@ -110,6 +111,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/RongPeer"
+        ),
+        // Captured traffic without I/O: frames and connections as a proxy log or a browser's HAR
+        // holds them, their decoded timeline (JSON lines, text), the navigation rewrite, and
+        // captures turned into frame-decode vectors.
+        .target(
+            name: "RongCapture",
+            dependencies: ["RongCodec", "RongEnvelope", "RongSupport"],
+            path: "Sources/RongCapture"
         ),
         .executableTarget(
             name: "rongwire",
