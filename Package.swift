@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "RongPeer", targets: ["RongPeer"]),
         .library(name: "RongNIM", targets: ["RongNIM"]),
         .library(name: "RongCapture", targets: ["RongCapture"]),
+        .library(name: "RongProxy", targets: ["RongProxy"]),
         .executable(name: "rongwire", targets: ["rongwire"]),
     ],
     dependencies: [
@@ -26,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // TLS for the recording proxy's upstream (`wss://`, `https://` navigators): RongProxy only.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         // `swift package generate-documentation` (DocC catalogs in Sources/<Target>/<Target>.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -119,6 +122,27 @@ let package = Package(
             name: "RongCapture",
             dependencies: ["RongCodec", "RongEnvelope", "RongSupport"],
             path: "Sources/RongCapture"
+        ),
+        // The recording proxy (`rongwire proxy`): navigation, the WebSocket relay to a ws:// or
+        // wss:// upstream, the bounded log. Reuses the peer's server pieces (handshake checks,
+        // frame header check, connection limit, the client's upgrade) at `package` access.
+        .target(
+            name: "RongProxy",
+            dependencies: [
+                "RongCapture",
+                "RongCodec",
+                "RongEnvelope",
+                "RongSupport",
+                "RongPeer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/RongProxy"
         ),
         .executableTarget(
             name: "rongwire",
