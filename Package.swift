@@ -153,6 +153,8 @@ let package = Package(
                 "RongPeer",
                 "RongSupport",
                 "RongNIM",
+                "RongCapture",
+                "RongProxy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/rongwire"
