@@ -8,7 +8,7 @@ import RongEnvelope
 /// (NotifyMsg type 2 with `chrmId`; type 3 for conversation status), which ENGINE follows with the
 /// pull (lines 5895-5907). At most 100 keys a room, keys of 1-128 characters of
 /// `[A-Za-z0-9+=_-]`, values up to 4,096 characters, batches of at most 10; a refusal changes
-/// nothing (the rules: ``ChatroomStore``).
+/// nothing (the rules: `ChatroomStore`).
 extension PeerModel {
     /// Entries one `setKVS`/`delKVS` may carry (23429).
     static let maxChatroomBatch = 10

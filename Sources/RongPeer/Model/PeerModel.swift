@@ -23,10 +23,10 @@ public enum PeerOutput: Sendable, Hashable {
 /// thread-safe; ``PeerServer`` serialises access.
 ///
 /// The state lives in stores, each the only writer of its collections, with its rules as methods:
-/// ``SessionStore`` (tokens, sessions, who is online), ``MessageStore`` (messages, inboxes,
-/// history, deletions, resends, expansion, recall), ``ConversationStore`` (unread counts,
-/// receipts, kept states, tags, removed conversations), ``ChatroomStore`` (members, KV, controls,
-/// dispatch) and ``EventLog`` (pushes and events). The model keeps the fixture, the clock, the
+/// `SessionStore` (tokens, sessions, who is online), `MessageStore` (messages, inboxes,
+/// history, deletions, resends, expansion, recall), `ConversationStore` (unread counts,
+/// receipts, kept states, tags, removed conversations), `ChatroomStore` (members, KV, controls,
+/// dispatch) and `EventLog` (pushes and events). The model keeps the fixture, the clock, the
 /// UIDs and the counters, and turns each packet into store changes and outputs.
 public struct PeerModel: Sendable {
     /// Users, groups, chatrooms and app settings.

@@ -40,8 +40,7 @@ extension ScenarioExecution {
         case .string(let s):
             if s.hasPrefix("${"), s.hasSuffix("}"), !s.dropFirst(2).contains("$") {
                 let inner = s.dropFirst(2).dropLast()
-                let parts = inner.split(separator: ".")
-                if parts.count == 2, let l = labels[String(parts[0])] {
+                if let parts = TextFields(inner, separator: ".").exactly(2), let l = labels[String(parts[0])] {
                     if parts[1] == "uid" { return .string(l.uid) }
                     if parts[1] == "time" { return .number(JSONNumber(l.time)) }
                 }
