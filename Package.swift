@@ -229,6 +229,23 @@ let package = Package(
             ],
             path: "Tests/RongPeerTests"
         ),
+        // The proxy and captures end to end on loopback: the client and peer-load through the
+        // proxy to the peer (bytes compared at both hops by TCP taps), ws:// and wss://
+        // (Fixtures/: a test CA and a localhost certificate), the log, HAR and vectors.
+        .testTarget(
+            name: "RongProxyTests",
+            dependencies: [
+                "RongProxy", "RongCapture", "RongPeer", "RongCodec", "RongEnvelope", "RongConformance", "RongSupport",
+                "RongTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Tests/RongProxyTests",
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
