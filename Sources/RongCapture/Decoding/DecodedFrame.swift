@@ -168,13 +168,15 @@ public struct DecodedFrame: Sendable {
         return ": " + clip(text(body), 100)
     }
 
-    /// `[group] alice → team RC:TxtMsg {"content":"hi"}` from an inbound message's JSON.
+    /// `[group team] alice: RC:TxtMsg {"content":"hi"}` from an inbound message's JSON: the
+    /// conversation (for a private one, the other user: the sender of a received message), then
+    /// the sender.
     static func messageSummary(_ m: JSONValue) -> String {
         guard let o = m.objectValue else { return "" }
         if let code = o["error"]?.stringValue { return "error[\(code)]" }
         let type = o["conversationType"]?.numberValue?.int64Value.map { ConversationType(rawValue: Int($0)).name } ?? "?"
         let content = o["content"].map(text) ?? ""
-        return "[\(type)] \(o["senderUserId"]?.stringValue ?? "?") → \(o["targetId"]?.stringValue ?? "?") "
+        return "[\(type) \(o["targetId"]?.stringValue ?? "?")] \(o["senderUserId"]?.stringValue ?? "?"): "
             + "\(o["objectName"]?.stringValue ?? "?") \(clip(content, 120))"
     }
 

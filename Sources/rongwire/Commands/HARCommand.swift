@@ -18,7 +18,7 @@ struct HARCommand: ParsableCommand {
             are listed and skipped, not errors. docs/capture.md shows how to save a HAR.
 
             Example:
-              rongwire har tools/capture/examples/peer-session.har
+              rongwire har examples/captures/web-session.har
             """
     )
 
