@@ -83,7 +83,7 @@ let package = Package(
         // same folder. They use only the public API of the products, which is all tools/fuzz sees.
         .target(
             name: "RongFuzzing",
-            dependencies: ["RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "RongNIM", "CRongAllocMeter"],
+            dependencies: ["RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "RongNIM", "RongCapture", "CRongAllocMeter"],
             path: "Sources/RongFuzzing"
         ),
         // The per-thread heap meter behind the fuzz bodies' limit invariant (C: sanitizer hooks).
