@@ -92,7 +92,7 @@ struct ProxyRelayTests {
         // A packet that does not decode: relayed all the same; the peer answers DISCONNECT 2 and close 1002.
         try await raw.send(WireRecorder.clientFrame(opcode: 2, payload: [0x30, 0x00, 0x09, 0x61]))
         #expect(await raw.wait { r, closed in r.frames.contains { $0.opcode == 8 } && closed })
-        await h.waitForQuiet(connections: 1)
+        await h.waitForQuiet(connections: 1, clean: false)
         try await h.stop()
 
         let lines = h.collector.lines
@@ -119,7 +119,7 @@ struct ProxyRelayTests {
         #expect(await raw.wait { r, _ in r.frames.count >= 1 })
         try await raw.send(WireRecorder.clientFrame(opcode: 1, payload: Array("{\"hello\":1}".utf8)))
         #expect(await raw.wait { r, closed in r.frames.contains { $0.opcode == 8 && $0.payload.prefix(2) == [0x03, 0xEB] } && closed })
-        await h.waitForQuiet(connections: 1)
+        await h.waitForQuiet(connections: 1, clean: false)
         try await h.stop()
         let lines = h.collector.lines
         Self.expectRelayedUnchanged(h, 0, lines: lines)
