@@ -57,6 +57,10 @@ extension CaptureCommand {
         @Option(help: ArgumentHelp("Largest input read, in bytes (default 1 GiB).", valueName: "BYTES"))
         var maxBytes = 1 << 30
 
+        func validate() throws {
+            guard maxBytes >= 0 else { throw ValidationError("--max-bytes must not be negative") }
+        }
+
         func run() throws {
             let result: CaptureVectors.Output
             let summary: String
