@@ -166,8 +166,8 @@ public struct CaptureDecoder: Sendable {
     }
 
     /// One packet, read in the layout of the connection's protocol version. Only a CONNACK's
-    /// layout depends on it (RongIMLib 5.x's version 4); RongEnvelope reads version 3.
+    /// layout depends on it (RongIMLib 5.x's version 4, ENV-PKT-013).
     static func packet(_ bytes: [UInt8], from side: Side, protocolVersion: UInt8) throws(CodecError) -> Packet {
-        try Packet.decode(bytes, from: side)
+        try Packet.decode(bytes, from: side, protocol: ProtocolVersion(rawValue: protocolVersion) ?? .v3)
     }
 }

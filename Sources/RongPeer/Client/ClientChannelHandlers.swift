@@ -25,13 +25,13 @@ enum ClientPipeline {
     /// status other than 101, no `Upgrade: websocket`, a wrong or missing `Sec-WebSocket-Accept`)
     /// or the connection ends first.
     static func configure(
-        _ channel: Channel, host: String, port: Int, uri: String, maxFrameSize: Int,
+        _ channel: Channel, host: String, port: Int, uri: String, maxFrameSize: Int, protocolVersion: ProtocolVersion = .v3,
         requestKey: String = NIOWebSocketClientUpgrader.randomRequestKey(),
         events: @escaping @Sendable (ClientFrameEvent) -> Void
     ) throws -> EventLoopFuture<Void> {
         let handshake = WebSocketHandshakeHandler(
-            host: host, port: port, uri: uri, requestKey: requestKey, maxFrameSize: maxFrameSize, events: events,
-            upgraded: channel.eventLoop.makePromise(of: Void.self))
+            host: host, port: port, uri: uri, requestKey: requestKey, maxFrameSize: maxFrameSize, protocolVersion: protocolVersion,
+            events: events, upgraded: channel.eventLoop.makePromise(of: Void.self))
         try channel.pipeline.syncOperations.addHandler(handshake)
         return handshake.upgraded.futureResult
     }
@@ -59,8 +59,10 @@ package final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableC
 
     /// What the pipeline becomes after the frame codec.
     package enum AfterUpgrade {
-        /// An aggregator and a ``ClientFrameHandler`` reporting packets to the closure (the client).
-        case packets(@Sendable (ClientFrameEvent) -> Void)
+        /// An aggregator and a ``ClientFrameHandler`` reporting packets to the closure (the
+        /// client); the protocol version the URL asked for decides how the CONNACK reads
+        /// (PEER-CONN-006).
+        case packets(ProtocolVersion, @Sendable (ClientFrameEvent) -> Void)
         /// This handler, which gets the frames as they come, unaggregated (the proxy's relay).
         case frames(any ChannelHandler)
     }
@@ -86,12 +88,12 @@ package final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableC
     private var done = false
 
     convenience init(
-        host: String, port: Int, uri: String, requestKey: String, maxFrameSize: Int,
+        host: String, port: Int, uri: String, requestKey: String, maxFrameSize: Int, protocolVersion: ProtocolVersion = .v3,
         events: @escaping @Sendable (ClientFrameEvent) -> Void, upgraded: EventLoopPromise<Void>
     ) {
         self.init(
             host: host, port: port, uri: uri, requestKey: requestKey, maxFrameSize: maxFrameSize, headers: [],
-            afterUpgrade: .packets(events), upgraded: upgraded)
+            afterUpgrade: .packets(protocolVersion, events), upgraded: upgraded)
     }
 
     /// A handshake for `uri` on `host`:`port` with `headers` added to the request (field names and
@@ -150,10 +152,10 @@ package final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableC
             let decoder = ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: maxFrameSize))
             try sync.addHandler(decoder, position: .after(self))
             switch afterUpgrade {
-            case .packets(let events):
+            case .packets(let protocolVersion, let events):
                 try sync.addHandler(NIOWebSocketFrameAggregator(
                     minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 256, maxAccumulatedFrameSize: maxFrameSize), position: .after(decoder))
-                try sync.addHandler(ClientFrameHandler(events: events), position: .last)
+                try sync.addHandler(ClientFrameHandler(protocolVersion: protocolVersion, events: events), position: .last)
             case .frames(let handler):
                 try sync.addHandler(handler, position: .last)
             }
@@ -230,9 +232,13 @@ final class ClientFrameHandler: ChannelInboundHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
+    let protocolVersion: ProtocolVersion
     let events: @Sendable (ClientFrameEvent) -> Void
 
-    init(events: @escaping @Sendable (ClientFrameEvent) -> Void) { self.events = events }
+    init(protocolVersion: ProtocolVersion = .v3, events: @escaping @Sendable (ClientFrameEvent) -> Void) {
+        self.protocolVersion = protocolVersion
+        self.events = events
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
@@ -240,7 +246,7 @@ final class ClientFrameHandler: ChannelInboundHandler {
         case .binary:
             // Decoded where NIO keeps the bytes, without an array copy of the whole frame first.
             let data = frame.unmaskedData
-            guard let packet = try? Packet.decode(data.readableBytesView, from: .server) else {
+            guard let packet = try? Packet.decode(data.readableBytesView, from: .server, protocol: protocolVersion) else {
                 events(.undecodable)
                 return
             }
