@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "RongConformance", targets: ["RongConformance"]),
         .library(name: "RongPeer", targets: ["RongPeer"]),
         .library(name: "RongNIM", targets: ["RongNIM"]),
+        .library(name: "RongCapture", targets: ["RongCapture"]),
+        .library(name: "RongProxy", targets: ["RongProxy"]),
         .executable(name: "rongwire", targets: ["rongwire"]),
     ],
     dependencies: [
@@ -25,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // TLS for the recording proxy's upstream (`wss://`, `https://` navigators): RongProxy only.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         // `swift package generate-documentation` (DocC catalogs in Sources/<Target>/<Target>.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -79,7 +83,7 @@ let package = Package(
         // same folder. They use only the public API of the products, which is all tools/fuzz sees.
         .target(
             name: "RongFuzzing",
-            dependencies: ["RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "RongNIM", "CRongAllocMeter"],
+            dependencies: ["RongCodec", "RongEnvelope", "RongConformance", "RongPeer", "RongNIM", "RongCapture", "CRongAllocMeter"],
             path: "Sources/RongFuzzing"
         ),
         // The per-thread heap meter behind the fuzz bodies' limit invariant (C: sanitizer hooks).
@@ -111,6 +115,35 @@ let package = Package(
             ],
             path: "Sources/RongPeer"
         ),
+        // Captured traffic without I/O: frames and connections as a proxy log or a browser's HAR
+        // holds them, their decoded timeline (JSON lines, text), the navigation rewrite, and
+        // captures turned into frame-decode vectors.
+        .target(
+            name: "RongCapture",
+            dependencies: ["RongCodec", "RongEnvelope", "RongSupport"],
+            path: "Sources/RongCapture"
+        ),
+        // The recording proxy (`rongwire proxy`): navigation, the WebSocket relay to a ws:// or
+        // wss:// upstream, the bounded log. Reuses the peer's server pieces (handshake checks,
+        // frame header check, connection limit, the client's upgrade) at `package` access.
+        .target(
+            name: "RongProxy",
+            dependencies: [
+                "RongCapture",
+                "RongCodec",
+                "RongEnvelope",
+                "RongSupport",
+                "RongPeer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/RongProxy"
+        ),
         .executableTarget(
             name: "rongwire",
             dependencies: [
@@ -120,6 +153,8 @@ let package = Package(
                 "RongPeer",
                 "RongSupport",
                 "RongNIM",
+                "RongCapture",
+                "RongProxy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/rongwire"
@@ -194,6 +229,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/RongPeerTests"
+        ),
+        // The proxy and captures end to end on loopback: the client and peer-load through the
+        // proxy to the peer (bytes compared at both hops by TCP taps), ws:// and wss://
+        // (Fixtures/: a test CA and a localhost certificate), the log, HAR and vectors.
+        .testTarget(
+            name: "RongProxyTests",
+            dependencies: [
+                "RongProxy", "RongCapture", "RongPeer", "RongCodec", "RongEnvelope", "RongConformance", "RongSupport",
+                "RongTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Tests/RongProxyTests",
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -36,6 +36,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// from 0x80, picking the form written): every reader, the mapping and the writers
     /// (``NIMBody``).
     case nim
+    /// Captured traffic: byte 0 picks a HAR file (read, its timeline, its sockets as vectors that
+    /// must load and pass), a proxy log, or a navigation answer and its rewrite to name the proxy
+    /// (``CaptureBody``).
+    case capture
 
     /// Runs the body on one input, metered, and returns the invariant violations (empty = fine).
     /// The limit invariant (``allocationBudget(inputCount:)``) is checked when
@@ -71,6 +75,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .wire: (WireBody.check(data), 0)
         case .options: (OptionsBody.check(data), 0)
         case .nim: (NIMBody.check(data), 0)
+        case .capture: (CaptureBody.check(data), 0)
         }
     }
 
@@ -92,12 +97,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// - nim 34×: a JSON tree kept by the record (an unknown type's attachment of `0,` elements,
     ///   from RongWire's form, a C SDK's `msg_attach` text or a v2 custom attachment), its
     ///   canonical text and the tree read back from it.
+    /// - capture: a HAR's JSON tree, its frames' payloads, their decoded packets and JSON forms,
+    ///   and the vector files written from them, loaded back (Yams nodes).
     public var allocationFactor: Int {
         switch self {
         case .content: 40
         case .nim: 64
         case .envelope, .message, .wire: 256
         case .vectorLoader, .peerLoader, .control, .options: 96
+        case .capture: 256
         }
     }
 

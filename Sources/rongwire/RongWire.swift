@@ -9,7 +9,8 @@ struct RongWire: AsyncParsableCommand {
         abstract: "Reference codec and conformance kit for the RongCloud IM message protocol.",
         discussion: """
             Decode and encode message content and RMTP packets (`frame`), inspect the built-in \
-            catalog, run conformance, and run the mock peer with its client, scenarios and load generator. Errors are printed as \
+            catalog, run conformance, run the mock peer with its client, scenarios and load generator, and record \
+            and decode real traffic (a proxy, HAR files, captures as vectors). Errors are printed as \
             `error[CODE]: message` on stderr with exit status 1; CODE is stable.
             """,
         version: RongWireVersion.string,
@@ -23,6 +24,9 @@ struct RongWire: AsyncParsableCommand {
             ]),
             CommandGroup(name: "Mock peer", subcommands: [
                 PeerCommand.self, PeerClientCommand.self, ScenarioCommand.self, PeerLoadCommand.self,
+            ]),
+            CommandGroup(name: "Captured traffic", subcommands: [
+                ProxyCommand.self, HARCommand.self, CaptureCommand.self,
             ]),
         ]
     )

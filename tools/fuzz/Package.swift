@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "RongConformance", package: "RongWire"),
                 .product(name: "RongPeer", package: "RongWire"),
                 .product(name: "RongNIM", package: "RongWire"),
+                .product(name: "RongCapture", package: "RongWire"),
                 "CRongAllocMeter",
             ]
         ),
@@ -38,6 +39,7 @@ let package = Package(
         .executableTarget(name: "FuzzWire", dependencies: dependencies),
         .executableTarget(name: "FuzzOptions", dependencies: dependencies),
         .executableTarget(name: "FuzzNIM", dependencies: dependencies),
+        .executableTarget(name: "FuzzCapture", dependencies: dependencies),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,9 +12,9 @@ The input is read with the target's layout (tools/fuzz/README.md):
   (`options.protocolVer`, `options.queryTopic`)
 - message:  a server packet                           -> a `message-decode` vector (a QUERYACK is
             the answer to `pullMsg`, as the target reads it)
-- vector-loader, peer-loader, control, wire, options: kept as a FailCase only (a vector cannot hold
-  a vector file, a fixture, a scenario, an HTTP request, a body without its packet or an option
-  value)
+- vector-loader, peer-loader, control, wire, options, capture: kept as a FailCase only (a vector cannot hold
+  a vector file, a fixture, a scenario, an HTTP request, a body without its packet, an option
+  value or a captured file)
 
 The expected outcome is a human decision made from the spec, not from RongWire's output:
 `--outcome reject --error CODE`, or `--outcome accept --value FILE.json` with the value written by
@@ -62,7 +62,7 @@ def envelope_layout(data):
 
 
 # Targets whose inputs no vector kind holds: their findings are FailCases only.
-FAILCASE_ONLY = ["vector-loader", "peer-loader", "control", "wire", "options", "nim"]
+FAILCASE_ONLY = ["vector-loader", "peer-loader", "control", "wire", "options", "nim", "capture"]
 
 
 def main():

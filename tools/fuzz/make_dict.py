@@ -114,7 +114,7 @@ def varint(v):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("target", choices=["content", "envelope", "message", "vector-loader", "peer-loader", "control", "wire", "options", "nim"])
+    ap.add_argument("target", choices=["content", "envelope", "message", "vector-loader", "peer-loader", "control", "wire", "options", "nim", "capture"])
     ap.add_argument("out")
     ap.add_argument("--rongwire", default="rongwire")
     a = ap.parse_args()
@@ -175,6 +175,15 @@ def main():
                        b"?", b"&", b"%", b"%3D", b"%26", b"%25", b"%7C", b"%2C", b"%20", b"%ff", b"+", b"appId=", b"token=", b"sdkVer=",
                        b"apiVer=", b"platform=", b"callBack=", b"user=", b"plan=", b"by=", b"room=", b"/websocket", b"/navi.js",
                        b"\xcc\x81", b"\xd8\x80", b"\xff"])
+    if a.target == "capture":
+        tokens.update([b'"log":', b'"entries":', b'"_webSocketMessages":', b'"_resourceType":', b'"websocket"', b'"request":',
+                       b'"url":', b'"queryString":', b'"name":', b'"value":', b'"type":', b'"send"', b'"receive"', b'"time":',
+                       b'"opcode":', b'"data":', b'"creator":', b'"version":', b'"event":', b'"open"', b'"close"', b'"dropped"',
+                       b'"connection":', b'"from":', b'"client"', b'"server"', b'"binary"', b'"text"', b'"continuation"',
+                       b'"ping"', b'"pong"', b'"fin":', b'"hex":', b'"query":', b'"path":', b'"appId"', b'"token"', b'"sdkVer"',
+                       b'"protocolVer"', b'"4"', b'"backupServer":', b'getServerEndpoint(', b");", b'\\"', b"\\\\", b"ws://",
+                       b"wss://", b"/websocket?appId=a&token=t", b"EAAAAA==", b"MAA=", b"==", b"1.7e9", b"\n", b"[::1]:80",
+                       b"a.example:443", b"65535", b"65536"])
     if a.target == "nim":
         for w in nim_words():
             tokens.add(('"%s":' % w).encode())

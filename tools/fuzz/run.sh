@@ -4,7 +4,7 @@
 # line on a terminal; its whole output in tools/fuzz/work/TARGET/fuzz.log).
 #
 #   tools/fuzz/run.sh TARGET SECONDS [extra libFuzzer flags]      (SECONDS 0: build only)
-#   TARGET: content | envelope | message | vector-loader | peer-loader | control | wire | options | nim
+#   TARGET: content | envelope | message | vector-loader | peer-loader | control | wire | options | nim | capture
 #
 # Findings land in tools/fuzz/findings/TARGET/ (crash-*, timeout-*, oom-*); keep each one with
 # tools/fuzz/crash-to-vector.py. Exit status: 0 = no finding, 1 = finding or coverage problem.
@@ -27,7 +27,8 @@ case "$TARGET" in
     wire) EXE=FuzzWire ;;
     options) EXE=FuzzOptions ;;
     nim) EXE=FuzzNIM ;;
-    *) echo "unknown target $TARGET (content, envelope, message, vector-loader, peer-loader, control, wire, options, nim)" >&2; exit 2 ;;
+    capture) EXE=FuzzCapture ;;
+    *) echo "unknown target $TARGET (content, envelope, message, vector-loader, peer-loader, control, wire, options, nim, capture)" >&2; exit 2 ;;
 esac
 
 cd "$HERE"

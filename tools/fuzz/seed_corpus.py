@@ -29,6 +29,10 @@ options:        the layout of FuzzTarget.options (byte 0 % 5 picks the parser): 
                 in each plain unit, the named option values (conversation types and flags from the
                 catalog's spec tables, packet types, levels, profiles, sides, testee faults), user
                 lists, and request targets (the WebSocket upgrade, navigation, /state, controls).
+capture:        the layout of FuzzTarget.capture (byte 0 % 3 picks the reader): the example HAR
+                files (examples/captures/*.har) whole and one WebSocket entry at a time, proxy log
+                lines made from their messages, and navigation answers (JSONP, JSON, escaped,
+                private cloud, without a server).
 """
 import argparse
 import base64
@@ -126,6 +130,33 @@ def options_seeds():
     return seeds
 
 
+def capture_seeds():
+    folder = os.path.join(ROOT, "examples", "captures")
+    hars = [open(os.path.join(folder, n), "rb").read() for n in sorted(os.listdir(folder)) if n.endswith(".har")]
+    seeds = [bytes([0]) + h for h in hars]
+    log = []
+    for h in hars:
+        entries = json.loads(h)["log"]["entries"]
+        for i, e in enumerate(entries):
+            seeds.append(bytes([0]) + json.dumps({"log": {"entries": [e]}}).encode())
+            log.append(json.dumps({"event": "open", "time": 1.5, "connection": i + 1, "path": "/websocket",
+                                   "query": {q["name"]: q["value"] for q in e.get("request", {}).get("queryString", [])}}))
+            for m in e.get("_webSocketMessages", []):
+                data = m["data"].encode() if m["opcode"] == 1 else base64.b64decode(m["data"])
+                log.append(json.dumps({"time": m["time"], "connection": i + 1, "from": "client" if m["type"] == "send" else "server",
+                                       "opcode": {1: "text", 2: "binary", 8: "close", 9: "ping", 10: "pong"}.get(m["opcode"], "binary"),
+                                       "hex": data.hex()}))
+    seeds.append(bytes([1]) + ("\n".join(log) + "\n").encode())
+    seeds.append(bytes([1]) + b'{"event":"dropped","time":2,"frames":3,"bytes":40}\n{"time":1,"connection":1,"from":"client","opcode":"binary","fin":false,"hex":"c0"}\n')
+    answers = [b'getServerEndpoint({"code":200,"server":"cn.ws.rong.example:443","backupServer":"b1.example:443,b2.example","logSwitch":0,"openMp":1});',
+               b'getServerEndpoint({"code":200,"server":"127.0.0.1:8088","backupServer":""})',
+               b'{"code":200,"server":"[::1]:80","backupServer":" , ","protocolVersion":4}',
+               b'callback("{\\"code\\":200,\\"server\\":\\"a.example:80\\",\\"note\\":\\"q\\\\\\"x\\"}")',
+               b'getServerEndpoint({"code":401});', b"{}", b"{", b'x({"server":1})']
+    seeds += [bytes([2]) + a for a in answers]
+    return seeds
+
+
 # The order of NIMForm.allCases and NIMForm.writable (Sources/RongNIM/Forms/NIMForm.swift).
 NIM_FORMS = ["rongwire", "server-v1-send", "server-v1-history", "server-v2", "c-sdk", "web-sdk"]
 NIM_WRITTEN = ["rongwire", "server-v1-send", "server-v2"]
@@ -188,7 +219,9 @@ def main():
         seeds = control_seeds()
     if a.target == "options":
         seeds = options_seeds()
-    for path in vector_files() if a.target not in ("peer-loader", "control", "options") else []:
+    if a.target == "capture":
+        seeds = capture_seeds()
+    for path in vector_files() if a.target not in ("peer-loader", "control", "options", "capture") else []:
         text = open(path, encoding="utf-8").read()
         doc = yaml.safe_load(text) or {}
         if a.target == "vector-loader":

@@ -7,7 +7,7 @@ import RongEnvelope
 import RongSupport
 
 /// What a client transport reports after its upgrade.
-enum ClientFrameEvent: Sendable {
+package enum ClientFrameEvent: Sendable {
     /// A binary message that is one RMTP packet.
     case packet(Packet)
     /// A binary message that does not decode as a packet.
@@ -48,10 +48,24 @@ enum ClientPipeline {
 /// decoder on a later turn of the event loop, the FIN reaches that decoder first, and
 /// `HTTPDecoder.decodeLast` forwards left-over bytes only when no EOF was seen: the CONNACK is
 /// dropped and the client waits for it until its timeout (`ClientHandshakeTests` shows both).
-final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+///
+/// The recording proxy (RongProxy) opens its upstream connections with it too, with the
+/// client's request target and some of its header fields, and its relay after the frame codec
+/// in place of the aggregator and ``ClientFrameHandler`` (``AfterUpgrade/frames(_:)``).
+package final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
+    package typealias InboundIn = ByteBuffer
+    package typealias InboundOut = ByteBuffer
+    package typealias OutboundOut = ByteBuffer
+
+    /// What the pipeline becomes after the frame codec.
+    package enum AfterUpgrade {
+        /// An aggregator and a ``ClientFrameHandler`` reporting packets to the closure (the
+        /// client); the protocol version the URL asked for decides how the CONNACK reads
+        /// (PEER-CONN-006).
+        case packets(ProtocolVersion, @Sendable (ClientFrameEvent) -> Void)
+        /// This handler, which gets the frames as they come, unaggregated (the proxy's relay).
+        case frames(any ChannelHandler)
+    }
 
     /// A response head longer than this is not an upgrade.
     static let maxHeadBytes = 16_384
@@ -61,34 +75,48 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
     let uri: String
     let requestKey: String
     let maxFrameSize: Int
-    /// The version the URL asked for: it decides how the CONNACK reads (PEER-CONN-006).
-    let protocolVersion: ProtocolVersion
-    let events: @Sendable (ClientFrameEvent) -> Void
+    let headers: [(String, String)]
+    let afterUpgrade: AfterUpgrade
     /// Succeeds once upgraded; fails with ``PeerClientError/notUpgraded`` otherwise.
     let upgraded: EventLoopPromise<Void>
+    /// The server's response head, once it came (also when it refused the upgrade).
+    package private(set) var response: HTTPResponseHead?
+    /// The first error the pipeline reported before the upgrade (a TLS handshake's, a reset).
+    package private(set) var error: (any Error)?
     private var buffer = ByteBuffer()
     private var requestSent = false
     private var done = false
 
-    init(
+    convenience init(
         host: String, port: Int, uri: String, requestKey: String, maxFrameSize: Int, protocolVersion: ProtocolVersion = .v3,
         events: @escaping @Sendable (ClientFrameEvent) -> Void, upgraded: EventLoopPromise<Void>
+    ) {
+        self.init(
+            host: host, port: port, uri: uri, requestKey: requestKey, maxFrameSize: maxFrameSize, headers: [],
+            afterUpgrade: .packets(protocolVersion, events), upgraded: upgraded)
+    }
+
+    /// A handshake for `uri` on `host`:`port` with `headers` added to the request (field names and
+    /// values the caller checked: no line breaks).
+    package init(
+        host: String, port: Int, uri: String, requestKey: String = NIOWebSocketClientUpgrader.randomRequestKey(), maxFrameSize: Int,
+        headers: [(String, String)], afterUpgrade: AfterUpgrade, upgraded: EventLoopPromise<Void>
     ) {
         self.host = host
         self.port = port
         self.uri = uri
         self.requestKey = requestKey
         self.maxFrameSize = maxFrameSize
-        self.protocolVersion = protocolVersion
-        self.events = events
+        self.headers = headers
+        self.afterUpgrade = afterUpgrade
         self.upgraded = upgraded
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package func handlerAdded(context: ChannelHandlerContext) {
         if context.channel.isActive { sendRequest(context) }
     }
 
-    func channelActive(context: ChannelHandlerContext) {
+    package func channelActive(context: ChannelHandlerContext) {
         sendRequest(context)
         context.fireChannelActive()
     }
@@ -97,11 +125,12 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
         guard !requestSent else { return }
         requestSent = true
         let request = "GET \(uri) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: \(requestKey)\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            + "Sec-WebSocket-Key: \(requestKey)\r\nSec-WebSocket-Version: 13\r\n"
+            + headers.map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n"
         context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: request)), promise: nil)
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !done else { return }
         var incoming = unwrapInboundIn(data)
         buffer.writeBuffer(&incoming)
@@ -111,9 +140,9 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
             return
         }
         let headLength = end.upperBound - view.startIndex
-        guard headLength <= Self.maxHeadBytes, let head = Self.responseHead(buffer.readString(length: headLength) ?? ""),
-            accepts(head)
-        else {
+        let head = headLength <= Self.maxHeadBytes ? Self.responseHead(buffer.readString(length: headLength) ?? "") : nil
+        response = head
+        guard let head, accepts(head) else {
             fail(context)
             return
         }
@@ -122,9 +151,14 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
             try sync.addHandler(WebSocketFrameEncoder(), position: .after(self))
             let decoder = ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: maxFrameSize))
             try sync.addHandler(decoder, position: .after(self))
-            try sync.addHandler(NIOWebSocketFrameAggregator(
-                minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 256, maxAccumulatedFrameSize: maxFrameSize), position: .after(decoder))
-            try sync.addHandler(ClientFrameHandler(protocolVersion: protocolVersion, events: events), position: .last)
+            switch afterUpgrade {
+            case .packets(let protocolVersion, let events):
+                try sync.addHandler(NIOWebSocketFrameAggregator(
+                    minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 256, maxAccumulatedFrameSize: maxFrameSize), position: .after(decoder))
+                try sync.addHandler(ClientFrameHandler(protocolVersion: protocolVersion, events: events), position: .last)
+            case .frames(let handler):
+                try sync.addHandler(handler, position: .last)
+            }
         } catch {
             fail(context)
             return
@@ -166,17 +200,18 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
         return HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: code), headers: headers)
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         // Closed before the handshake finished.
         finish(upgraded: false)
         context.fireChannelInactive()
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         finish(upgraded: false)
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: Error) {
+    package func errorCaught(context: ChannelHandlerContext, error: Error) {
+        if self.error == nil { self.error = error }
         fail(context)
     }
 

@@ -19,8 +19,9 @@ private let resourceNOFILE = RLIMIT_NOFILE
 /// finished a request (a socket that connected and sent nothing, or a request head or body that
 /// trickles in), and only when every connection has finished one is the newcomer closed instead.
 /// So sockets held open by an attacker cannot keep a client out, and the peer never runs into its
-/// descriptor limit (where accepting fails and NIO backs off, so nobody gets in).
-final class ConnectionLimiter: Sendable {
+/// descriptor limit (where accepting fails and NIO backs off, so nobody gets in). The recording
+/// proxy (RongProxy) bounds its connections with it too.
+package final class ConnectionLimiter: Sendable {
     private struct Entry {
         let channel: Channel
         let order: UInt64
@@ -37,10 +38,10 @@ final class ConnectionLimiter: Sendable {
 
     /// The limit in force: the configured one, and 64 descriptors below `RLIMIT_NOFILE` (files,
     /// the event loops' own descriptors and the listening socket need some).
-    let limit: Int
+    package let limit: Int
     private let state = Mutex(State())
 
-    init(maxConnections: Int) {
+    package init(maxConnections: Int) {
         limit = max(1, min(maxConnections, Self.descriptorLimit() - 64))
     }
 
@@ -55,7 +56,7 @@ final class ConnectionLimiter: Sendable {
     /// Registers a new connection. Returns false when it must be closed at once (the peer is
     /// full of connections that all finished a request); otherwise the oldest unsettled
     /// connection may have been closed to make room.
-    func admit(_ channel: Channel) -> Bool {
+    package func admit(_ channel: Channel) -> Bool {
         let victim: Channel? = state.withLock { s in
             var victim: Channel?
             if s.entries.count >= limit {
@@ -81,7 +82,7 @@ final class ConnectionLimiter: Sendable {
     }
 
     /// The connection finished a request (or its upgrade): it is no longer evicted for others.
-    func settle(_ channel: Channel) {
+    package func settle(_ channel: Channel) {
         state.withLock { s in
             let id = ObjectIdentifier(channel)
             guard let e = s.entries[id], !e.settled else { return }
@@ -98,7 +99,7 @@ final class ConnectionLimiter: Sendable {
     }
 
     /// Open connections, connections evicted to make room, and connections refused at the limit.
-    var counts: (open: Int, evicted: Int, refused: Int) {
+    package var counts: (open: Int, evicted: Int, refused: Int) {
         state.withLock { ($0.entries.count, $0.evicted, $0.refused) }
     }
 }

@@ -23,7 +23,7 @@ import RongSupport
 /// 401 and a token the peer does not know, or another App Key, HTTP 403, the two refusals
 /// ENGINE-5.0 tells apart (lines 7663-7700); an expired token or a banned user pass, so that the
 /// CONNACK can say which (10, 9).
-enum PeerNavigation {
+package enum PeerNavigation {
     /// The response for a navigation or ping request, or nil for any other request.
     static func answer(_ head: HTTPRequestHead, local: SocketAddress?, control: PeerControl) -> PeerControl.Response? {
         let (path, query) = parseQuery(head.uri)
@@ -76,7 +76,7 @@ enum PeerNavigation {
 
     /// `HOST:PORT` of the peer as the client reached it: the request's `Host` when it is a plain
     /// host and port, else the local address of the connection, else the configured host.
-    static func serverAddress(_ host: String?, local: SocketAddress?) -> String {
+    package static func serverAddress(_ host: String?, local: SocketAddress?) -> String {
         if let host, !host.isEmpty, host.utf8.count <= 255, host.utf8.allSatisfy(isHostByte), host.contains(":") {
             return host
         }
@@ -92,7 +92,7 @@ enum PeerNavigation {
 
     /// A JavaScript name for the JSONP callback (letters, digits, `_`, `$`, `.`; at most 64),
     /// so the answer cannot carry script a request put there.
-    static func isCallbackName(_ s: String) -> Bool {
+    package static func isCallbackName(_ s: String) -> Bool {
         guard let first = s.utf8.first, s.utf8.count <= 64, !(first >= 0x30 && first <= 0x39) else { return false }
         return s.utf8.allSatisfy { b in
             (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24 || b == 0x2E

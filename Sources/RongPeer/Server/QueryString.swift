@@ -39,7 +39,7 @@ public struct PeerRequestTarget: Sendable, Hashable {
 }
 
 /// Splits a request URI into its path and decoded query parameters (``PeerRequestTarget``).
-func parseQuery(_ uri: String) -> (path: String, query: [String: String]) {
+package func parseQuery(_ uri: String) -> (path: String, query: [String: String]) {
     let t = PeerRequestTarget(parsing: uri)
     return (t.path, t.query)
 }

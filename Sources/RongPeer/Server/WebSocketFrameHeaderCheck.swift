@@ -4,7 +4,7 @@ import NIOCore
 import NIOWebSocket
 
 /// A client frame the peer refuses, found in its header.
-enum WebSocketViolation: Error, Equatable, CustomStringConvertible {
+package enum WebSocketViolation: Error, Equatable, CustomStringConvertible {
     /// The mask bit is clear (RFC 6455 § 5.1: a server closes on an unmasked frame).
     case unmasked
     /// RSV1-3 set, with no extension negotiated (§ 5.2).
@@ -20,12 +20,12 @@ enum WebSocketViolation: Error, Equatable, CustomStringConvertible {
     case tooLarge(length: UInt64, limit: Int)
 
     /// The close code the peer answers with: 1009 for size, 1002 for the rest.
-    var closeCode: WebSocketErrorCode {
+    package var closeCode: WebSocketErrorCode {
         if case .tooLarge = self { return .messageTooLarge }
         return .protocolError
     }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .unmasked: "an unmasked frame (clients must mask, RFC 6455 § 5.1)"
         case .reservedBits(let b): "RSV bits \(b >> 4) set with no extension negotiated (RFC 6455 § 5.2)"
@@ -44,20 +44,20 @@ enum WebSocketViolation: Error, Equatable, CustomStringConvertible {
 /// the bad header go on, the rest is dropped and the violation is fired as an error (so a 100 MB
 /// frame is refused after its header, never buffered). Only headers are parsed: the payload is
 /// counted and passed on, NIO decodes the frames.
-final class WebSocketFrameHeaderCheck: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
+package final class WebSocketFrameHeaderCheck: ChannelInboundHandler, RemovableChannelHandler {
+    package typealias InboundIn = ByteBuffer
+    package typealias InboundOut = ByteBuffer
 
-    let maxFrameSize: Int
+    package let maxFrameSize: Int
     /// Header bytes of the frame being read (2 to 14).
     private var header: [UInt8] = []
     /// Payload bytes of the current frame still to pass.
     private var remaining: UInt64 = 0
     private var failed = false
 
-    init(maxFrameSize: Int) { self.maxFrameSize = maxFrameSize }
+    package init(maxFrameSize: Int) { self.maxFrameSize = maxFrameSize }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !failed else { return }
         var buffer = unwrapInboundIn(data)
         let start = buffer.readerIndex
@@ -93,7 +93,7 @@ final class WebSocketFrameHeaderCheck: ChannelInboundHandler, RemovableChannelHa
 
     /// Checks the header bytes read so far: throws at the first rule they break, returns the
     /// payload length and whether the header is complete (its mask key included).
-    static func check(_ h: [UInt8], maxFrameSize: Int) throws(WebSocketViolation) -> (length: UInt64, complete: Bool) {
+    package static func check(_ h: [UInt8], maxFrameSize: Int) throws(WebSocketViolation) -> (length: UInt64, complete: Bool) {
         let b0 = h[0]
         if b0 & 0x70 != 0 { throw .reservedBits(b0 & 0x70) }
         let opcode = b0 & 0x0F

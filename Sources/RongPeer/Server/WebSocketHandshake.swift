@@ -11,27 +11,27 @@ import RongSupport
 ///
 /// The same check runs twice: in the upgrader's `shouldUpgrade` (so a bad handshake is never
 /// upgraded) and in ``PeerHTTPHandler`` (which then receives the request as plain HTTP and
-/// answers it with the refusal).
-enum WebSocketHandshake {
+/// answers it with the refusal). The recording proxy (RongProxy) checks its clients the same way.
+package enum WebSocketHandshake {
     /// An answer to a request that is not a valid opening handshake.
-    struct Refusal: Equatable {
-        var status: HTTPResponseStatus
-        var message: String
+    package struct Refusal: Equatable {
+        package var status: HTTPResponseStatus
+        package var message: String
         /// Extra response header fields (426 names the supported version).
-        var headers: [(String, String)] = []
+        package var headers: [(String, String)] = []
 
-        static func == (a: Refusal, b: Refusal) -> Bool {
+        package static func == (a: Refusal, b: Refusal) -> Bool {
             a.status == b.status && a.message == b.message && a.headers.map { "\($0.0): \($0.1)" } == b.headers.map { "\($0.0): \($0.1)" }
         }
     }
 
     /// Whether the request asks for a WebSocket (`Upgrade` names `websocket`).
-    static func isUpgrade(_ head: HTTPRequestHead) -> Bool {
+    package static func isUpgrade(_ head: HTTPRequestHead) -> Bool {
         head.headers[canonicalForm: "upgrade"].contains { $0.lowercased() == "websocket" }
     }
 
     /// The refusal for an upgrade request the peer does not accept, or nil for a valid one.
-    static func refusal(for head: HTTPRequestHead) -> Refusal? {
+    package static func refusal(for head: HTTPRequestHead) -> Refusal? {
         let versionHeaders = [("Sec-WebSocket-Version", "13")]
         guard head.method == .GET else {
             return Refusal(status: .badRequest, message: "a WebSocket upgrade must be a GET, not \(head.method) (RFC 6455 § 4.1)")
@@ -61,14 +61,14 @@ enum WebSocketHandshake {
     }
 
     /// A plain request for the WebSocket endpoint (no `Upgrade`): 426 with what to send.
-    static func upgradeRequired(path: String) -> Refusal {
+    package static func upgradeRequired(path: String) -> Refusal {
         Refusal(
             status: .upgradeRequired, message: "\(path) is the WebSocket endpoint: send a WebSocket upgrade (GET, Upgrade: websocket, Sec-WebSocket-Version: 13)",
             headers: [("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13")])
     }
 
     /// Whether `key` is the base64 form of exactly 16 bytes: 24 characters, the last two `==`.
-    static func isValidKey(_ key: String) -> Bool {
+    package static func isValidKey(_ key: String) -> Bool {
         // 24 characters without whitespace (ByteText skips whitespace, a header value must not have any).
         guard key.utf8.count == 24, key.utf8.allSatisfy({ $0 > 0x20 }), let bytes = ByteText.bytes(base64: key) else { return false }
         return bytes.count == 16
