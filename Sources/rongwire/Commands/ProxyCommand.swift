@@ -93,7 +93,7 @@ struct ProxyCommand: AsyncParsableCommand {
     var idleTimeout = PeerDuration(milliseconds: 600_000)!
 
     @Option(help: "Log level of the proxy's own messages (on standard error).")
-    var logLevel: LogLevelOption = .warning
+    var logLevel = LogLevelOption(.warning)
 
     @Option(help: "Event loop threads (default: one per core).")
     var threads: Int?
@@ -131,7 +131,7 @@ struct ProxyCommand: AsyncParsableCommand {
         config.headerTimeout = headerTimeout
         config.upstreamTimeout = upstreamTimeout
         config.idleTimeout = idleTimeout
-        config.logger = PeerLogHandler.logger(level: logLevel.level)
+        config.logger = logLevel.logger
         if let threads { config.threads = threads }
 
         var outputs: [ProxyLogOutput] = []
