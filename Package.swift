@@ -17,6 +17,11 @@ let package = Package(
         .library(name: "RongPeer", targets: ["RongPeer"]),
         .library(name: "RongNIM", targets: ["RongNIM"]),
         .executable(name: "rongwire", targets: ["rongwire"]),
+        // The C library (Sources/CRongWire/include/rongwire.h): libRongWireC.so and
+        // libRongWireCStatic.a here; tools/release/build.sh ships them as librongwire.so and
+        // librongwire.a with the Swift runtime inside.
+        .library(name: "RongWireC", type: .dynamic, targets: ["RongWireC"]),
+        .library(name: "RongWireCStatic", type: .static, targets: ["RongWireC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -110,6 +115,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/RongPeer"
+        ),
+        // The C interface: the header (and the two entry points that need no Swift) ...
+        .target(
+            name: "CRongWire",
+            path: "Sources/CRongWire"
+        ),
+        // ... and the @_cdecl functions over the codec, the envelope and the NIM converter.
+        .target(
+            name: "RongWireC",
+            dependencies: ["CRongWire", "RongCodec", "RongEnvelope", "RongConformance", "RongNIM"],
+            path: "Sources/RongWireC"
         ),
         .executableTarget(
             name: "rongwire",
