@@ -195,6 +195,12 @@ let package = Package(
             dependencies: ["rongwire", "RongConformance", "RongCodec", "RongSupport", "RongTestSupport"],
             path: "Tests/rongwireTests"
         ),
+        // librongwire's entry points called as C calls them (the header's declarations).
+        .testTarget(
+            name: "RongWireCTests",
+            dependencies: ["RongWireC", "CRongWire", "RongCodec", "RongConformance", "RongTestSupport"],
+            path: "Tests/RongWireCTests"
+        ),
         .testTarget(
             name: "RongNIMTests",
             dependencies: ["RongNIM", "RongCodec", "RongEnvelope", "RongSupport", "RongTestSupport"],

@@ -4,7 +4,10 @@ import CRongWire
 import RongCodec
 import RongConformance
 
-/// `rongwire_decode_content`: content bytes → the normalized value (`rongwire decode`).
+/// `rongwire_decode_content` of `rongwire.h`: content bytes → the normalized value (`rongwire decode`).
+///
+/// See the header for the arguments, options and errors; the result is written into `result`
+/// and freed with `rongwire_free`.
 @_cdecl("rongwire_decode_content")
 public func rongwireDecodeContent(
     _ objectName: UnsafePointer<CChar>?, _ objectNameLength: Int, _ content: UnsafePointer<UInt8>?, _ contentLength: Int,
@@ -39,7 +42,10 @@ public func rongwireDecodeContent(
     }
 }
 
-/// `rongwire_validate_content`: whether content bytes decode, without building the value.
+/// `rongwire_validate_content` of `rongwire.h`: whether content bytes decode, without building the value.
+///
+/// See the header for the arguments, options and errors; the result is written into `result`
+/// and freed with `rongwire_free`.
 @_cdecl("rongwire_validate_content")
 public func rongwireValidateContent(
     _ objectName: UnsafePointer<CChar>?, _ objectNameLength: Int, _ content: UnsafePointer<UInt8>?, _ contentLength: Int,
@@ -62,7 +68,10 @@ public func rongwireValidateContent(
     }
 }
 
-/// `rongwire_encode_content`: a normalized value → canonical content bytes (`rongwire encode`).
+/// `rongwire_encode_content` of `rongwire.h`: a normalized value → canonical content bytes (`rongwire encode`).
+///
+/// See the header for the arguments, options and errors; the result is written into `result`
+/// and freed with `rongwire_free`.
 @_cdecl("rongwire_encode_content")
 public func rongwireEncodeContent(
     _ objectName: UnsafePointer<CChar>?, _ objectNameLength: Int, _ json: UnsafePointer<UInt8>?, _ jsonLength: Int,
@@ -79,7 +88,10 @@ public func rongwireEncodeContent(
     }
 }
 
-/// `rongwire_types`: the catalog as JSON (`rongwire types --json`).
+/// `rongwire_types` of `rongwire.h`: the catalog as JSON (`rongwire types --json`).
+///
+/// See the header for the arguments, options and errors; the result is written into `result`
+/// and freed with `rongwire_free`.
 @_cdecl("rongwire_types")
 public func rongwireTypes(_ options: UnsafePointer<rongwire_options>?, _ result: UnsafeMutablePointer<rongwire_result>?) -> rongwire_status {
     runCall(result) { () throws(CodecError) in
@@ -88,7 +100,10 @@ public func rongwireTypes(_ options: UnsafePointer<rongwire_options>?, _ result:
     }
 }
 
-/// `rongwire_parse_json`: one JSON text by the codec's strict rules → canonical JSON.
+/// `rongwire_parse_json` of `rongwire.h`: one JSON text by the codec's strict rules → canonical JSON.
+///
+/// See the header for the arguments, options and errors; the result is written into `result`
+/// and freed with `rongwire_free`.
 @_cdecl("rongwire_parse_json")
 public func rongwireParseJSON(
     _ json: UnsafePointer<UInt8>?, _ jsonLength: Int, _ options: UnsafePointer<rongwire_options>?,
@@ -101,7 +116,10 @@ public func rongwireParseJSON(
     }
 }
 
-/// `rongwire_check_object_name`: RongCloud's naming rules for custom types.
+/// `rongwire_check_object_name` of `rongwire.h`: RongCloud's naming rules for custom types.
+///
+/// See the header for the arguments, options and errors; the result is written into `result`
+/// and freed with `rongwire_free`.
 @_cdecl("rongwire_check_object_name")
 public func rongwireCheckObjectName(
     _ objectName: UnsafePointer<CChar>?, _ objectNameLength: Int, _ options: UnsafePointer<rongwire_options>?,

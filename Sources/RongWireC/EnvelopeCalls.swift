@@ -4,7 +4,10 @@ import CRongWire
 import RongCodec
 import RongEnvelope
 
-/// `rongwire_decode_frame`: packet bytes → the packet JSON form (`rongwire frame decode`).
+/// `rongwire_decode_frame` of `rongwire.h`: packet bytes → the packet JSON form (`rongwire frame decode`).
+///
+/// See the header for the arguments, options and errors; the result is written into `result`
+/// and freed with `rongwire_free`.
 @_cdecl("rongwire_decode_frame")
 public func rongwireDecodeFrame(
     _ side: rongwire_side, _ frame: UnsafePointer<UInt8>?, _ frameLength: Int, _ options: UnsafePointer<rongwire_options>?,
@@ -20,7 +23,10 @@ public func rongwireDecodeFrame(
     }
 }
 
-/// `rongwire_encode_frame`: the packet JSON form → packet bytes (`rongwire frame encode`).
+/// `rongwire_encode_frame` of `rongwire.h`: the packet JSON form → packet bytes (`rongwire frame encode`).
+///
+/// See the header for the arguments, options and errors; the result is written into `result`
+/// and freed with `rongwire_free`.
 @_cdecl("rongwire_encode_frame")
 public func rongwireEncodeFrame(
     _ side: rongwire_side, _ json: UnsafePointer<UInt8>?, _ jsonLength: Int, _ options: UnsafePointer<rongwire_options>?,
@@ -35,7 +41,10 @@ public func rongwireEncodeFrame(
     }
 }
 
-/// `rongwire_compose_message`: the outbound message JSON form → the client PUBLISH's bytes.
+/// `rongwire_compose_message` of `rongwire.h`: the outbound message JSON form → the client PUBLISH's bytes.
+///
+/// See the header for the arguments, options and errors; the result is written into `result`
+/// and freed with `rongwire_free`.
 @_cdecl("rongwire_compose_message")
 public func rongwireComposeMessage(
     _ json: UnsafePointer<UInt8>?, _ jsonLength: Int, _ options: UnsafePointer<rongwire_options>?,

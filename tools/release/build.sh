@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Builds a `rongwire` that runs without a Swift toolchain: release mode with the Swift standard
 # library and Foundation linked statically, smoke-tested, and packed with the vectors, the spec,
-# shell completions, a manual page and a checksum.
+# shell completions, a manual page and a checksum; and the C library librongwire (shared and
+# static, the Swift runtime inside, with its header and pkg-config file) and the Python wheel
+# that bundles it, both smoke-tested.
 #
 #   tools/release/build.sh [--out DIR]       (default: .build-release/dist)
 #
-# Writes DIR/rongwire-VERSION-linux-ARCH.tar.gz and DIR/rongwire-VERSION-linux-ARCH.tar.gz.sha256.
-# What the binary still links dynamically (`ldd`) is printed and written to the tarball's
-# DEPENDENCIES.txt: libc, libm, libstdc++ and libgcc_s (measured 2026-11-26), which every glibc
-# Linux has; the Swift runtime and Foundation are inside the binary.
+# Writes DIR/rongwire-VERSION-linux-ARCH.tar.gz, DIR/librongwire-VERSION-linux-ARCH.tar.gz,
+# DIR/rongwire-VERSION-py3-none-linux_ARCH.whl and a .sha256 beside each. What the binary and
+# the library still link dynamically (`ldd`) is printed and written to DEPENDENCIES.txt: libc,
+# libm, libstdc++ and libgcc_s (measured 2026-11-26), which every glibc Linux has; the Swift
+# runtime and Foundation are inside.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
@@ -16,15 +19,20 @@ OUT="$ROOT/.build-release/dist"
 while [ $# -gt 0 ]; do
     case "$1" in
         --out) [ $# -ge 2 ] || { echo "build.sh: --out needs a folder" >&2; exit 64; }; OUT=$2; shift 2 ;;
-        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "build.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
     esac
 done
 mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
 
+# --static-swift-stdlib links the runtime into executables only; -Xswiftc -static-stdlib does it
+# for the shared library too. Both builds below use the same flags, so they share one release
+# build (the library's -Xlinker flags change its link alone).
+FLAGS=(-c release --static-swift-stdlib -Xswiftc -static-stdlib)
 echo "== building rongwire (release, --static-swift-stdlib)"
-swift build -c release --product rongwire --static-swift-stdlib
-BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/rongwire"
+swift build "${FLAGS[@]}" --product rongwire
+RELEASE_BIN=$(swift build "${FLAGS[@]}" --show-bin-path)
+BIN="$RELEASE_BIN/rongwire"
 
 VERSION=$("$BIN" --version)
 ARCH=$(uname -m)
@@ -72,3 +80,92 @@ tar -C "$OUT" -czf "$OUT/$NAME.tar.gz" "$NAME"
 (cd "$OUT" && sha256sum "$NAME.tar.gz" > "$NAME.tar.gz.sha256")
 ls -l "$OUT/$NAME.tar.gz"
 cat "$OUT/$NAME.tar.gz.sha256"
+
+# ---------------------------------------------------------------------------------------------
+# librongwire: the C interface (Sources/CRongWire/include/rongwire.h) as a shared and a static
+# library with the Swift runtime inside, and the Python wheel that bundles the shared one.
+
+LIBNAME="librongwire-$VERSION-linux-$ARCH"
+LIBSTAGE="$OUT/$LIBNAME"
+rm -rf "$LIBSTAGE" && mkdir -p "$LIBSTAGE/lib/pkgconfig" "$LIBSTAGE/include"
+grep -q "^#define RONGWIRE_VERSION \"$VERSION\"$" Sources/CRongWire/include/rongwire.h ||
+    { echo "FAIL: RONGWIRE_VERSION in rongwire.h is not rongwire --version ($VERSION)" >&2; exit 1; }
+grep -q "^__version__ = \"$VERSION\"$" bindings/python/rongwire/__init__.py ||
+    { echo "FAIL: __version__ in bindings/python/rongwire/__init__.py is not $VERSION" >&2; exit 1; }
+
+echo "== librongwire.so (release, the Swift runtime linked in, only rongwire_* exported)"
+swift build "${FLAGS[@]}" --product RongWireC \
+    -Xlinker -soname=librongwire.so -Xlinker "--version-script=$ROOT/tools/release/librongwire.map"
+cp "$RELEASE_BIN/libRongWireC.so" "$LIBSTAGE/lib/librongwire.so"
+strip --strip-unneeded "$LIBSTAGE/lib/librongwire.so"
+ldd "$LIBSTAGE/lib/librongwire.so" | tee "$LIBSTAGE/DEPENDENCIES.txt"
+if grep -E "libswift|libFoundation|lib_FoundationICU|libdispatch|libBlocksRuntime" "$LIBSTAGE/DEPENDENCIES.txt"; then
+    echo "FAIL: librongwire.so still needs a Swift runtime library" >&2
+    exit 1
+fi
+exported=$(nm -D --defined-only "$LIBSTAGE/lib/librongwire.so" | awk '$2 == "T" { print $3 }' | sort | tr '\n' ' ')
+echo "exported: $exported"
+if nm -D --defined-only "$LIBSTAGE/lib/librongwire.so" | awk '$2 ~ /[TDBVW]/ { print $3 }' | grep -v '^rongwire_'; then
+    echo "FAIL: librongwire.so exports symbols other than rongwire_*" >&2
+    exit 1
+fi
+
+echo "== librongwire.a (one relocatable object: the library, the Swift runtime and Foundation; only rongwire_* global)"
+swift build "${FLAGS[@]}" --product RongWireCStatic
+SWIFT_STATIC="$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift_static/linux"
+PRELINK=$(mktemp -d)
+# ld -r pulls from the runtime's archives only the members the library needs; the group lets
+# members pulled late resolve symbols of archives listed earlier. swiftrt.o registers the
+# object's Swift metadata sections at load, as it does for an executable.
+ld -r -o "$PRELINK/rongwire.o" --whole-archive "$RELEASE_BIN/libRongWireCStatic.a" --no-whole-archive \
+    "$SWIFT_STATIC/$ARCH/swiftrt.o" --start-group "$SWIFT_STATIC"/lib*.a --end-group
+if nm -u "$PRELINK/rongwire.o" | grep -q ' U \$s'; then
+    echo "FAIL: Swift symbols left undefined in librongwire.a:" >&2
+    nm -u "$PRELINK/rongwire.o" | grep ' U \$s' | head >&2
+    exit 1
+fi
+objcopy --wildcard --keep-global-symbol='rongwire_*' --strip-debug "$PRELINK/rongwire.o" "$PRELINK/librongwire.o"
+rm -f "$LIBSTAGE/lib/librongwire.a"
+ar rcs "$LIBSTAGE/lib/librongwire.a" "$PRELINK/librongwire.o"
+rm -rf "$PRELINK"
+
+cp Sources/CRongWire/include/rongwire.h "$LIBSTAGE/include/"
+sed "s/@VERSION@/$VERSION/" bindings/c/rongwire.pc.in > "$LIBSTAGE/lib/pkgconfig/rongwire.pc"
+cp bindings/c/README.md "$LIBSTAGE/README.md"
+ls -l "$LIBSTAGE/lib"
+
+echo "== the Python wheel (bundles librongwire.so)"
+WHEEL=$(python3 bindings/python/build_wheel.py --lib "$LIBSTAGE/lib/librongwire.so" --out "$OUT")
+ls -l "$WHEEL"
+
+echo "== smoke test: the C test through pkg-config, against each library; the corpus through each"
+LIBSMOKE=$(mktemp -d)
+trap 'rm -rf "$SMOKE" "$LIBSMOKE"' EXIT
+cp -R "$LIBSTAGE" "$LIBSMOKE/lib-rw"
+export PKG_CONFIG_PATH="$LIBSMOKE/lib-rw/lib/pkgconfig"
+TESTEE_C=tools/testee-c/src
+CTEST_SOURCES=(bindings/c/test/rongwire-test.c "$TESTEE_C/json.c" "$TESTEE_C/region.c" "$TESTEE_C/buf.c")
+# The shared library, found through its rpath; the static one, with pkg-config's private libs.
+# shellcheck disable=SC2046
+cc -std=c11 -O1 -I"$TESTEE_C" $(pkg-config --cflags rongwire) -o "$LIBSMOKE/rongwire-test-shared" "${CTEST_SOURCES[@]}" \
+    $(pkg-config --libs rongwire) -Wl,-rpath,"$LIBSMOKE/lib-rw/lib" -lpthread
+# shellcheck disable=SC2046
+cc -std=c11 -O1 -I"$TESTEE_C" $(pkg-config --cflags rongwire) -o "$LIBSMOKE/rongwire-test-static" "${CTEST_SOURCES[@]}" \
+    "$LIBSMOKE/lib-rw/lib/librongwire.a" $(pkg-config --static --libs-only-l rongwire | sed 's/-lrongwire//') -lpthread
+ldd "$LIBSMOKE/rongwire-test-static" | grep -E "libswift|rongwire" && { echo "FAIL: the static test links a Swift or rongwire library" >&2; exit 1; }
+for kind in shared static; do
+    env -i PATH=/usr/bin:/bin "$LIBSMOKE/rongwire-test-$kind" selftest
+    env -i PATH=/usr/bin:/bin "$BIN" conform vectors --testee "$LIBSMOKE/rongwire-test-$kind testee" | tail -1
+done
+# The wheel installed without a network or a compiler, then its testee over the whole corpus.
+python3 -m pip install --quiet --no-index --no-deps --target "$LIBSMOKE/site" "$WHEEL"
+cp bindings/python/rongwire_testee.py "$LIBSMOKE/"
+env -i PATH=/usr/bin:/bin PYTHONPATH="$LIBSMOKE/site" python3 -c \
+    'import rongwire; print("wheel:", rongwire.version(), rongwire.decode_content("RC:TxtMsg", b"{\"content\":\"hi\"}"))'
+env -i PATH=/usr/bin:/bin PYTHONPATH="$LIBSMOKE/site" "$BIN" conform vectors --testee "python3 $LIBSMOKE/rongwire_testee.py" | tail -1
+
+echo "== packing"
+tar -C "$OUT" -czf "$OUT/$LIBNAME.tar.gz" "$LIBNAME"
+(cd "$OUT" && sha256sum "$LIBNAME.tar.gz" > "$LIBNAME.tar.gz.sha256" && sha256sum "$(basename "$WHEEL")" > "$(basename "$WHEEL").sha256")
+ls -l "$OUT/$LIBNAME.tar.gz" "$WHEEL"
+cat "$OUT/$LIBNAME.tar.gz.sha256" "$WHEEL.sha256"

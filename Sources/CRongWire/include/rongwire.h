@@ -85,7 +85,7 @@ typedef enum rongwire_nim_operation {
 /// JSON outputs indented by two spaces (`--pretty`) instead of compact canonical JSON.
 #define RONGWIRE_PRETTY 0x04u
 /// `rongwire_decode_content` outputs the canonical content bytes (what a sender writes and a
-/// store keeps; `rongwire encode --lenient` of the same input) instead of the normalized JSON.
+/// store keeps: decode then encode, the vector kind `roundtrip`) instead of the normalized JSON.
 /// The two differ only for types whose canonical empty content is zero bytes (RC:RLJoin,
 /// RC:RLQuit) and for unregistered types, whose bytes are kept as they came.
 #define RONGWIRE_CANONICAL 0x08u
