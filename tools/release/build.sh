@@ -25,13 +25,9 @@ while [ $# -gt 0 ]; do
 done
 mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
 
-# --static-swift-stdlib links the runtime into executables only; -Xswiftc -static-stdlib does it
-# for the shared library too. Both builds below use the same flags, so they share one release
-# build (the library's -Xlinker flags change its link alone).
-FLAGS=(-c release --static-swift-stdlib -Xswiftc -static-stdlib)
 echo "== building rongwire (release, --static-swift-stdlib)"
-swift build "${FLAGS[@]}" --product rongwire
-RELEASE_BIN=$(swift build "${FLAGS[@]}" --show-bin-path)
+swift build -c release --product rongwire --static-swift-stdlib
+RELEASE_BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)
 BIN="$RELEASE_BIN/rongwire"
 
 VERSION=$("$BIN" --version)
@@ -39,6 +35,66 @@ ARCH=$(uname -m)
 NAME="rongwire-$VERSION-linux-$ARCH"
 STAGE="$OUT/$NAME"
 rm -rf "$STAGE" && mkdir -p "$STAGE/bin" "$STAGE/completions"
+
+# ---------------------------------------------------------------------------------------------
+# librongwire: the C interface (Sources/CRongWire/include/rongwire.h) as a shared and a static
+# library with the Swift runtime inside, and the Python wheel that bundles the shared one.
+
+LIBNAME="librongwire-$VERSION-linux-$ARCH"
+LIBSTAGE="$OUT/$LIBNAME"
+rm -rf "$LIBSTAGE" && mkdir -p "$LIBSTAGE/lib/pkgconfig" "$LIBSTAGE/include"
+grep -q "^#define RONGWIRE_VERSION \"$VERSION\"$" Sources/CRongWire/include/rongwire.h ||
+    { echo "FAIL: RONGWIRE_VERSION in rongwire.h is not rongwire --version ($VERSION)" >&2; exit 1; }
+grep -q "^__version__ = \"$VERSION\"$" bindings/python/rongwire/__init__.py ||
+    { echo "FAIL: __version__ in bindings/python/rongwire/__init__.py is not $VERSION" >&2; exit 1; }
+
+echo "== librongwire.so (release, the Swift runtime linked in, only rongwire_* exported)"
+# SwiftPM links the Swift runtime statically into executables only (--static-swift-stdlib); the
+# library is linked here from the objects of the same build (compiled with -static-stdlib, so
+# they name the static runtime's libraries) as SwiftPM links the executable. It must come before
+# the manual page below, whose plugin build recompiles those objects without -static-stdlib.
+swift build -c release --static-swift-stdlib --product RongWireC
+swiftc -emit-library -static-stdlib -target "$ARCH-unknown-linux-gnu" -o "$LIBSTAGE/lib/librongwire.so" \
+    @"$RELEASE_BIN/RongWireC.product/Objects.LinkFileList" -Xlinker -z -Xlinker defs \
+    -Xlinker -soname=librongwire.so -Xlinker "--version-script=$ROOT/tools/release/librongwire.map" \
+    2> >(grep -v "the use of .mktemp. is dangerous" >&2)
+strip --strip-unneeded "$LIBSTAGE/lib/librongwire.so"
+ldd "$LIBSTAGE/lib/librongwire.so" | tee "$LIBSTAGE/DEPENDENCIES.txt"
+if grep -E "libswift|libFoundation|lib_FoundationICU|libdispatch|libBlocksRuntime" "$LIBSTAGE/DEPENDENCIES.txt"; then
+    echo "FAIL: librongwire.so still needs a Swift runtime library" >&2
+    exit 1
+fi
+exported=$(nm -D --defined-only "$LIBSTAGE/lib/librongwire.so" | awk '$2 == "T" { print $3 }' | sort | tr '\n' ' ')
+echo "exported: $exported"
+if nm -D --defined-only "$LIBSTAGE/lib/librongwire.so" | awk '$2 ~ /[TDBVW]/ { print $3 }' | grep -v '^rongwire_'; then
+    echo "FAIL: librongwire.so exports symbols other than rongwire_*" >&2
+    exit 1
+fi
+
+echo "== librongwire.a (one relocatable object: the library, the Swift runtime and Foundation; only rongwire_* global)"
+swift build -c release --static-swift-stdlib --product RongWireCStatic
+SWIFT_STATIC="$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift_static/linux"
+PRELINK=$(mktemp -d)
+# ld -r pulls from the runtime's archives only the members the library needs; the group lets
+# members pulled late resolve symbols of archives listed earlier. swiftrt.o registers the
+# object's Swift metadata sections at load, as it does for an executable.
+ld -r -o "$PRELINK/rongwire.o" --whole-archive "$RELEASE_BIN/libRongWireCStatic.a" --no-whole-archive \
+    "$SWIFT_STATIC/$ARCH/swiftrt.o" --start-group "$SWIFT_STATIC"/lib*.a --end-group
+if nm -u "$PRELINK/rongwire.o" | grep -q ' U \$s'; then
+    echo "FAIL: Swift symbols left undefined in librongwire.a:" >&2
+    nm -u "$PRELINK/rongwire.o" | grep ' U \$s' | head >&2
+    exit 1
+fi
+objcopy --wildcard --keep-global-symbol='rongwire_*' --strip-debug "$PRELINK/rongwire.o" "$PRELINK/librongwire.o"
+rm -f "$LIBSTAGE/lib/librongwire.a"
+ar rcs "$LIBSTAGE/lib/librongwire.a" "$PRELINK/librongwire.o"
+rm -rf "$PRELINK"
+
+cp Sources/CRongWire/include/rongwire.h "$LIBSTAGE/include/"
+sed "s/@VERSION@/$VERSION/" bindings/c/rongwire.pc.in > "$LIBSTAGE/lib/pkgconfig/rongwire.pc"
+cp bindings/c/README.md "$LIBSTAGE/README.md"
+ls -l "$LIBSTAGE/lib"
+
 cp "$BIN" "$STAGE/bin/rongwire"
 strip "$STAGE/bin/rongwire" 2>/dev/null || true
 cp -R vectors spec docs "$STAGE/"
@@ -82,57 +138,7 @@ ls -l "$OUT/$NAME.tar.gz"
 cat "$OUT/$NAME.tar.gz.sha256"
 
 # ---------------------------------------------------------------------------------------------
-# librongwire: the C interface (Sources/CRongWire/include/rongwire.h) as a shared and a static
-# library with the Swift runtime inside, and the Python wheel that bundles the shared one.
-
-LIBNAME="librongwire-$VERSION-linux-$ARCH"
-LIBSTAGE="$OUT/$LIBNAME"
-rm -rf "$LIBSTAGE" && mkdir -p "$LIBSTAGE/lib/pkgconfig" "$LIBSTAGE/include"
-grep -q "^#define RONGWIRE_VERSION \"$VERSION\"$" Sources/CRongWire/include/rongwire.h ||
-    { echo "FAIL: RONGWIRE_VERSION in rongwire.h is not rongwire --version ($VERSION)" >&2; exit 1; }
-grep -q "^__version__ = \"$VERSION\"$" bindings/python/rongwire/__init__.py ||
-    { echo "FAIL: __version__ in bindings/python/rongwire/__init__.py is not $VERSION" >&2; exit 1; }
-
-echo "== librongwire.so (release, the Swift runtime linked in, only rongwire_* exported)"
-swift build "${FLAGS[@]}" --product RongWireC \
-    -Xlinker -soname=librongwire.so -Xlinker "--version-script=$ROOT/tools/release/librongwire.map"
-cp "$RELEASE_BIN/libRongWireC.so" "$LIBSTAGE/lib/librongwire.so"
-strip --strip-unneeded "$LIBSTAGE/lib/librongwire.so"
-ldd "$LIBSTAGE/lib/librongwire.so" | tee "$LIBSTAGE/DEPENDENCIES.txt"
-if grep -E "libswift|libFoundation|lib_FoundationICU|libdispatch|libBlocksRuntime" "$LIBSTAGE/DEPENDENCIES.txt"; then
-    echo "FAIL: librongwire.so still needs a Swift runtime library" >&2
-    exit 1
-fi
-exported=$(nm -D --defined-only "$LIBSTAGE/lib/librongwire.so" | awk '$2 == "T" { print $3 }' | sort | tr '\n' ' ')
-echo "exported: $exported"
-if nm -D --defined-only "$LIBSTAGE/lib/librongwire.so" | awk '$2 ~ /[TDBVW]/ { print $3 }' | grep -v '^rongwire_'; then
-    echo "FAIL: librongwire.so exports symbols other than rongwire_*" >&2
-    exit 1
-fi
-
-echo "== librongwire.a (one relocatable object: the library, the Swift runtime and Foundation; only rongwire_* global)"
-swift build "${FLAGS[@]}" --product RongWireCStatic
-SWIFT_STATIC="$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift_static/linux"
-PRELINK=$(mktemp -d)
-# ld -r pulls from the runtime's archives only the members the library needs; the group lets
-# members pulled late resolve symbols of archives listed earlier. swiftrt.o registers the
-# object's Swift metadata sections at load, as it does for an executable.
-ld -r -o "$PRELINK/rongwire.o" --whole-archive "$RELEASE_BIN/libRongWireCStatic.a" --no-whole-archive \
-    "$SWIFT_STATIC/$ARCH/swiftrt.o" --start-group "$SWIFT_STATIC"/lib*.a --end-group
-if nm -u "$PRELINK/rongwire.o" | grep -q ' U \$s'; then
-    echo "FAIL: Swift symbols left undefined in librongwire.a:" >&2
-    nm -u "$PRELINK/rongwire.o" | grep ' U \$s' | head >&2
-    exit 1
-fi
-objcopy --wildcard --keep-global-symbol='rongwire_*' --strip-debug "$PRELINK/rongwire.o" "$PRELINK/librongwire.o"
-rm -f "$LIBSTAGE/lib/librongwire.a"
-ar rcs "$LIBSTAGE/lib/librongwire.a" "$PRELINK/librongwire.o"
-rm -rf "$PRELINK"
-
-cp Sources/CRongWire/include/rongwire.h "$LIBSTAGE/include/"
-sed "s/@VERSION@/$VERSION/" bindings/c/rongwire.pc.in > "$LIBSTAGE/lib/pkgconfig/rongwire.pc"
-cp bindings/c/README.md "$LIBSTAGE/README.md"
-ls -l "$LIBSTAGE/lib"
+# librongwire's smoke test and packing (the libraries were built above, before the manual page).
 
 echo "== the Python wheel (bundles librongwire.so)"
 WHEEL=$(python3 bindings/python/build_wheel.py --lib "$LIBSTAGE/lib/librongwire.so" --out "$OUT")
@@ -155,14 +161,14 @@ cc -std=c11 -O1 -I"$TESTEE_C" $(pkg-config --cflags rongwire) -o "$LIBSMOKE/rong
 ldd "$LIBSMOKE/rongwire-test-static" | grep -E "libswift|rongwire" && { echo "FAIL: the static test links a Swift or rongwire library" >&2; exit 1; }
 for kind in shared static; do
     env -i PATH=/usr/bin:/bin "$LIBSMOKE/rongwire-test-$kind" selftest
-    env -i PATH=/usr/bin:/bin "$BIN" conform vectors --testee "$LIBSMOKE/rongwire-test-$kind testee" | tail -1
+    env -i PATH=/usr/bin:/bin "$STAGE/bin/rongwire" conform vectors --testee "$LIBSMOKE/rongwire-test-$kind testee" | tail -1
 done
 # The wheel installed without a network or a compiler, then its testee over the whole corpus.
 python3 -m pip install --quiet --no-index --no-deps --target "$LIBSMOKE/site" "$WHEEL"
 cp bindings/python/rongwire_testee.py "$LIBSMOKE/"
 env -i PATH=/usr/bin:/bin PYTHONPATH="$LIBSMOKE/site" python3 -c \
     'import rongwire; print("wheel:", rongwire.version(), rongwire.decode_content("RC:TxtMsg", b"{\"content\":\"hi\"}"))'
-env -i PATH=/usr/bin:/bin PYTHONPATH="$LIBSMOKE/site" "$BIN" conform vectors --testee "python3 $LIBSMOKE/rongwire_testee.py" | tail -1
+env -i PATH=/usr/bin:/bin PYTHONPATH="$LIBSMOKE/site" "$STAGE/bin/rongwire" conform vectors --testee "python3 $LIBSMOKE/rongwire_testee.py" | tail -1
 
 echo "== packing"
 tar -C "$OUT" -czf "$OUT/$LIBNAME.tar.gz" "$LIBNAME"
