@@ -210,6 +210,7 @@ let package = Package(
             name: "RongPeerTests",
             dependencies: [
                 "RongPeer", "RongCodec", "RongEnvelope", "RongConformance", "RongSupport", "RongTestSupport",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],

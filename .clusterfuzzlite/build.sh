@@ -61,7 +61,7 @@ SWIFTFLAGS="${SWIFTFLAGS//-Xswiftc -parse-as-library/}"
 if [ "$SANITIZER" != "coverage" ]; then SWIFTFLAGS="--sanitize=fuzzer $SWIFTFLAGS"; fi
 
 # The fuzz targets: every executable of tools/fuzz, built fresh in WORK.
-FUZZERS="content:FuzzContent envelope:FuzzEnvelope message:FuzzMessage vector-loader:FuzzVectorLoader peer-loader:FuzzPeerLoader control:FuzzControl wire:FuzzWire nim:FuzzNIM"
+FUZZERS="content:FuzzContent envelope:FuzzEnvelope message:FuzzMessage vector-loader:FuzzVectorLoader peer-loader:FuzzPeerLoader control:FuzzControl wire:FuzzWire options:FuzzOptions nim:FuzzNIM"
 SCRATCH="$WORK/fuzz-build"
 cd "$FUZZ"
 # shellcheck disable=SC2086

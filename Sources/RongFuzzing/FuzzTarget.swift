@@ -27,6 +27,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A protobuf payload, read as each hot body by RongWire's wire reader and by SwiftProtobuf
     /// (and, where both accept it, written back by both): they must agree exactly.
     case wire
+    /// The text parsers of option values and query strings: byte 0 picks a fault plan, a
+    /// duration (and its plain unit), the named option values, a fault plan's user list or a
+    /// request target; the rest is the text.
+    case options
     /// A NIM record in any of the NIM forms (byte 0 picks the form read) or an RC record (byte 0
     /// from 0x80, picking the form written): every reader, the mapping and the writers
     /// (``NIMBody``).
@@ -64,6 +68,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .peerLoader: PeerLoaderBody.run(data)
         case .control: ControlBody.run(data)
         case .wire: (WireBody.check(data), 0)
+        case .options: (OptionsBody.check(data), 0)
         case .nim: (NIMBody.check(data), 0)
         }
     }
@@ -81,6 +86,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     ///   asks to generate is allowed on top (``run(_:)``);
     /// - control: a reset body is read by the same loader (twice) and becomes a peer model;
     /// - wire: the envelope's pull result, read twice (SwiftProtobuf's elements are the larger);
+    /// - options: a field per separator of a query string (`&&&…`, a `Substring` each) or a user
+    ///   per name of a fault plan's list (a `String` and a set slot each), read twice;
     /// - nim 34×: a JSON tree kept by the record (an unknown type's attachment of `0,` elements,
     ///   from RongWire's form, a C SDK's `msg_attach` text or a v2 custom attachment), its
     ///   canonical text and the tree read back from it.
@@ -89,7 +96,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .content: 40
         case .nim: 64
         case .envelope, .message, .wire: 256
-        case .vectorLoader, .peerLoader, .control: 96
+        case .vectorLoader, .peerLoader, .control, .options: 96
         }
     }
 

@@ -3,6 +3,7 @@
 import RongCodec
 import RongConformance
 import RongNIM
+import RongPeer
 import RongSupport
 import Testing
 
@@ -185,6 +186,50 @@ struct CorpusInputFuzzTests {
             let bytes = try #require(Repo.read(path), "cannot read \(path)")
             let violations = FuzzTarget.peerLoader.check(bytes)
             #expect(violations.isEmpty, "\(path): \(violations)")
+        }
+    }
+
+    /// Each parser of the options target on inputs it takes and inputs it refuses: issue 36's
+    /// plans, durations in every plain unit, names, user lists, request targets.
+    @Test("options invariants hold on taken and refused inputs of every parser (byte 0, then the text)", arguments: [
+        (0, "drop=0.5,seed=3"), (0, "delay= "), (0, "delay= ,\u{7F}"), (0, "delay=:5ms"), (0, "delay=0.1: "), (0, "=,="),
+        (0, "users= "), (0, "seed= "), (0, "drop= "), (0, "none"), (0, ""), (0, "drop=0.1,drop=0.2"), (0, "dup=1,duplicate=1"),
+        (0, "users=a|b,delay=1:60s"), (0, "drop=0.5,\u{301}b=1"), (0, "seed=5"), (1, "8d"), (1, "1.5"), (6, "1.5"), (11, "2"),
+        (16, "3"), (21, "0.000000011574074075"), (1, "36500.0000001d"), (1, "1e300d"), (1, ""), (2, "group"), (2, "42"),
+        (2, "STATUS"), (2, "isCounted"), (2, "QUERYACK"), (2, "crash:Required.A.B"), (2, "deaf:"), (2, "required"),
+        (3, "alice|bob"), (3, " a | b "), (3, "a||b"), (3, "a|a"), (3, ""), (3, "a,b"),
+        (4, "/websocket?appId=a&token=t%2Bx&platform=Web"), (4, "/?=&&a&%zz=%41%ff&a=2"), (4, "?"), (4, "/p?\u{301}x=1&?=?"),
+    ] as [(UInt8, String)])
+    func optionsInputs(_ selector: UInt8, _ text: String) {
+        let violations = FuzzTarget.options.check([selector] + Array(text.utf8))
+        #expect(violations.isEmpty, "\(violations)")
+    }
+
+    @Test("options: the duration reference, by hand", arguments: [
+        ("1.5s", PeerDuration.Unit.milliseconds, 1_500), ("1.5", .seconds, 1_500), ("0.000000011574074075", .days, 1),
+        ("0.000000011574074074", .days, 0), ("36500d", .milliseconds, 3_153_600_000_000), ("36500.0000001d", .milliseconds, -1),
+        ("0000000000000000000000000001ms", .milliseconds, 1), ("99999999999999999999", .milliseconds, -1),
+        ("1.", .milliseconds, nil), (".5", .seconds, nil), ("1e3", .milliseconds, nil), ("", .milliseconds, nil),
+    ] as [(String, PeerDuration.Unit, Int64?)])
+    func durationReference(_ text: String, _ unit: PeerDuration.Unit, _ ms: Int64?) {
+        #expect(OptionsBody.referenceMilliseconds(text, plainUnit: unit) == ms)
+    }
+
+    /// The options target's largest inputs per parser, at the fuzzer's 140,000 bytes: each within
+    /// the budget (the meter reports one that is not).
+    @Test("options: the largest inputs stay within the budget", .enabled(if: canMeter))
+    func optionsBudget() {
+        let n = 140_000
+        let inputs: [[UInt8]] = [
+            [4] + Array("/?".utf8) + [UInt8](repeating: UInt8(ascii: "&"), count: n),
+            [4] + Array("/?".utf8) + Array(String(repeating: "a=&", count: n / 3).utf8),
+            [3] + Array((0..<20_000).map { "u\($0)" }.joined(separator: "|").utf8),
+            [3] + [UInt8](repeating: UInt8(ascii: "|"), count: n),
+            [0] + Array("drop=0.1".utf8) + [UInt8](repeating: UInt8(ascii: ","), count: n),
+            [1] + Array("1.".utf8) + [UInt8](repeating: UInt8(ascii: "9"), count: n),
+        ]
+        for input in inputs {
+            #expect(FuzzTarget.options.check(input).isEmpty, "\(input.prefix(12)) (\(input.count) bytes): \(FuzzTarget.options.check(input))")
         }
     }
 

@@ -50,6 +50,12 @@ struct LoaderRefusalTests {
         ("a signed hex byte", scenario("      - raw: {client: alice, hex: \"+f\"}\n"), 5, 35, "`hex` is not hex"),
         ("a spec that is not a requirement id", scenario("      - connect: alice\n").replacingFirst("PEER-CONN-001", "peer-conn-1"), 3, 12,
          "`peer-conn-1` is not a requirement id"),
+        ("a set where the service gives the order", scenario("      - query: {client: alice, topic: pullMsg, target: alice, reply: {list: []}, unordered: [list]}\n"), 5, 93,
+         "`unordered` list is not a list pullMsg answers without the service's order (spec/peer.md PEER-ORDER-002; it has none)"),
+        ("a set path that names no list of the reply", scenario("      - query: {client: alice, topic: pullKV, target: lobby, reply: {entries: []}, unordered: [entry]}\n"), 5, 95,
+         "`unordered` entry is not a list pullKV answers without the service's order (spec/peer.md PEER-ORDER-002; entries)"),
+        ("a set without the list in the reply", scenario("      - query: {client: alice, topic: pullKV, target: lobby, reply: {syncTime: 1}, unordered: [entries]}\n"), 5, 95,
+         "`unordered` entries names no list of `reply`"),
     ]
 
     @Test("a scenario is refused like a vector", arguments: scenarios)

@@ -132,7 +132,7 @@ struct PeerUnitTests {
         #expect(a.messageId == 2 && a.status == 0 && MessageUIDAllocator.isWellFormed(a.messageUId.text))
         let state = m.snapshot(user: "bob")
         #expect(state.objectValue?["users"]?.objectValue?["bob"]?.objectValue?["unreadTotal"] == 1)
-        #expect(m.pushLog.count == 1)
+        #expect(m.eventLog.pushes.count == 1)
     }
 
     @Test("receipt requests are kept only for stored messages and go with them when retention drops them")
@@ -151,15 +151,15 @@ struct PeerUnitTests {
         }
         let m1 = try send(1, 1, "RC:TxtMsg", #"{"content":"read me"}"#)
         for i in 0..<50 { _ = try send(1, UInt16(10 + i), "RC:RRReqMsg", #"{"messageUId":"NOPE-0000-0000-\#(Hex.encode([UInt8(i)]))00"}"#) }
-        #expect(m.receiptRequests.isEmpty, "requests for messages the peer does not have")
+        #expect(m.conversations.receiptRequests.isEmpty, "requests for messages the peer does not have")
         _ = try send(1, 2, "RC:RRReqMsg", #"{"messageUId":"\#(m1)"}"#)
         _ = try send(2, 3, "RC:RRRspMsg", #"{"receiptMessageDic":{"alice":["\#(m1)"]}}"#, directed: ["alice"])
-        #expect(m.receiptRequests[m1] == "alice")
-        #expect(m.receipts[m1]?["bob"] != nil)
+        #expect(m.conversations.requester(of: m1) == "alice")
+        #expect(m.conversations.receipts[.message(uid: m1)]?["bob"] != nil)
         clock.advance(by: PeerDuration(milliseconds: 200 * 86_400_000)!)
         m.compact()
         #expect(m.messages[m1] == nil)
-        #expect(m.receiptRequests.isEmpty && m.receipts.isEmpty)
+        #expect(m.conversations.receiptRequests.isEmpty && m.conversations.receipts.isEmpty)
     }
 
     /// The QUERYACK payload of the model's answer to a QUERY.

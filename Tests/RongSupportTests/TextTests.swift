@@ -1,4 +1,4 @@
-// Tests/RongSupportTests/TextTests.swift - hex, base64, requirement ids, SplitMix64
+// Tests/RongSupportTests/TextTests.swift - hex, base64, requirement ids, text fields, SplitMix64
 
 import RongEnvelope
 import RongCodec
@@ -37,6 +37,49 @@ struct TextTests {
     func requirementIDs(_ id: String, _ valid: Bool) {
         #expect(RequirementID.isWellFormed(id) == valid)
         #expect(RequirementID.isWellFormed(Substring(id)) == valid)
+    }
+
+    /// Every field is kept, empty ones too, so a blank value or a separator at either end never
+    /// leaves fewer pieces than a parser reads (issue 36: `split` gave none for `" "` trimmed).
+    @Test("text fields keep empty fields, and a field past the last is nil", arguments: [
+        ("", ",", Int.max, [""]),
+        (" ", ",", Int.max, [" "]),
+        (",", ",", Int.max, ["", ""]),
+        ("a,,b,", ",", Int.max, ["a", "", "b", ""]),
+        ("=", "=", 1, ["", ""]),
+        ("a=b=c", "=", 1, ["a", "b=c"]),
+        (":5ms", ":", 1, ["", "5ms"]),
+        ("0.1:", ":", 1, ["0.1", ""]),
+        ("HTTP/1.1 101 Switching Protocols", " ", 2, ["HTTP/1.1", "101", "Switching Protocols"]),
+        ("a|b", ",", Int.max, ["a|b"]),
+        (",\u{301}", ",", Int.max, ["", "\u{301}"]),
+    ] as [(String, Unicode.Scalar, Int, [Substring])])
+    func fields(_ text: String, _ separator: Unicode.Scalar, _ maxSplits: Int, _ expected: [Substring]) {
+        let f = TextFields(text, separator: separator, maxSplits: maxSplits)
+        #expect(f.all == expected)
+        #expect(f.count == expected.count)
+        #expect(f[0] == expected.first)
+        #expect(f[expected.count] == nil)
+        #expect(f[-1] == nil)
+        #expect(f.exactly(expected.count) == expected)
+        #expect(f.exactly(expected.count + 1) == nil)
+    }
+
+    @Test("cut at the first separator: head always, tail only when the separator is there", arguments: [
+        ("a=b", "a", "b"), ("a=", "a", ""), ("=b", "", "b"), ("=", "", ""), ("a", "a", nil), ("", "", nil), ("a=b=c", "a", "b=c"),
+        (" k = v ", "k", "v"), ("   ", "", nil),
+    ] as [(String, Substring, Substring?)])
+    func cut(_ text: String, _ head: Substring, _ tail: Substring?) {
+        let c = TextFields.cut(text, at: "=", trimming: " ")
+        #expect(c.head == head)
+        #expect(c.tail == tail)
+    }
+
+    @Test("fields trimmed of a character at both ends")
+    func trimmedFields() {
+        #expect(TextFields(" a , b ,, ", separator: ",", trimming: " ").all == ["a", "b", "", ""])
+        #expect(TextFields.trim("  ", " ") == "")
+        #expect(TextFields.trim(" a b ", " ") == "a b")
     }
 
     @Test("a JSON value prints as compact canonical text")

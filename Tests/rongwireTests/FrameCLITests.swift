@@ -33,6 +33,33 @@ struct FrameCLITests {
         #expect(r.output.hasPrefix(#"{"conversationType":5,"targetId":"kf1""#))
     }
 
+    /// `--to :` and `--expansion =` trapped on the missing pieces (exit 132), and `--expansion =x`
+    /// took `x` as the key: each part is now required and named.
+    @Test("compose: --to TYPE:TARGET and --expansion KEY=VALUE with a part missing are usage errors naming it", arguments: [
+        ("--to :", "the conversation type before `:` is blank"),
+        ("--to :g1", "the conversation type before `:` is blank"),
+        ("--to group:", "the target after `:` is blank"),
+        ("--to group", "no `:` between the conversation type and the target"),
+        ("--to nowhere:g1", "unknown conversation type `nowhere`"),
+        ("--to group:g1 --expansion =", "the key before `=` is blank"),
+        ("--to group:g1 --expansion =x", "the key before `=` is blank"),
+        ("--to group:g1 --expansion k", "no `=` between the key and the value"),
+        ("--to group:g1 --expansion k=1 --expansion k=2", "the key `k` is given twice"),
+    ])
+    func composeParts(_ options: String, _ says: String) {
+        let r = shell(#"echo '{"content":"hi"}' | \#(bin) frame compose RC:TxtMsg \#(options)"#)
+        #expect(r.status == 64, "\(options): \(r.output)")
+        #expect(r.output.contains(says), "\(options): \(r.output)")
+    }
+
+    @Test("compose: a target may hold `:` and an expansion value `=` or nothing")
+    func composeSeparatorsInValues() {
+        let r = shell(#"echo '{"content":"hi"}' | \#(bin) frame compose RC:TxtMsg --to group:g:1 --expansion k=a=b --expansion e= --json"#)
+        #expect(r.status == 0, "\(r.output)")
+        #expect(r.output.contains(#""targetId": "g:1""#), "\(r.output)")
+        #expect(r.output.contains(#""extraContent": "{\"e\":{\"v\":\"\"},\"k\":{\"v\":\"a=b\"}}""#), "\(r.output)")
+    }
+
     @Test("compose takes message ids 1...65535, as its help says")
     func messageId() {
         let zero = shell(#"echo '{"content":"hi"}' | \#(bin) frame compose --to group:g1 RC:TxtMsg --message-id 0"#)

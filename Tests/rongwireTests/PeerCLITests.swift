@@ -20,6 +20,48 @@ struct PeerCLITests {
         #expect(r.output.contains(message), "\(r.output)")
     }
 
+    /// Issue 36's inputs and more (`delay= ` crashed both commands with exit 132): each refused
+    /// by the argument parser, exit 64, with a message naming the part, before anything starts.
+    static let refusedPlans: [(String, String)] = [
+        ("delay= ", "`delay` has no value"),
+        ("delay= :", "`delay` has no probability"),
+        ("delay=:5ms", "`delay` has no probability"),
+        ("users= ", "`users` has no value"),
+        ("seed= ", "`seed` has no value"),
+        ("drop= ", "`drop` has no value"),
+        ("delay=0.1: ", "`delay maximum` is blank"),
+        ("=,=", "`=` is not NAME=VALUE"),
+        ("drop=0.1,drop=0.2", "`drop` is given twice"),
+        ("drop=0.1,", "part 2 of the fault plan is blank"),
+        ("users=a||b", "`users` names a blank user"),
+        ("explode=1", "unknown fault `explode`"),
+    ]
+
+    @Test("rongwire peer --faults: a plan with a blank, missing or repeated part is a usage error naming the part", arguments: refusedPlans)
+    func peerFaults(_ plan: String, _ says: String) {
+        let r = shell("\(bin) peer --port 0 --faults '\(plan)'")
+        #expect(r.status == 64, "\(r.output)")
+        #expect(r.output.contains("'--faults <SPEC>': \(says)"), "\(r.output)")
+        #expect(!r.output.contains("listening on"), "\(r.output)")
+    }
+
+    @Test("rongwire peer-load --faults: the same refusals", arguments: refusedPlans)
+    func peerLoadFaults(_ plan: String, _ says: String) {
+        let r = shell("\(bin) peer-load --clients 2 --messages 4 --faults '\(plan)'")
+        #expect(r.status == 64, "\(r.output)")
+        #expect(r.output.contains("'--faults <SPEC>': \(says)"), "\(r.output)")
+        #expect(!r.output.contains("delivered"), "\(r.output)")
+    }
+
+    @Test("rongwire peer-load --faults: a plan that parses runs, with the plan's seed; none means no faults")
+    func peerLoadFaultsTaken() {
+        let r = shell("\(bin) peer-load --clients 2 --messages 4 --faults ' dup = 0.5 , seed = 3 '")
+        #expect(r.status == 0, "\(r.output)")
+        #expect(r.output.contains("faults dup=0.5,seed=3"), "\(r.output)")
+        let none = shell("\(bin) peer-load --clients 2 --messages 4 --faults none")
+        #expect(none.status == 0 && none.output.contains("faults none"), "\(none.output)")
+    }
+
     @Test("--help names the request limits and their defaults")
     func help() {
         let r = shell("\(bin) peer --help")

@@ -36,6 +36,7 @@ let package = Package(
         .executableTarget(name: "FuzzPeerLoader", dependencies: dependencies),
         .executableTarget(name: "FuzzControl", dependencies: dependencies),
         .executableTarget(name: "FuzzWire", dependencies: dependencies),
+        .executableTarget(name: "FuzzOptions", dependencies: dependencies),
         .executableTarget(name: "FuzzNIM", dependencies: dependencies),
     ],
     swiftLanguageModes: [.v6]

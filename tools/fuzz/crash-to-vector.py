@@ -11,8 +11,9 @@ The input is read with the target's layout (tools/fuzz/README.md):
 - envelope: the sender bit and an optional QUERY topic -> a `frame-decode` vector (`options.queryTopic`)
 - message:  a server packet                           -> a `message-decode` vector (a QUERYACK is
             the answer to `pullMsg`, as the target reads it)
-- vector-loader, peer-loader, control: kept as a FailCase only (a vector cannot hold a vector file, a
-  fixture, a scenario or an HTTP request)
+- vector-loader, peer-loader, control, wire, options: kept as a FailCase only (a vector cannot hold
+  a vector file, a fixture, a scenario, an HTTP request, a body without its packet or an option
+  value)
 
 The expected outcome is a human decision made from the spec, not from RongWire's output:
 `--outcome reject --error CODE`, or `--outcome accept --value FILE.json` with the value written by
@@ -58,9 +59,13 @@ def envelope_layout(data):
     return side, topic, rest
 
 
+# Targets whose inputs no vector kind holds: their findings are FailCases only.
+FAILCASE_ONLY = ["vector-loader", "peer-loader", "control", "wire", "options", "nim"]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("target", choices=["content", "envelope", "message", "vector-loader", "peer-loader", "control"])
+    ap.add_argument("target", choices=["content", "envelope", "message"] + FAILCASE_ONLY)
     ap.add_argument("crash")
     ap.add_argument("name", help="CamelCase name: the FailCase file and the last part of the vector id")
     ap.add_argument("--outcome", default="either", choices=["accept", "reject", "either"])
@@ -84,7 +89,7 @@ def main():
     dest = os.path.join(dest_dir, a.name)
     if os.path.exists(dest):
         sys.exit(f"refusing: {dest} exists")
-    if a.target not in ("vector-loader", "peer-loader", "control") and vector_id in existing_ids():
+    if a.target not in FAILCASE_ONLY and vector_id in existing_ids():
         sys.exit(f"refusing: a vector {vector_id} exists")
 
     lines = [f"  - id: {vector_id}", "    level: required", f"    spec: [{a.spec or DEFAULT_SPEC.get(a.target, '')}]",
@@ -120,8 +125,8 @@ def main():
     os.makedirs(dest_dir, exist_ok=True)
     shutil.copyfile(a.crash, dest)
     print(f"kept {a.crash} as {dest}")
-    if a.target in ("vector-loader", "peer-loader", "control"):
-        print(f"{a.target} findings are replayed by swift test only (a vector cannot hold a YAML file)")
+    if a.target in FAILCASE_ONLY:
+        print(f"{a.target} findings are replayed by swift test only (no vector kind holds this input)")
         return
     path = os.path.join(ROOT, "vectors", "regressions", f"{a.target}.yaml")
     os.makedirs(os.path.dirname(path), exist_ok=True)

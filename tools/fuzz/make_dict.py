@@ -13,6 +13,9 @@
   features the reader refuses;
 - for the control endpoints, the fault names, duration units, paths and query keys, and the
   peer loader's words (reset bodies are fixtures);
+- for the option values, the fault names, duration units, the named values the parsers take
+  (conversation types and flags, packet types, levels, profiles, sides, testee faults) and the
+  query keys the peer reads;
 - for the NIM forms, every member name spec/nim.md writes in backquotes (the NIM message JSON
   form's and each NetEase form's keys), as a JSON key and as a key inside JSON text, and the
   values that decide the forms' shapes (type words, conversation ids, Python literals).
@@ -111,7 +114,7 @@ def varint(v):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("target", choices=["content", "envelope", "message", "vector-loader", "peer-loader", "control", "wire", "nim"])
+    ap.add_argument("target", choices=["content", "envelope", "message", "vector-loader", "peer-loader", "control", "wire", "options", "nim"])
     ap.add_argument("out")
     ap.add_argument("--rongwire", default="rongwire")
     a = ap.parse_args()
@@ -162,6 +165,16 @@ def main():
                        b":", b"ms", b"s", b"m", b"h", b"d", b"e300", b"9223372036854775807", b"36500d", b"%", b"%3D", b"%2C",
                        b"GET ", b"POST ", b"/state", b"/control/advance?by=", b"/control/faults?plan=", b"/control/reset",
                        b"/websocket", b"?user=", b"&", b"\n", b"\xff", b"\xc0"])
+    if a.target == "options":
+        tokens.update([b"drop=", b"dup=", b"duplicate=", b"delay=", b"reorder=", b"cut=", b"users=", b"seed=", b"none", b",", b"|",
+                       b":", b"=", b" ", b".", b"ms", b"s", b"m", b"h", b"d", b"e300", b"9223372036854775807", b"18446744073709551616",
+                       b"36500d", b"0.000000011574074075", b"nan", b"inf", b"0x1p-1",
+                       b"private", b"group", b"chatroom", b"ultragroup", b"discussion", b"system", b"NONE", b"ISPERSISTED",
+                       b"ISCOUNTED", b"STATUS", b"PUBLISH", b"PUBACK", b"QUERY", b"QUERYACK", b"required", b"recommended", b"optional",
+                       b"current", b"legacy2021", b"client", b"server", b"misdecode:", b"crash:", b"hang:", b"deaf:",
+                       b"?", b"&", b"%", b"%3D", b"%26", b"%25", b"%7C", b"%2C", b"%20", b"%ff", b"+", b"appId=", b"token=", b"sdkVer=",
+                       b"apiVer=", b"platform=", b"callBack=", b"user=", b"plan=", b"by=", b"room=", b"/websocket", b"/navi.js",
+                       b"\xcc\x81", b"\xd8\x80", b"\xff"])
     if a.target == "nim":
         for w in nim_words():
             tokens.add(('"%s":' % w).encode())

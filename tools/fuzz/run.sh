@@ -3,13 +3,13 @@
 # writes a dictionary from the catalog, and runs TARGET for SECONDS (libFuzzer's progress on one
 # line on a terminal; its whole output in tools/fuzz/work/TARGET/fuzz.log).
 #
-#   tools/fuzz/run.sh TARGET SECONDS [extra libFuzzer flags]
-#   TARGET: content | envelope | message | vector-loader | peer-loader | control | wire | nim
+#   tools/fuzz/run.sh TARGET SECONDS [extra libFuzzer flags]      (SECONDS 0: build only)
+#   TARGET: content | envelope | message | vector-loader | peer-loader | control | wire | options | nim
 #
 # Findings land in tools/fuzz/findings/TARGET/ (crash-*, timeout-*, oom-*); keep each one with
 # tools/fuzz/crash-to-vector.py. Exit status: 0 = no finding, 1 = finding or coverage problem.
 # RONGWIRE_FUZZ_PREBUILT=DIR runs DIR's fuzzer (e.g. .clusterfuzzlite/build.sh's OUT) instead of
-# building one.
+# building one; RONGWIRE_FUZZ_SCRATCH=DIR builds in DIR instead of tools/fuzz/.build.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -25,8 +25,9 @@ case "$TARGET" in
     peer-loader) EXE=FuzzPeerLoader ;;
     control) EXE=FuzzControl ;;
     wire) EXE=FuzzWire ;;
+    options) EXE=FuzzOptions ;;
     nim) EXE=FuzzNIM ;;
-    *) echo "unknown target $TARGET (content, envelope, message, vector-loader, peer-loader, control, wire, nim)" >&2; exit 2 ;;
+    *) echo "unknown target $TARGET (content, envelope, message, vector-loader, peer-loader, control, wire, options, nim)" >&2; exit 2 ;;
 esac
 
 cd "$HERE"
@@ -48,6 +49,9 @@ else
     # --sanitize=fuzzer --sanitize=address drops the coverage instrumentation. The old binary is
     # removed first, so a failed build can never fuzz stale code.
     FLAGS=(-c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+    # RONGWIRE_FUZZ_SCRATCH=DIR builds in DIR instead of tools/fuzz/.build (campaign.sh: a clean
+    # build of its own, which a run.sh started meanwhile does not touch).
+    if [ -n "${RONGWIRE_FUZZ_SCRATCH:-}" ]; then FLAGS+=(--scratch-path "$RONGWIRE_FUZZ_SCRATCH"); fi
     BIN="$(swift build "${FLAGS[@]}" --show-bin-path)/$EXE"
     rm -f "$BIN"
     set +e
@@ -70,6 +74,12 @@ fi
 RONGWIRE="$(cd "$ROOT" && swift build --show-bin-path)/rongwire"
 python3 "$HERE/seed_corpus.py" "$TARGET" "$WORK/seeds" --rongwire "$RONGWIRE"
 python3 "$HERE/make_dict.py" "$TARGET" "$WORK/$TARGET.dict" --rongwire "$RONGWIRE"
+# SECONDS 0: build, seed and write the dictionary only (campaign.sh builds every target before it
+# times any; libFuzzer itself would read -max_total_time=0 as "no limit").
+if [ "$SECONDS_TO_RUN" = 0 ]; then
+    echo "OK: $TARGET built: $BIN"
+    exit 0
+fi
 
 # -malloc_limit_mb: a single allocation above 64 MiB is a finding at once, with its stack (the
 # bodies' allocation meter checks the total live bytes per input against a smaller budget).

@@ -23,6 +23,11 @@ control:        the layout of FuzzTarget.control (byte 0 picks the request): fau
                 body and as query), durations for /control/advance (including the issue 21
                 reproductions above Int64 milliseconds), reset bodies (the peer seeds' fixtures,
                 one that is not UTF-8), /state users, and raw METHOD TARGET lines.
+options:        the layout of FuzzTarget.options (byte 0 % 5 picks the parser): fault plans (the
+                control seeds', the scenario files' `faults:` steps, issue 36's refusals), durations
+                in each plain unit, the named option values (conversation types and flags from the
+                catalog's spec tables, packet types, levels, profiles, sides, testee faults), user
+                lists, and request targets (the WebSocket upgrade, navigation, /state, controls).
 """
 import argparse
 import base64
@@ -93,6 +98,33 @@ def control_seeds():
     return seeds
 
 
+def options_seeds():
+    plans = [b"drop=0.5", b"dup=0.25,seed=3", b"delay=0.5:20ms,reorder=0.1,cut=0.01,users=alice|bob",
+             b"drop=0.01,dup=0.01,delay=0.05:20ms,reorder=0.01,cut=0.0005", b"duplicate=1", b"none", b"",
+             b"delay= ", b"delay= ,\x7f", b"delay= :", b"delay=:5ms", b"users= ", b"seed= ", b"drop= ", b"delay=0.1: ",
+             b"=,=", b"drop=0.1,drop=0.2", b"drop=0.1,,cut=0.1", b"users=a||b", b"seed=18446744073709551615"]
+    folder = os.path.join(ROOT, "vectors", "scenarios")
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".scenario.yaml"):
+            for s in (yaml.safe_load(open(os.path.join(folder, name), encoding="utf-8")) or {}).get("scenarios", []):
+                plans += [st["faults"].encode() for st in s.get("steps", []) if isinstance(st, dict) and "faults" in st]
+    durations = [b"8d", b"500ms", b"2h", b"10m", b"30s", b"1.5s", b"36500d", b"0.000000011574074075d", b"1e300d",
+                 b"9223372036854775807", b"18250d", b"", b"0", b"1.", b".5s"]
+    names = [b"private", b"group", b"chatroom", b"ultragroup", b"customer_service", b"10", b"-1", b"NONE", b"ISPERSISTED",
+             b"ISCOUNTED", b"STATUS", b"3", b"PUBLISH", b"QUERYACK", b"required", b"recommended", b"optional",
+             b"current", b"legacy2021", b"client", b"server", b"crash:Required.Envelope.Ping", b"hang:x", b"deaf:", b"misdecode:a:b"]
+    users = [b"alice", b"alice|bob", b" a | b ", b"a||b", b"|", b"a|a", b"u" * 65]
+    targets = [b"/websocket?appId=rongwire-demo&token=alice-token&sdkVer=5.0&apiVer=1&platform=Web",
+               b"/navi.js?appId=a&token=t%2Bx&callBack=getServerEndpoint&v=5&r=1", b"/state?user=alice&user=bob",
+               b"/control/faults?plan=delay=%20", b"/control/chatroom/mute?room=lobby&user=bob&minutes=5", b"/?=&&a&%zz=%41%ff", b"?"]
+    seeds = [bytes([0]) + p for p in plans]
+    seeds += [bytes([1 + 5 * u]) + d for u in range(5) for d in durations]
+    seeds += [bytes([2]) + n for n in names]
+    seeds += [bytes([3]) + u for u in users]
+    seeds += [bytes([4]) + t for t in targets]
+    return seeds
+
+
 # The order of NIMForm.allCases and NIMForm.writable (Sources/RongNIM/Forms/NIMForm.swift).
 NIM_FORMS = ["rongwire", "server-v1-send", "server-v1-history", "server-v2", "c-sdk", "web-sdk"]
 NIM_WRITTEN = ["rongwire", "server-v1-send", "server-v2"]
@@ -151,7 +183,9 @@ def main():
         seeds = peer_seeds()
     if a.target == "control":
         seeds = control_seeds()
-    for path in vector_files() if a.target not in ("peer-loader", "control") else []:
+    if a.target == "options":
+        seeds = options_seeds()
+    for path in vector_files() if a.target not in ("peer-loader", "control", "options") else []:
         text = open(path, encoding="utf-8").read()
         doc = yaml.safe_load(text) or {}
         if a.target == "vector-loader":

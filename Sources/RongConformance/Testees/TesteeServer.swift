@@ -28,9 +28,9 @@ public struct TesteeServer {
 
         /// `KIND:ID` (`crash:Required.A.B`) as the fault and the vector id, nil when malformed.
         public static func parse(_ text: String) -> (id: String, fault: Fault)? {
-            let parts = text.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, let fault = Fault(rawValue: String(parts[0])) else { return nil }
-            return (String(parts[1]), fault)
+            let (kind, id) = TextFields.cut(text, at: ":")
+            guard let id, !id.isEmpty, let fault = Fault(rawValue: String(kind)) else { return nil }
+            return (String(id), fault)
         }
     }
 

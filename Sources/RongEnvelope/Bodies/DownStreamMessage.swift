@@ -113,7 +113,7 @@ extension DownStreamMessage {
     }
 
     /// The generated message; `path` is where the body sits in a JSON form, for the error.
-    func generated(path: String = "$") throws(CodecError) -> Modules_DownStreamMessage {
+    package func generated(path: String = "$") throws(CodecError) -> Modules_DownStreamMessage {
         guard let channelType = Modules_ChannelType(rawValue: type.rawValue) else {
             throw CodecError(.invalidValue, "ChannelType has no value \(type.rawValue) (\(type))", path: path + ".type")
         }

@@ -60,7 +60,7 @@ public struct UpStreamMessage: Hashable, Sendable {
 // MARK: The generated type (the packet JSON form's codec, and the differential test's reference)
 
 extension UpStreamMessage {
-    init(_ m: Modules_UpStreamMessage) {
+    package init(_ m: Modules_UpStreamMessage) {
         sessionId = SessionIdBits(rawValue: m.sessionID)
         classname = m.classname
         content = [UInt8](m.content)

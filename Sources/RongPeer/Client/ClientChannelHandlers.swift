@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOWebSocket
 import RongEnvelope
+import RongSupport
 
 /// What a client transport reports after its upgrade.
 enum ClientFrameEvent: Sendable {
@@ -148,8 +149,9 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
     static func responseHead(_ text: String) -> HTTPResponseHead? {
         var lines = text.split(separator: "\r\n", omittingEmptySubsequences: true)[...]
         guard let statusLine = lines.popFirst() else { return nil }
-        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-        guard parts.count >= 2, parts[0] == "HTTP/1.1", parts[1].count == 3, let code = Int(parts[1]) else { return nil }
+        // `HTTP/1.1 101 Switching Protocols`: version, status, and a reason that may hold spaces.
+        let parts = TextFields(statusLine, separator: " ", maxSplits: 2)
+        guard parts[0] == "HTTP/1.1", let status = parts[1], status.count == 3, let code = Int(status) else { return nil }
         var headers = HTTPHeaders()
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { return nil }

@@ -66,7 +66,7 @@ extension ClientStateMachine {
                 actions += startPull(now: now)
             }
         case .s_msg:
-            guard let d = try? parseBody(p.payload, as: Modules_DownStreamMessage.self) else { return }
+            guard let d = try? DownStreamMessage.decode(p.payload) else { return }
             accept(d, via: .push, &actions)
         default:
             guard packet.dup, BodyType.serverPublish(topic: p.topic) == .upStreamMessage else { return }
@@ -93,7 +93,7 @@ extension ClientStateMachine {
         surface(echo, &actions)
     }
 
-    mutating func accept(_ d: Modules_DownStreamMessage, via: PeerReceivedMessage.Via, _ actions: inout [ClientAction]) {
+    mutating func accept(_ d: DownStreamMessage, via: PeerReceivedMessage.Via, _ actions: inout [ClientAction]) {
         do throws(CodecError) {
             let m = try InboundMessage(d, currentUserId: userId)
             surface(PeerReceivedMessage(message: m, via: via), &actions)

@@ -25,12 +25,8 @@ extension ClientStateMachine {
     }
 
     private mutating func sendPull(now: UInt64) -> [ClientAction] {
-        var req = Modules_SyncRequestMsg()
-        req.syncTime = inboxCursor
-        req.ispolling = false
-        req.isPullSend = options.pullSent
-        req.sendBoxSyncTime = sendCursor
-        return startQuery(.pull, topic: .pullMsg, targetId: userId, payload: protoBytes(req), now: now).actions
+        let body = ClientQueryBodies.pull(syncTime: inboxCursor, pullSent: options.pullSent, sendBoxSyncTime: sendCursor)
+        return startQuery(.pull, topic: .pullMsg, targetId: userId, payload: body, now: now).actions
     }
 
     /// A `pullMsg` answer: take the messages, then pull again or finish.
@@ -60,13 +56,13 @@ extension ClientStateMachine {
 
     /// Takes a `pullMsg` reply; returns `finished`.
     private mutating func acceptPull(_ payload: [UInt8], _ actions: inout [ClientAction]) -> Bool {
-        guard let list = try? parseBody(payload, as: Modules_DownStreamMessages.self) else { return true }
+        guard let list = try? DownStreamMessages.decode(payload) else { return true }
         for d in list.list {
             if d.direction == 1 { sendCursor = max(sendCursor, d.dataTime) }
             accept(d, via: .pull, &actions)
         }
         inboxCursor = max(inboxCursor, list.syncTime)
-        return list.hasFinished ? list.finished : true
+        return list.finished ?? true
     }
 
     /// Pulls a chatroom after its notification, or marks a running pull to go round again.
@@ -76,10 +72,8 @@ extension ClientStateMachine {
             return []
         }
         chatroomPulling[room] = false
-        var req = Modules_ChrmPullMsg()
-        req.syncTime = chatroomCursors[room] ?? 0
-        req.count = 0
-        return startQuery(.chatroomPull(room), topic: .chrmPull, targetId: room, payload: protoBytes(req), now: now).actions
+        let body = ClientQueryBodies.chatroomPull(syncTime: chatroomCursors[room] ?? 0, count: 0)
+        return startQuery(.chatroomPull(room), topic: .chrmPull, targetId: room, payload: body, now: now).actions
     }
 
     mutating func chatroomPullAnswered(room: String, _ result: Result<QueryAnswer, PeerClientError>, now: UInt64) -> [ClientAction] {
@@ -102,9 +96,9 @@ extension ClientStateMachine {
     /// Takes a `chrmPull` reply; returns `finished`.
     @discardableResult
     mutating func acceptChatroomPull(room: String, payload: [UInt8], _ actions: inout [ClientAction]) -> Bool {
-        guard let list = try? parseBody(payload, as: Modules_DownStreamMessages.self) else { return true }
+        guard let list = try? DownStreamMessages.decode(payload) else { return true }
         for d in list.list { accept(d, via: .chatroomPull, &actions) }
         chatroomCursors[room] = max(chatroomCursors[room] ?? 0, list.syncTime)
-        return list.hasFinished ? list.finished : true
+        return list.finished ?? true
     }
 }

@@ -294,7 +294,7 @@ struct ClientStateMachine {
             // ENGINE rejoins with `joinChrmR` and ChrmInput{nothing: 1} (lines 5845, 6295-6325).
             // First: a chatroom message sent again needs the membership the cut ended.
             for room in joinedChatrooms.sorted() {
-                actions += startQuery(.rejoin, topic: .joinChrmR, targetId: room, payload: chatroomInput, now: now).actions
+                actions += startQuery(.rejoin, topic: .joinChrmR, targetId: room, payload: ClientQueryBodies.chatroomInput, now: now).actions
             }
         }
         // After a reconnect: send again what was not acknowledged, then catch up.

@@ -6,7 +6,6 @@ import NIOPosix
 import NIOWebSocket
 import RongCodec
 import RongEnvelope
-import SwiftProtobuf
 import Synchronization
 import RongSupport
 
@@ -101,18 +100,16 @@ public final class PeerClient: Sendable {
     /// `history`: 0 is the server's default, 10); -1 pulls none. Later pulls start at the join
     /// time the reply carries.
     public func joinChatroom(_ room: String, history: Int = -1, existing: Bool = false) async throws -> UInt16 {
-        let ack = try await query(topic: existing ? .joinChrmR : .joinChrm, targetId: room, payload: chatroomInput)
+        let ack = try await query(topic: existing ? .joinChrmR : .joinChrm, targetId: room, payload: ClientQueryBodies.chatroomInput)
         guard ack.status == 0 else { return ack.status }
-        let joinTime = (try? parseBody(ack.payload, as: Modules_ChrmOutput.self))?.joinTime ?? 0
+        let joinTime = ClientQueryBodies.joinTime(ack.payload) ?? 0
         _ = await onLoop { c in
             if joinTime > 0 { c.machine.chatroomCursors[room] = max(c.machine.chatroomCursors[room] ?? 0, joinTime - 1) }
             return c.machine.joinedChatrooms.insert(room).inserted
         }
         if history >= 0 {
-            var req = Modules_ChrmPullMsg()
-            req.syncTime = 0
-            req.count = Int32(clamping: history)
-            let r = try await query(topic: .chrmPull, targetId: room, payload: protoBytes(req))
+            let body = ClientQueryBodies.chatroomPull(syncTime: 0, count: Int32(clamping: history))
+            let r = try await query(topic: .chrmPull, targetId: room, payload: body)
             if r.status == 0 {
                 let payload = r.payload
                 await onLoop { $0.step { $0.chatroomHistory(room: room, payload: payload) } }
@@ -130,27 +127,22 @@ public final class PeerClient: Sendable {
     /// Leaves a chatroom.
     public func quitChatroom(_ room: String) async throws -> UInt16 {
         _ = await onLoop { $0.machine.joinedChatrooms.remove(room) != nil }
-        return try await query(topic: .exitChrm, targetId: room, payload: chatroomInput).status
+        return try await query(topic: .exitChrm, targetId: room, payload: ClientQueryBodies.chatroomInput).status
     }
 
     /// A history query (`Topic.qryPMsg`, `.qryGMsg`, `.qryCHMsg`, ...).
     public func history(topic: Topic, targetId: String, time: Int64 = 0, count: Int32 = 20, order: Int32 = 0) async throws
         -> (status: UInt16, messages: [InboundMessage], hasMore: Bool)
     {
-        var req = Modules_HistoryMsgInput()
-        req.targetID = targetId
-        req.time = time
-        req.count = count
-        req.order = order
-        let r = try await query(topic: topic, targetId: targetId, payload: protoBytes(req))
+        let body = ClientQueryBodies.history(targetId: targetId, time: time, count: count, order: order)
+        let r = try await query(topic: topic, targetId: targetId, payload: body)
         guard r.status == 0 else { return (r.status, [], false) }
-        let out: Modules_HistoryMsgOuput
         do throws(CodecError) {
-            out = try parseBody(r.payload, as: Modules_HistoryMsgOuput.self)
+            let out = try ClientQueryBodies.history(r.payload, currentUserId: userId)
+            return (0, out.messages, out.hasMore)
         } catch {
             throw PeerClientError.invalidPayload("HistoryMsgOuput: \(error.reason)")
         }
-        return (0, out.list.compactMap { try? InboundMessage($0, currentUserId: userId) }, out.hasMsg_p != 0)
     }
 
     /// Everything surfaced so far, in order.

@@ -1,5 +1,7 @@
 // Sources/RongPeer/Client/PeerClientOptions.swift - how a client connects and behaves
 
+import RongSupport
+
 /// How a ``PeerClient`` connects and behaves.
 public struct PeerClientOptions: Sendable {
     /// The WebSocket URL without query (`ws://127.0.0.1:PORT/websocket`).
@@ -46,17 +48,22 @@ public struct PeerClientOptions: Sendable {
         self.appId = appId
     }
 
-    /// Host, port and path of ``url``.
+    /// Host, port and path of ``url``: a host that is not blank (an IPv6 address in brackets,
+    /// `[::1]`), a port of 1...65535 (a larger number would be cut to 16 bits by the socket and
+    /// connect elsewhere: 99999999 to 57599).
     func endpoint() throws(PeerClientError) -> (host: String, port: Int, path: String) {
         var rest = Substring(url)
         if rest.hasPrefix("ws://") { rest = rest.dropFirst(5) } else if rest.hasPrefix("http://") { rest = rest.dropFirst(7) }
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex
         let hostPort = rest[..<slash]
-        let path = slash == rest.endIndex ? "/websocket" : String(rest[slash...].split(separator: "?", maxSplits: 1)[0])
-        guard let colon = hostPort.lastIndex(of: ":"), let port = Int(hostPort[hostPort.index(after: colon)...]) else {
+        let path = slash == rest.endIndex ? "/websocket" : String(TextFields.cut(rest[slash...], at: "?").head)
+        guard let colon = hostPort.lastIndex(of: ":"), let port = Int(hostPort[hostPort.index(after: colon)...]), (1...65535).contains(port) else {
             throw PeerClientError.badURL(url)
         }
-        return (String(hostPort[..<colon]), port, path)
+        var host = hostPort[..<colon]
+        if host.hasPrefix("["), host.hasSuffix("]"), host.count >= 2 { host = host.dropFirst().dropLast() }
+        guard !host.isEmpty else { throw PeerClientError.badURL(url) }
+        return (String(host), port, path)
     }
 
     /// The upgrade request's URI with the SDK's parameters.

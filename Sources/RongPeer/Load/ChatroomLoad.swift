@@ -65,8 +65,7 @@ public enum ChatroomLoad {
     static func handle(_ r: PeerReceivedMessage, member: Member, run: String, messages: Int) {
         let now = monotonicNanos()
         guard let text = marker(of: r), text.hasPrefix("L:") else { return }
-        let parts = text.split(separator: ":")
-        guard parts.count == 4, parts[1] == run else {
+        guard let parts = TextFields(text, separator: ":").exactly(4), parts[1] == run else {
             member.state.withLock { $0.otherRuns += 1 }
             return
         }

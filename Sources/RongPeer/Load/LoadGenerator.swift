@@ -41,8 +41,7 @@ public enum LoadGenerator {
     static func handle(_ r: PeerReceivedMessage, receiver me: Int, run: String, tracker: Tracker) {
         let now = monotonicNanos()
         guard case .typed(let t) = r.message.content, let text = (t.base as? TextMessage)?.content, text.hasPrefix("L:") else { return }
-        let parts = text.split(separator: ":")
-        guard parts.count == 5, parts[1] == run else {
+        guard let parts = TextFields(text, separator: ":").exactly(5), parts[1] == run else {
             tracker.state.withLock { $0.otherRuns += 1 }
             return
         }

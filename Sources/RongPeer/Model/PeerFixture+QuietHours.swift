@@ -59,8 +59,7 @@ extension PeerFixture {
             switch e.key {
             case "start":
                 let text = try r.string(e.value, "`start`")
-                let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-                guard parts.count == 3, parts.allSatisfy({ $0.count == 2 }),
+                guard let parts = TextFields(text, separator: ":").exactly(3), parts.allSatisfy({ $0.count == 2 }),
                     let h = Int(parts[0]), let m = Int(parts[1]), let s = Int(parts[2]), (0..<24).contains(h), (0..<60).contains(m), (0..<60).contains(s)
                 else { throw r.error(e.value, "`start` must be a time HH:MM:SS (000:15209-15213), not \(text)") }
                 start = h * 3600 + m * 60 + s

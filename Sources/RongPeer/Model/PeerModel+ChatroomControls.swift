@@ -27,12 +27,10 @@ extension PeerModel {
     /// Why `sender` may not send to `room` now, or nil: not a member (23406), banned (23409, also
     /// after the ban kicked them), muted (23408).
     mutating func chatroomSendRefusal(sender: String, room: String) -> (UInt16, String)? {
-        if let until = chatrooms[room]?.banned[sender], until > now { return (PeerStatus.kickedFromChatroom, "\(sender) is banned from chatroom \(room)") }
-        guard chatrooms[room]?.members[sender] != nil else { return (PeerStatus.notInChatroom, "\(sender) is not in chatroom \(room)") }
-        if let until = chatrooms[room]!.muted[sender] {
-            if until > now { return (PeerStatus.mutedInChatroom, "\(sender) is muted in chatroom \(room)") }
-            chatrooms[room]!.muted[sender] = nil
-        }
+        let t = now
+        if chatrooms.ban(of: sender, in: room, at: t, lifting: false) != nil { return (PeerStatus.kickedFromChatroom, "\(sender) is banned from chatroom \(room)") }
+        guard chatrooms.isMember(sender, of: room) else { return (PeerStatus.notInChatroom, "\(sender) is not in chatroom \(room)") }
+        if chatrooms.isMuted(sender, in: room, at: t) { return (PeerStatus.mutedInChatroom, "\(sender) is muted in chatroom \(room)") }
         return nil
     }
 
@@ -52,23 +50,23 @@ extension PeerModel {
     /// still receive. The room's members get RC:ChrmBanMsg.
     mutating func muteChatroomMember(room: String, user: String, minutes: Int?) throws(ChatroomControlRefusal) -> [PeerOutput] {
         try controlledRoom(room)
-        chatrooms[room]!.muted[user] = try until(minutes: minutes)
-        log("chatroom \(room): \(user) muted\(minutes.map { " for \($0) min" } ?? "")")
+        chatrooms.setMute(room, user: user, until: try until(minutes: minutes))
+        recordEvent("chatroom \(room): \(user) muted\(minutes.map { " for \($0) min" } ?? "")")
         return banNotice(room: room, type: OperateType.added, minutes: minutes)
     }
 
     /// Unmute `user` in `room`; the members get RC:ChrmBanMsg.
     mutating func unmuteChatroomMember(room: String, user: String) throws(ChatroomControlRefusal) -> [PeerOutput] {
         try controlledRoom(room)
-        chatrooms[room]!.muted[user] = nil
-        log("chatroom \(room): \(user) unmuted")
+        chatrooms.setMute(room, user: user, until: nil)
+        recordEvent("chatroom \(room): \(user) unmuted")
         return banNotice(room: room, type: OperateType.removed, minutes: nil)
     }
 
     mutating func banNotice(room: String, type: Int, minutes: Int?) -> [PeerOutput] {
         var out: [PeerOutput] = []
         let notice = ChatroomMemberBanMessage(chatroomId: room, operateType: type, operateTime: now, durationTime: minutes.map(Int64.init))
-        chatroomNotice(room: room, sender: room, notice, to: chatrooms[room]!.members.keys.sorted(), except: nil, into: &out)
+        chatroomNotice(room: room, sender: room, notice, to: chatrooms[room]!.memberIds, except: nil, into: &out)
         return out
     }
 
@@ -76,27 +74,24 @@ extension PeerModel {
     /// (so do the members); joins and sends get 23409 until the ban ends on the peer's clock.
     mutating func banChatroomMember(room: String, user: String, minutes: Int) throws(ChatroomControlRefusal) -> [PeerOutput] {
         try controlledRoom(room)
-        chatrooms[room]!.banned[user] = try until(minutes: minutes)
-        log("chatroom \(room): \(user) banned for \(minutes) min")
+        chatrooms.setBan(room, user: user, until: try until(minutes: minutes))
+        recordEvent("chatroom \(room): \(user) banned for \(minutes) min")
         var out: [PeerOutput] = []
         let notice = ChatroomMemberBlockMessage(chatroomId: room, operateType: OperateType.added, operateTime: now, durationTime: Int64(minutes), userList: [user])
-        chatroomNotice(room: room, sender: room, notice, to: chatrooms[room]!.members.keys.sorted(), except: nil, into: &out)
+        chatroomNotice(room: room, sender: room, notice, to: chatrooms[room]!.memberIds, except: nil, into: &out)
         // A room a join created may end with this member; the ban is kept with the room.
-        let persistent = chatrooms[room]!.persistent
-        chatrooms[room]!.persistent = true
-        leaveChatroom(room, user: user, reason: "banned", into: &out)
-        chatrooms[room]!.persistent = persistent
+        leaveChatroom(room, user: user, reason: "banned", keepRoom: true, into: &out)
         return out
     }
 
     /// Lift a ban early.
     mutating func unbanChatroomMember(room: String, user: String) throws(ChatroomControlRefusal) -> [PeerOutput] {
         try controlledRoom(room)
-        chatrooms[room]!.banned[user] = nil
-        log("chatroom \(room): \(user) unbanned")
+        chatrooms.setBan(room, user: user, until: nil)
+        recordEvent("chatroom \(room): \(user) unbanned")
         var out: [PeerOutput] = []
         let notice = ChatroomMemberBlockMessage(chatroomId: room, operateType: OperateType.removed, operateTime: now, userList: [user])
-        chatroomNotice(room: room, sender: room, notice, to: chatrooms[room]!.members.keys.sorted(), except: nil, into: &out)
+        chatroomNotice(room: room, sender: room, notice, to: chatrooms[room]!.memberIds, except: nil, into: &out)
         return out
     }
 
@@ -104,17 +99,17 @@ extension PeerModel {
     /// the message, and it is not kept for pulls.
     mutating func setChatroomDistribution(room: String, stopped: Bool) throws(ChatroomControlRefusal) {
         try controlledRoom(room)
-        chatrooms[room]!.distributionStopped = stopped
-        log("chatroom \(room): distribution \(stopped ? "stopped" : "resumed")")
+        chatrooms.setDistribution(room, stopped: stopped)
+        recordEvent("chatroom \(room): distribution \(stopped ? "stopped" : "resumed")")
     }
 
     /// A room in `/state` `chatrooms`: members, kept messages, live KV keys, and the controls in
     /// force (muted and banned users whose time has not run out, `distributionStopped`).
-    static func chatroomState(_ r: Chatroom, now t: Int64) -> JSONValue {
+    static func chatroomState(_ r: ChatroomStore.Chatroom, now t: Int64) -> JSONValue {
         var o = JSONObject()
-        o["members"] = .array(r.members.keys.sorted().map { .string($0) })
+        o["members"] = .array(r.memberIds.map { .string($0) })
         o["recent"] = .number(JSONNumber(r.recent.count))
-        o["keys"] = .number(JSONNumber(r.entries.values.filter { $0.status & EntryBits.delete == 0 }.count))
+        o["keys"] = .number(JSONNumber(r.liveKeys))
         o["muted"] = .array(r.muted.filter { $0.value > t }.keys.sorted().map { .string($0) })
         o["banned"] = .array(r.banned.filter { $0.value > t }.keys.sorted().map { .string($0) })
         o["distributionStopped"] = .bool(r.distributionStopped)

@@ -1,10 +1,5 @@
 // Sources/RongPeer/Model/PeerModel+ChatroomMembers.swift - chatroom join, quit, leave and the room's life
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import RongCodec
 import RongEnvelope
 
@@ -25,86 +20,74 @@ extension PeerModel {
     /// `chatroomsPerUser` leaves the earliest joined room (000:11707). The reply is ChrmOutput
     /// with the join time, which ENGINE-4.5 and later read as the room's pull cursor.
     mutating func joinChatroom(_ room: String, create: Bool, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
-        let user = sessions[conn]!.user
+        let user = sessions.user(of: conn)!
         if chatrooms[room] == nil {
             guard create else {
-                log("conn#\(conn) \(user) joinChrmR of unknown chatroom \(room)")
+                recordEvent("conn#\(conn) \(user) joinChrmR of unknown chatroom \(room)")
                 return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)]
             }
             guard !room.isEmpty, room.utf8.count <= 64 else {
-                log("conn#\(conn) \(user) join of chatroom id \(room.debugDescription): not 1-64 characters")
+                recordEvent("conn#\(conn) \(user) join of chatroom id \(room.debugDescription): not 1-64 characters")
                 return [queryAck(conn, id, status: PeerStatus.chatroomInvalidParameter)]
             }
         }
-        if let until = chatrooms[room]?.banned[user] {
-            if until > now {
-                log("conn#\(conn) \(user) join of chatroom \(room) refused: banned until \(until)")
-                return [queryAck(conn, id, status: PeerStatus.kickedFromChatroom)]
-            }
-            chatrooms[room]!.banned[user] = nil
+        if let until = chatrooms.ban(of: user, in: room, at: now, lifting: true) {
+            recordEvent("conn#\(conn) \(user) join of chatroom \(room) refused: banned until \(until)")
+            return [queryAck(conn, id, status: PeerStatus.kickedFromChatroom)]
         }
         if let r = chatrooms[room], r.members[user] == nil, let limit = r.maxMembers, r.members.count >= limit {
-            log("conn#\(conn) \(user) join of chatroom \(room) refused: full (\(limit))")
+            recordEvent("conn#\(conn) \(user) join of chatroom \(room) refused: full (\(limit))")
             return [queryAck(conn, id, status: PeerStatus.chatroomFull)]
         }
         var out: [PeerOutput] = []
         if chatrooms[room] == nil {
-            chatrooms[room] = Chatroom()
-            log("conn#\(conn) \(user) created chatroom \(room)")
+            chatrooms.create(room)
+            recordEvent("conn#\(conn) \(user) created chatroom \(room)")
         }
-        if chatrooms[room]!.members[user] == nil {
-            let mine = chatrooms.filter { $0.value.members[user] != nil }.map { ($0.key, $0.value.members[user]!) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+        if !chatrooms.isMember(user, of: room) {
+            // The earliest joined first: join time, then join order (PEER-ORDER-001).
+            let mine = chatrooms.rooms(of: user)
             for (other, _) in mine.prefix(max(0, mine.count - app.chatroomsPerUser + 1)) {
                 leaveChatroom(other, user: user, reason: "joined \(room)", into: &out)
             }
-            chatrooms[room]!.members[user] = now
+            chatrooms.join(room, user: user, at: now)
             memberNotices(room: room, user: user, joined: true, except: conn, into: &out)
         }
-        log("conn#\(conn) \(user) joined chatroom \(room)")
+        recordEvent("conn#\(conn) \(user) joined chatroom \(room)")
         var reply = Modules_ChrmOutput()
         reply.nothing = 1
-        reply.joinTime = chatrooms[room]!.members[user]!
-        out.insert(queryAck(conn, id, status: 0, payload: protoBytes(reply)), at: 0)
+        reply.joinTime = chatrooms[room]!.members[user]!.joined
+        out.insert(queryAck(conn, id, status: 0, payload: Self.bytes(reply)), at: 0)
         return out
     }
 
     /// `exitChrm`: the user leaves (status 0 also when not a member); 23410 for no such room.
     mutating func quitChatroom(_ room: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
-        let user = sessions[conn]!.user
+        let user = sessions.user(of: conn)!
         guard chatrooms[room] != nil else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
         var out = [queryAck(conn, id, status: 0)]
-        if chatrooms[room]!.members[user] != nil { leaveChatroom(room, user: user, reason: "quit", except: conn, into: &out) }
+        if chatrooms.isMember(user, of: room) { leaveChatroom(room, user: user, reason: "quit", except: conn, into: &out) }
         return out
     }
 
     /// `user` leaves `room` (quit, disconnect, a join beyond `chatroomsPerUser`, a ban): the KV
     /// entries they set with auto-delete go, without RC:chrmKVNotiMsg, and the members' devices
     /// get `s_cmd` type 2 to pull the removal (PEER-CHRM-007); member notices (PEER-CHRM-013);
-    /// a room a join created ends with its last member, and its KV with it (PEER-CHRM-006).
-    mutating func leaveChatroom(_ room: String, user: String, reason: String, except conn: ConnectionID? = nil, into out: inout [PeerOutput]) {
-        guard chatrooms[room]?.members.removeValue(forKey: user) != nil else { return }
-        log("\(user) left chatroom \(room) (\(reason))")
+    /// a room a join created ends with its last member, and its KV with it (PEER-CHRM-006),
+    /// unless `keepRoom` (a ban keeps the room, and the ban with it).
+    mutating func leaveChatroom(_ room: String, user: String, reason: String, except conn: ConnectionID? = nil, keepRoom: Bool = false, into out: inout [PeerOutput]) {
         let t = now
-        var removed = 0
-        for (key, e) in chatrooms[room]!.entries where e.uid == user && e.status & EntryBits.autoDelete != 0 && e.status & EntryBits.delete == 0 {
-            var gone = e
-            gone.value = ""
-            gone.status = e.status | EntryBits.delete
-            gone.timestamp = t
-            chatrooms[room]!.entries[key] = gone
-            removed += 1
-        }
+        guard let removed = chatrooms.leave(room, user: user, at: t) else { return }
+        recordEvent("\(user) left chatroom \(room) (\(reason))")
         if removed > 0 {
-            pruneRemovedEntries(room)
-            log("chatroom \(room): \(removed) auto-delete key(s) of \(user) removed")
-            for member in chatrooms[room]!.members.keys.sorted() {
-                for c in online[member] ?? [] { out.append(command(c, type: 2, time: t, chatroom: room)) }
+            recordEvent("chatroom \(room): \(removed) auto-delete key(s) of \(user) removed")
+            for member in chatrooms[room]!.memberIds {
+                for c in sessions.connections(of: member) { out.append(command(c, type: 2, time: t, chatroom: room)) }
             }
         }
         memberNotices(room: room, user: user, joined: false, except: conn, into: &out)
-        if chatrooms[room]!.members.isEmpty && !chatrooms[room]!.persistent {
-            chatrooms[room] = nil
-            log("chatroom \(room) ended: its last member left")
+        if !keepRoom && chatrooms.endIfAbandoned(room) {
+            recordEvent("chatroom \(room) ended: its last member left")
         }
     }
 
@@ -118,7 +101,7 @@ extension PeerModel {
         var change = ChatroomMemberChangeMessage()
         change.userList = [action]
         change.memberCount = r.members.count
-        let others = r.members.keys.filter { $0 != user }.sorted()
+        let others = r.memberIds.filter { $0 != user }
         chatroomNotice(room: room, sender: user, change, to: others, except: nil, into: &out)
         var sync = ChatroomSyncMessage()
         sync.chatroomId = room
@@ -131,15 +114,12 @@ extension PeerModel {
     /// every connection of `users` but `except`.
     mutating func chatroomNotice(room: String, sender: String, _ content: some MessageContent, to users: [String], except: ConnectionID?, into out: inout [PeerOutput]) {
         guard let bytes = try? content.jsonBytes() else { return }
-        var up = Modules_UpStreamMessage()
-        up.sessionID = 0
-        up.classname = type(of: content).objectName
-        up.content = Data(bytes)
+        let up = UpStreamMessage(sessionId: SessionIdBits(rawValue: 0), classname: type(of: content).objectName, content: bytes)
         let m = StoredMessage(
-            uid: uids.next(), time: nextMessageTime(), sender: sender, type: .chatroom, target: room, topic: "chatMsg", up: up,
+            uid: uids.next(), time: nextMessageTime(), sender: sender, type: .chatroom, target: room, topic: .chatMsg, up: up,
             flag: .none, origin: except ?? -1)
         for user in users {
-            for c in online[user] ?? [] where c != except { out.append(directPush(m, to: c, user: user, direction: .received)) }
+            for c in sessions.connections(of: user) where c != except { out.append(directPush(m, to: c, user: user, direction: .received)) }
         }
     }
 }

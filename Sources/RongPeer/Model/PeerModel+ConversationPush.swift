@@ -25,16 +25,9 @@ extension PeerModel {
         if let quiet = fixture.users[receiver]?.quietHours, quiet.covers(m.time), quiet.level == .blocked || !mentioned {
             return PushSkip.quietHours
         }
-        if isMuted(receiver, type: m.type, target: pushTarget(m, receiver: receiver)), !mentioned {
+        if conversations.isMuted(receiver, ConversationKey(type: m.type, target: pushTarget(m, receiver: receiver))), !mentioned {
             return PushSkip.conversationMuted
         }
         return nil
-    }
-
-    /// Whether `user` set IsSilent "1" on the conversation (ENGINE writes "1" for
-    /// `notificationStatus` 1, DO_NOT_DISTURB, lines 6275-6294; "0" turns it off).
-    func isMuted(_ user: String, type: ConversationType, target: String) -> Bool {
-        guard let state = conversationStatus[user]?["\(type.rawValue):\(target)"] else { return false }
-        return state.stateItem.contains { $0.sessionStateType == .isSilent && $0.value == "1" }
     }
 }

@@ -1,10 +1,5 @@
 // Sources/RongPeer/Model/PeerModel+Query.swift - QUERY topics: pull, chatroom membership and pull, history
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import RongCodec
 import RongEnvelope
 
@@ -22,42 +17,42 @@ extension PeerModel {
     /// A client QUERY (PEER-PULL-*, PEER-CHRM-*, PEER-HIST-*; the other topics official clients
     /// send, PEER-QUERY-001, in PeerModel+QueryReplies.swift).
     mutating func query(_ q: Packet.Publish, from conn: ConnectionID) -> [PeerOutput] {
-        let user = sessions[conn]!.user
-        switch q.topic.text {
-        case "pullMsg":
+        let user = sessions.user(of: conn)!
+        switch q.topic {
+        case .pullMsg:
             do throws(CodecError) {
-                return pull(try parseBody(q.payload, as: Modules_SyncRequestMsg.self), id: q.messageId, from: conn)
+                return pull(try Self.request(q.payload, as: Modules_SyncRequestMsg.self), id: q.messageId, from: conn)
             } catch {
-                return malformed(conn, "pullMsg", error)
+                return malformed(conn, q.topic.text, error)
             }
-        case "chrmPull":
+        case .chrmPull:
             do throws(CodecError) {
-                return chatroomPull(try parseBody(q.payload, as: Modules_ChrmPullMsg.self), room: q.targetId.text, id: q.messageId, from: conn)
+                return chatroomPull(try Self.request(q.payload, as: Modules_ChrmPullMsg.self), room: q.targetId.text, id: q.messageId, from: conn)
             } catch {
-                return malformed(conn, "chrmPull", error)
+                return malformed(conn, q.topic.text, error)
             }
-        case "joinChrm", "joinChrmR", "exitChrm":
+        case .joinChrm, .joinChrmR, .exitChrm:
             // ChrmInput{`nothing` 1} for all three (ENGINE lines 6295-6325, 6402-6419): no create
             // flag; the topic says it (`joinChrmR` is `joinExistChatroom`). An empty payload is no
             // body (spec/envelope.md), accepted.
             if !q.payload.isEmpty {
                 do throws(CodecError) {
-                    _ = try parseBody(q.payload, as: Modules_ChrmInput.self)
+                    _ = try Self.request(q.payload, as: Modules_ChrmInput.self)
                 } catch {
                     return malformed(conn, q.topic.text, error)
                 }
             }
-            if q.topic.text == "exitChrm" { return quitChatroom(q.targetId.text, id: q.messageId, from: conn) }
-            return joinChatroom(q.targetId.text, create: q.topic.text == "joinChrm", id: q.messageId, from: conn)
+            if q.topic == .exitChrm { return quitChatroom(q.targetId.text, id: q.messageId, from: conn) }
+            return joinChatroom(q.targetId.text, create: q.topic == .joinChrm, id: q.messageId, from: conn)
         case _ where BodyType.historyTopics.contains(q.topic):
             do throws(CodecError) {
-                return historyQuery(q.topic.text, try parseBody(q.payload, as: Modules_HistoryMsgInput.self), header: q.targetId.text, id: q.messageId, from: conn)
+                return historyQuery(q.topic, try Self.request(q.payload, as: Modules_HistoryMsgInput.self), header: q.targetId.text, id: q.messageId, from: conn)
             } catch {
                 return malformed(conn, q.topic.text, error)
             }
         default:
             if let out = otherQuery(q, from: conn) { return out }
-            log("conn#\(conn) \(user) unsupported query \(q.topic.text); QUERYACK \(PeerStatus.unsupportedQuery)")
+            recordEvent("conn#\(conn) \(user) unsupported query \(q.topic.text); QUERYACK \(PeerStatus.unsupportedQuery)")
             return [queryAck(conn, q.messageId, status: PeerStatus.unsupportedQuery)]
         }
     }
@@ -71,14 +66,14 @@ extension PeerModel {
     /// left to return, and ENGINE pulls again while a notified time is ahead of it); `finished`
     /// says whether nothing is left. Sent with QoS 1: the QUERYCON confirms delivery.
     mutating func pull(_ req: Modules_SyncRequestMsg, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
-        let user = sessions[conn]!.user
+        let user = sessions.user(of: conn)!
         stats.pulls += 1
-        sessions[conn]!.notifiedAt = nil
-        confirmDelivered(user: user, upTo: req.syncTime)
+        sessions.pulled(conn)
+        messages.confirmDelivered(user: user, upTo: req.syncTime)
         let minTime = now - app.offlineRetention.milliseconds
         let pullSent = req.hasIsPullSend && req.isPullSend
         let sendCursor = req.hasSendBoxSyncTime ? req.sendBoxSyncTime : 0
-        let inbox = inboxes[user] ?? []
+        let inbox = messages.inboxes[user] ?? []
         let start = Self.firstIndex(in: inbox, after: max(minTime - 1, min(req.syncTime, pullSent ? sendCursor : req.syncTime)))
         var page: [InboxEntry] = []
         var bytes = 0
@@ -97,25 +92,21 @@ extension PeerModel {
             bytes += size
             page.append(e)
         }
-        let retrievedUpTo = delivered[user] ?? 0
-        var result = Modules_DownStreamMessages()
+        let retrievedUpTo = messages.delivered[user] ?? 0
+        var result = DownStreamMessages(syncTime: page.last(where: { $0.direction == .received })?.time ?? req.syncTime)
         result.list = page.compactMap { e in
             messages[e.uid].map { downStream($0, for: user, direction: e.direction, retrieved: e.direction == .received && e.time <= retrievedUpTo) }
         }
-        result.syncTime = page.last(where: { $0.direction == .received })?.time ?? req.syncTime
         if !more { result.syncTime = max(result.syncTime, sessions[conn]!.notifiedUpTo) }
         result.finished = !more
-        sessions[conn]!.awaitingCon[id] = result.syncTime
-        if sessions[conn]!.awaitingCon.count > 64, let oldest = sessions[conn]!.awaitingCon.keys.min() {
-            sessions[conn]!.awaitingCon[oldest] = nil
-        }
-        return [queryAck(conn, id, status: 0, payload: protoBytes(result), qos: .atLeastOnce)]
+        sessions.awaitConfirmation(conn, id: id, upTo: result.syncTime)
+        return [queryAck(conn, id, status: 0, payload: Self.bytes(result), qos: .atLeastOnce)]
     }
 
     /// About how many bytes a message adds to a reply: what grows with the message, plus a fixed
     /// allowance for ids, times and protobuf tags.
     static func replySize(_ m: StoredMessage) -> Int {
-        var n = 256 + m.up.content.count + m.up.pushText.utf8.count + m.up.appData.utf8.count + m.up.extraContent.utf8.count
+        var n = 256 + m.up.content.count + (m.up.pushText?.utf8.count ?? 0) + (m.up.appData?.utf8.count ?? 0) + (m.up.extraContent?.utf8.count ?? 0)
         for (k, v) in m.expansion ?? [:] { n += k.utf8.count + v.utf8.count + 8 }
         return n
     }
@@ -153,10 +144,10 @@ extension PeerModel {
     /// the join (PEER-CHRM-005). Otherwise the messages after `syncTime` that arrived since the
     /// user joined, oldest first.
     mutating func chatroomPull(_ req: Modules_ChrmPullMsg, room: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
-        let user = sessions[conn]!.user
+        let user = sessions.user(of: conn)!
         guard let r = chatrooms[room] else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
-        guard let joined = r.members[user] else { return [queryAck(conn, id, status: PeerStatus.notInChatroom)] }
-        sessions[conn]!.chatroomNotifiedAt[room] = nil
+        guard let joined = r.members[user]?.joined else { return [queryAck(conn, id, status: PeerStatus.notInChatroom)] }
+        sessions.pulled(conn, chatroom: room)
         stats.pulls += 1
         var list = r.recent.compactMap { messages[$0] }.filter { $0.time > req.syncTime && $0.origin != conn }
         let page: [StoredMessage]
@@ -170,13 +161,12 @@ extension PeerModel {
             list = list.filter { $0.time >= joined }
             page = Self.fitting(list.prefix(Self.pullPageLimit), maxReplyBytes)
         }
-        var result = Modules_DownStreamMessages()
         let more = joinHistory ? false : list.count > page.count
+        var result = DownStreamMessages(syncTime: page.last?.time ?? req.syncTime)
         result.list = page.map { downStream($0, for: user, direction: $0.sender == user ? .sent : .received, retrieved: false) }
-        result.syncTime = page.last?.time ?? req.syncTime
         if joinHistory { result.syncTime = max(result.syncTime, joined - 1) }
         result.finished = !more
-        return [queryAck(conn, id, status: 0, payload: protoBytes(result))]
+        return [queryAck(conn, id, status: 0, payload: Self.bytes(result))]
     }
 
     // MARK: History
@@ -188,31 +178,35 @@ extension PeerModel {
     /// after it, oldest first; `count` 1-100 (default 20). `syncTime` is the time to continue
     /// from; `hasMsg` 1 when more remain (protocol-rules.md § 11.6, § 8). With cloud history off:
     /// 25102, for a chatroom 23414 (official-sdks.md § 7).
-    mutating func historyQuery(_ topic: String, _ req: Modules_HistoryMsgInput, header: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
-        let user = sessions[conn]!.user
+    mutating func historyQuery(_ topic: Topic, _ req: Modules_HistoryMsgInput, header: String, id: UInt16, from conn: ConnectionID) -> [PeerOutput] {
+        let user = sessions.user(of: conn)!
         stats.historyQueries += 1
         guard app.history else {
-            return [queryAck(conn, id, status: topic == "qryCHMsg" ? PeerStatus.chatroomHistoryNotEnabled : PeerStatus.historyNotEnabled)]
+            return [queryAck(conn, id, status: topic == .qryCHMsg ? PeerStatus.chatroomHistoryNotEnabled : PeerStatus.historyNotEnabled)]
         }
         let target = req.hasTargetID && !req.targetID.isEmpty ? req.targetID : header
-        let key: String
+        let type: ConversationType?
         switch topic {
-        case "qryPMsg": key = historyKey(type: .private, a: user, b: target)
-        case "qryGMsg":
+        case .qryPMsg: type = .private
+        case .qryGMsg:
             guard fixture.groups[target]?.members.contains(user) == true else { return [queryAck(conn, id, status: PeerStatus.notInGroup)] }
-            key = "group:\(target)"
-        case "qryCHMsg":
+            type = .group
+        case .qryCHMsg:
             guard chatrooms[target] != nil else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
-            key = "chatroom:\(target)"
-        case "qryUgMsg":
+            type = .chatroom
+        case .qryUgMsg:
             guard fixture.ultragroups[target]?.members.contains(user) == true else { return [queryAck(conn, id, status: PeerStatus.notInUltragroup)] }
-            key = "ultragroup:\(target)"
+            type = .ultragroup
         default:
             // A conversation type the peer keeps no messages for.
-            key = "none:\(topic)"
+            type = nil
         }
-        let cut = now - retention(ofHistoryKey: key)
-        let all = (history[key] ?? []).compactMap { messages[$0] }.filter { $0.time >= cut && isInHistory($0, of: user, key: key) }
+        var all: [StoredMessage] = []
+        if let type {
+            let key = HistoryKey(type, sender: user, target: target)
+            let cut = now - retention(of: key)
+            all = (messages.history[key] ?? []).compactMap { messages[$0] }.filter { $0.time >= cut && messages.isInHistory($0, of: user, key: key) }
+        }
         let count = req.hasCount && req.count > 0 ? min(Int(req.count), 100) : 20
         let ascending = req.hasOrder && req.order == 1
         let pivot = req.hasTime && req.time > 0 ? req.time : Int64.max
@@ -220,62 +214,52 @@ extension PeerModel {
         let candidates = ascending ? all.filter { $0.time > (req.hasTime ? req.time : 0) } : all.filter { $0.time < pivot }
         let chosen = Self.fitting(ascending ? Array(candidates.prefix(count)) : Array(candidates.suffix(count).reversed()), maxReplyBytes)
         var out = Modules_HistoryMsgOuput()
-        out.list = chosen.map { downStream($0, for: user, direction: $0.sender == user ? .sent : .received, retrieved: false) }
+        // The generated list: each message's type is one the peer serves (a ChannelType).
+        out.list = chosen.compactMap { try? downStream($0, for: user, direction: $0.sender == user ? .sent : .received, retrieved: false).generated() }
         out.syncTime = chosen.last?.time ?? (pivot == Int64.max ? 0 : pivot)
         out.hasMsg_p = candidates.count > chosen.count ? 1 : 0
-        return [queryAck(conn, id, status: 0, payload: protoBytes(out))]
+        return [queryAck(conn, id, status: 0, payload: Self.bytes(out))]
     }
 
     // MARK: DownStreamMessage
 
     /// A stored message as `user` receives it. A recalled message is served as RC:RcNtf with
     /// the same UID and time (PEER-RECALL-002).
-    func downStream(_ m: StoredMessage, for user: String, direction: Direction, retrieved: Bool) -> Modules_DownStreamMessage {
-        var d = Modules_DownStreamMessage()
-        d.fromUserID = m.sender
-        d.type = Modules_ChannelType(rawValue: m.type.rawValue) ?? .person
-        if m.type == .private {
-            if direction == .sent { d.groupID = m.target }
-        } else {
-            d.groupID = m.target
-        }
-        let sessionBits = SessionIdBits(rawValue: m.up.sessionID)
+    func downStream(_ m: StoredMessage, for user: String, direction: Direction, retrieved: Bool) -> DownStreamMessage {
+        let sessionBits = m.up.sessionId
         var status = m.flag.isStatus ? StatusBits() : StatusBits(flag: m.flag)
         if retrieved { status.insert(.retrieved) }
         if sessionBits.disablesNotification { status.insert(.disableNotification) }
         if sessionBits.contains(.canIncludeExpansion) { status.insert(.canIncludeExpansion) }
         if sessionBits.contains(.mentioned), mentions(m, user) { status.insert(.mentioned) }
+        var d = DownStreamMessage(fromUserId: m.sender, type: m.type, classname: m.up.classname, content: m.up.content, dataTime: m.time, status: status)
         if let r = m.recalled {
             d.classname = RecallNotificationMessage.objectName
-            d.content = Data(recallNotification(m, r))
-            status = StatusBits(flag: .isPersisted)
-        } else {
-            d.classname = m.up.classname
-            d.content = m.up.content
+            d.content = recallNotification(m, r)
+            d.status = StatusBits(flag: .isPersisted)
         }
-        d.dataTime = m.time
-        d.status = status.rawValue
-        if !m.uid.isEmpty { d.msgID = m.uid }
+        if m.type != .private || direction == .sent { d.groupId = m.target }
+        if !m.uid.isEmpty { d.msgId = m.uid }
         if direction == .sent { d.direction = 1 }
-        if m.up.hasClientUniqueID { d.clientUniqueID = m.up.clientUniqueID }
+        d.clientUniqueId = m.up.clientUniqueId
         if let e = m.expansion, !e.isEmpty, m.recalled == nil, let text = try? MessageExpansion.encode(e) { d.extraContent = text }
-        if m.up.hasPushText { d.pushContent = m.up.pushText }
-        if m.up.hasConfigFlag { d.configFlag = m.up.configFlag }
-        if m.up.hasBusChannel { d.busChannel = m.up.busChannel }
-        d.toUserID = m.up.userID
+        d.pushContent = m.up.pushText
+        d.configFlag = m.up.configFlag
+        d.busChannel = m.up.busChannel
+        d.toUserId = m.up.userId
         return d
     }
 
     /// Whether a message with the mention bit mentions `user` (@all, or listed).
     func mentions(_ m: StoredMessage, _ user: String) -> Bool {
-        guard case .typed(let c)? = try? ContentRegistry.builtIn.decode(objectName: m.up.classname, bytes: [UInt8](m.up.content)),
+        guard case .typed(let c)? = try? ContentRegistry.builtIn.decode(objectName: m.up.classname, bytes: m.up.content),
             let info = c.base.mentionedInfo
         else { return false }
         return info.type == .all || (info.userIdList ?? []).contains(user)
     }
 
     /// The RC:RcNtf content that takes a recalled message's place.
-    func recallNotification(_ m: StoredMessage, _ r: Recall) -> [UInt8] {
+    func recallNotification(_ m: StoredMessage, _ r: MessageStore.Recall) -> [UInt8] {
         var n = RecallNotificationMessage()
         n.operatorId = r.operatorId
         n.recallTime = m.time

@@ -16,50 +16,50 @@ extension PeerModel {
     /// The reply to a QUERY topic ``query(_:from:)`` does not handle itself, or nil for a topic
     /// no official client sends.
     mutating func otherQuery(_ q: Packet.Publish, from conn: ConnectionID) -> [PeerOutput]? {
-        let user = sessions[conn]!.user
-        let topic = q.topic.text
+        let user = sessions.user(of: conn)!
+        let topic = q.topic
         let target = q.targetId.text
-        func reply(_ m: some SwiftProtobuf.Message) -> [PeerOutput] { [queryAck(conn, q.messageId, status: 0, payload: protoBytes(m))] }
+        func reply(_ m: some SwiftProtobuf.Message) -> [PeerOutput] { [queryAck(conn, q.messageId, status: 0, payload: Self.bytes(m))] }
         func done() -> [PeerOutput] { [queryAck(conn, q.messageId, status: 0)] }
-        func request<M: SwiftProtobuf.Message>(_: M.Type) throws(CodecError) -> M { try parseBody(q.payload, as: M.self) }
+        func request<M: SwiftProtobuf.Message>(_: M.Type) throws(CodecError) -> M { try Self.request(q.payload, as: M.self) }
         do throws(CodecError) {
             switch topic {
             // Conversations (ENGINE `getConversationList`, `removeConversation`).
-            case "qryRelationR", "qrySessions", "qryRelation":
+            case .qryRelationR, .qrySessions, .qryRelation:
                 // `qryRelation` (RelationsInput) and `qrySessions` are never sent by an official
                 // client; their bodies are not read.
-                let r = topic == "qryRelationR" && !q.payload.isEmpty ? try request(Modules_RelationQryInput.self) : Modules_RelationQryInput()
+                let r = topic == .qryRelationR && !q.payload.isEmpty ? try request(Modules_RelationQryInput.self) : Modules_RelationQryInput()
                 return reply(conversations(of: user, r))
-            case "delRelation", "delSessions":
+            case .delRelation, .delSessions:
                 // ENGINE names the type in RelationQryInput (lines 6206-6222); without one, both.
-                let kind = topic == "delRelation" && !q.payload.isEmpty ? try request(Modules_RelationQryInput.self) : nil
+                let kind = topic == .delRelation && !q.payload.isEmpty ? try request(Modules_RelationQryInput.self) : nil
                 removeConversation(user: user, target: target, type: kind.flatMap { $0.hasType ? ConversationType(rawValue: $0.type.rawValue) : nil })
-                return topic == "delSessions" ? reply(Modules_DeleteSessionsOutput()) : done()
-            case "qrySessionsAtt":
+                return topic == .delSessions ? reply(Modules_DeleteSessionsOutput()) : done()
+            case .qrySessionsAtt:
                 return reply(sessionAttributes(of: user))
-            case "updRRTime":
+            case .updRRTime:
                 let r = try request(Modules_SessionMsgReadInput.self)
                 let type = ConversationType(rawValue: r.type.rawValue)
-                markRead(user: user, conversation: "\(type.name):\(r.channelID)", time: r.msgTime)
+                conversations.markRead(user: user, ConversationKey(type: type, target: r.channelID), upTo: r.msgTime)
                 return reply(Modules_SessionMsgReadOutput())
             // Deleting messages from the user's cloud history (status only, PEER-HIST-003).
-            case "delMsg":
+            case .delMsg:
                 deleteMessages(user: user, try request(Modules_DeleteMsgInput.self))
                 return done()
-            case _ where BodyType.clearTopics.contains(Topic(topic)):
+            case _ where BodyType.clearTopics.contains(topic):
                 clearHistory(user: user, topic: topic, try request(Modules_CleanHisMsgInput.self))
                 return done()
-            case "":
+            case _ where topic.text.isEmpty:
                 // ENGINE 0.1.0 writes no topic for `deleteRemoteMessageByTimestamp` of a type
                 // without a clean topic (`writeUTF(undefined)`, lines 2702-2707): nothing to clean.
                 return done()
             // Conversation status: pin and do not disturb, tags.
-            case "pullSeAtts":
+            case .pullSeAtts:
                 var out = Modules_SessionStates()
                 out.version = now
                 out.state = conversationStates(of: user, after: try request(Modules_SessionReq.self).time)
                 return reply(out)
-            case "setSeAtt":
+            case .setSeAtt:
                 let r = try request(Modules_SessionStateModifyReq.self)
                 var out = Modules_SessionStateModifyResp()
                 out.version = max(now, r.version)
@@ -67,40 +67,41 @@ extension PeerModel {
                     return [queryAck(conn, q.messageId, status: PeerStatus.invalidParameter)]
                 }
                 return reply(out) + notices
-            case "addTag", "delTag":
-                return changeConversationTags(user: user, adding: topic == "addTag", try request(Modules_SessionStateModifyReq.self), id: q.messageId, from: conn)
-            case "addSeTag":
+            case .addTag, .delTag:
+                return changeConversationTags(user: user, adding: topic == .addTag, try request(Modules_SessionStateModifyReq.self), id: q.messageId, from: conn)
+            case .addSeTag:
                 return changeTagList(user: user, adding: true, try request(Modules_SessionTagAddInput.self).tags, id: q.messageId, from: conn)
-            case "delSeTag":
+            case .delSeTag:
                 return changeTagList(user: user, adding: false, try request(Modules_SessionTagDelInput.self).tags, id: q.messageId, from: conn)
-            case "pullUS":
+            case .pullUS:
                 return reply(userSettings(of: user, asked: try request(Modules_PullUserSettingInput.self).version))
-            case "reportsdk":
+            case .reportsdk:
                 return reply(Modules_ReportSDKOutput())
             // Chatrooms: members, KV.
-            case "queryChrmI":
+            case .queryChrmI:
                 return chatroomInfo(target, try request(Modules_QueryChatRoomInfoInput.self), user: user, id: q.messageId, conn: conn)
-            case "pullKV":
+            case .pullKV:
                 guard chatrooms[target] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.chatroomNotExist)] }
-                guard chatrooms[target]!.members[user] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.notInChatroom)] }
+                guard chatrooms.isMember(user, of: target) else { return [queryAck(conn, q.messageId, status: PeerStatus.notInChatroom)] }
                 let since = try request(Modules_QueryChrmKV.self).timestamp
                 var out = Modules_ChrmKVOutput()
                 out.entries = chatroomEntries(room: target, after: since)
                 out.bFullUpdate = since == 0
                 out.syncTime = now
                 return reply(out)
-            case "setKV", "delKV":
+            case .setKV, .delKV:
                 return chatroomKV(room: target, user: user, try request(Modules_SetChrmKV.self), id: q.messageId, from: conn)
-            case "setKVS", "delKVS":
-                return chatroomKVBatch(room: target, user: user, try request(Modules_SetChrmKVS.self), delete: topic == "delKVS", id: q.messageId, from: conn)
+            case .setKVS, .delKVS:
+                return chatroomKVBatch(room: target, user: user, try request(Modules_SetChrmKVS.self), delete: topic == .delKVS, id: q.messageId, from: conn)
             // Group read receipts (ENGINE-5.0 `rrMsg`, `rrList`).
-            case "rrMsg":
+            case .rrMsg:
                 return done()
-            case "rrList":
+            case .rrList:
                 let r = try request(Modules_GrpReadReceiptMsg.self)
                 var out = Modules_GrpReadReceiptQryResp()
                 out.totalMemberNum = Int32(clamping: fixture.groups[target]?.members.count ?? 0)
-                out.list = (receipts[r.msgID.first ?? ""] ?? [:]).sorted { $0.value < $1.value }.map { reader, time in
+                // Read time, then the order the responses came (PEER-ORDER-002).
+                out.list = conversations.readers(of: .message(uid: r.msgID.first ?? "")).map { reader, time in
                     var u = Modules_GrpMsgReadUser()
                     u.userID = reader
                     u.readTime = time
@@ -108,55 +109,56 @@ extension PeerModel {
                 }
                 return reply(out)
             // Files: the peer stores none; the answers are placeholders of the right shape.
-            case "qnTkn":
+            case .qnTkn:
                 var out = Modules_GetQNupTokenOutput()
                 out.deadline = now / 1000 + 3600
                 out.token = "rongwire-peer-upload-token"
                 return reply(out)
-            case "qnUrl":
+            case .qnUrl:
                 var out = Modules_GetQNdownloadUrlOutput()
                 out.downloadURL = Self.placeholderURL(try request(Modules_GetQNdownloadUrlInput.self).key)
                 return reply(out)
-            case "aliUrl", "s3Url", "stcUrl":
+            case .aliUrl, .s3Url, .stcUrl:
                 var out = Modules_GetDownloadUrlOutput()
                 out.downloadURL = Self.placeholderURL(try request(Modules_GetDownloadUrlInput.self).key)
                 return reply(out)
             // RTC plugin: the peer models no RTC rooms; empty answers.
-            case "rtcRJoin_data", "rtcUData", "rtcUList", "rtcIdentityChange":
+            case .rtcRJoin_data, .rtcUData, .rtcUList, .rtcIdentityChange:
                 return reply(Modules_RtcUserListOutput())
-            case "rtcRInfo":
+            case .rtcRInfo:
                 var out = Modules_RtcRoomInfoOutput()
                 out.roomID = target
                 out.userCount = 0
                 return reply(out)
-            case "rtcQryData":
+            case .rtcQryData:
                 return reply(Modules_RtcQryOutput())
-            case "rtcToken", "viewerJoinR":
+            case .rtcToken, .viewerJoinR:
                 var out = Modules_RtcTokenOutput()
                 out.rtcToken = "rongwire-peer-rtc-token"
                 return reply(out)
-            case "rtcQryUserOutData":
+            case .rtcQryUserOutData:
                 return reply(Modules_RtcUserOutDataOutput())
-            case "rtcPullKv":
+            case .rtcPullKv:
                 return reply(Modules_RtcKVOutput())
-            case "rtcQueryJoined":
+            case .rtcQueryJoined:
                 return reply(Modules_RtcQueryUserJoinedOutput())
-            case "rtcRExit", "rtcPing", "rtcUPut", "rtcUserState", "userSetData", "viewerExitR":
+            case .rtcRExit, .rtcPing, .rtcUPut, .rtcUserState, .userSetData, .viewerExitR:
                 return done()
             default:
                 return nil
             }
         } catch {
-            return malformed(conn, topic.isEmpty ? "QUERY without a topic" : topic, error)
+            return malformed(conn, topic.text.isEmpty ? "QUERY without a topic" : topic.text, error)
         }
     }
 
     /// `queryChrmI`: the member count and up to `count` members (at most 20) with their join
     /// times, the earliest first, or the latest first with `order` 2.
     mutating func chatroomInfo(_ room: String, _ req: Modules_QueryChatRoomInfoInput, user: String, id: UInt16, conn: ConnectionID) -> [PeerOutput] {
-        guard let r = chatrooms[room] else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
-        guard r.members[user] != nil else { return [queryAck(conn, id, status: PeerStatus.notInChatroom)] }
-        var members = r.members.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+        guard chatrooms[room] != nil else { return [queryAck(conn, id, status: PeerStatus.chatroomNotExist)] }
+        guard chatrooms.isMember(user, of: room) else { return [queryAck(conn, id, status: PeerStatus.notInChatroom)] }
+        // Join time, then join order (PEER-ORDER-002).
+        var members = chatrooms.membersByJoin(room)
         if req.hasOrder && req.order == 2 { members.reverse() }
         var out = Modules_QueryChatRoomInfoOutput()
         out.userTotalNums = Int32(clamping: members.count)
@@ -166,16 +168,16 @@ extension PeerModel {
             m.time = joined
             return m
         }
-        return [queryAck(conn, id, status: 0, payload: protoBytes(out))]
+        return [queryAck(conn, id, status: 0, payload: Self.bytes(out))]
     }
 
     /// `qrySessionsAtt`: the newest inbox and sent-box times and the unread total.
     func sessionAttributes(of user: String) -> Modules_SessionsAttOutput {
-        let inbox = inboxes[user] ?? []
+        let inbox = messages.inboxes[user] ?? []
         var out = Modules_SessionsAttOutput()
         out.inboxTime = inbox.last(where: { $0.direction == .received })?.time ?? 0
         out.sendboxTime = inbox.last(where: { $0.direction == .sent })?.time ?? 0
-        out.totalUnreadCount = Int64((unread[user] ?? [:]).values.reduce(0) { $0 + $1.pending.count })
+        out.totalUnreadCount = Int64(conversations.unreadTotal(of: user))
         return out
     }
 

@@ -14,28 +14,29 @@ extension PeerModel {
         // One user is looked up, not found among all of them (a million users: microseconds, not seconds).
         let ids: [String]
         if let only {
-            ids = fixture.users[only] != nil || online[only] != nil || inboxes[only] != nil || unread[only] != nil ? [only] : []
+            ids = fixture.users[only] != nil || sessions.online[only] != nil || messages.inboxes[only] != nil || conversations.unread[only] != nil ? [only] : []
         } else {
-            ids = Set(fixture.users.keys).union(online.keys).union(inboxes.keys).union(unread.keys).sorted()
+            ids = Set(fixture.users.keys).union(sessions.online.keys).union(messages.inboxes.keys).union(conversations.unread.keys).sorted()
         }
         users.reserveCapacity(ids.count)
         for id in ids {
-            let conns = online[id] ?? []
+            let conns = sessions.connections(of: id)
             var unreadObject: [(String, JSONValue)] = []
             var total = 0
             var readTimes: [(String, JSONValue)] = []
-            if let convs = unread[id] {
-                for (conv, s) in convs.sorted(by: { $0.key < $1.key }) {
-                    if !s.pending.isEmpty {
-                        unreadObject.append((conv, .number(JSONNumber(s.pending.count))))
-                        if !conv.hasPrefix("chatroom:") { total += s.pending.count }
+            if let convs = conversations.unread[id] {
+                // Each key written once (sorting compares the texts).
+                for (name, key, state) in convs.map({ ($0.key.description, $0.key, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
+                    if !state.pending.isEmpty {
+                        unreadObject.append((name, .number(JSONNumber(state.pending.count))))
+                        if key.type != .chatroom { total += state.pending.count }
                     }
-                    if s.readTime > 0 { readTimes.append((conv, .number(JSONNumber(s.readTime)))) }
+                    if state.readTime > 0 { readTimes.append((name, .number(JSONNumber(state.readTime)))) }
                 }
             }
             var offlineQueue = 0, received = 0, sent = 0
-            if let list = inboxes[id] {
-                let cursor = delivered[id] ?? 0
+            if let list = messages.inboxes[id] {
+                let cursor = messages.delivered[id] ?? 0
                 for e in list where e.time >= offlineCut && messages[e.uid] != nil {
                     if e.direction == .received {
                         received += 1
@@ -60,29 +61,29 @@ extension PeerModel {
             ])))
         }
         var historyObject: [(String, JSONValue)] = []
-        for (key, list) in history.sorted(by: { $0.key < $1.key }) {
-            let cut = t - retention(ofHistoryKey: key)
+        for (name, key, list) in messages.history.map({ ($0.key.description, $0.key, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
+            let cut = t - retention(of: key)
             // Lists are in time order: count from the first entry inside the retention.
             let live = list.count - list.prefix { (messages[$0]?.time ?? 0) < cut }.count
-            historyObject.append((key, .number(JSONNumber(live))))
+            historyObject.append((name, .number(JSONNumber(live))))
         }
         var rooms: [(String, JSONValue)] = []
-        for (id, r) in chatrooms.sorted(by: { $0.key < $1.key }) {
+        for (id, r) in chatrooms.rooms.sorted(by: { $0.key < $1.key }) {
             // The member, KV and control state, and the dispatch counts (PEER-PRIO-004).
             guard case .object(var room) = Self.chatroomState(r, now: t) else { continue }
             room["dispatch"] = dispatchSnapshot(id)
             rooms.append((id, .object(room)))
         }
         var expansions: [(String, JSONValue)] = []
-        for (uid, m) in messages.filter({ $0.value.expansion?.isEmpty == false }).sorted(by: { $0.key < $1.key }) {
+        for (uid, m) in messages.messages.filter({ $0.value.expansion?.isEmpty == false }).sorted(by: { $0.key < $1.key }) {
             expansions.append((uid, Self.object(m.expansion!.sorted(by: { $0.key < $1.key }).map { ($0.key, .string($0.value)) })))
         }
         var receiptObject: [(String, JSONValue)] = []
-        for (uid, readers) in receipts.sorted(by: { $0.key < $1.key }) {
-            receiptObject.append((uid, Self.object(readers.sorted(by: { $0.key < $1.key }).map { ($0.key, .number(JSONNumber($0.value))) })))
+        for (key, readers) in conversations.receipts.map({ ($0.key.description, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
+            receiptObject.append((key, Self.object(readers.sorted(by: { $0.key < $1.key }).map { ($0.key, .number(JSONNumber($0.value.time))) })))
         }
-        let recalled: [JSONValue] = messages.filter { $0.value.recalled != nil }.keys.sorted().map { .string($0) }
-        let pushes = pushLog.filter { only == nil || $0.receiver == only }.map { p -> JSONValue in
+        let recalled: [JSONValue] = messages.messages.filter { $0.value.recalled != nil }.keys.sorted().map { .string($0) }
+        let pushes = eventLog.pushes.filter { only == nil || $0.receiver == only }.map { p -> JSONValue in
             var o = JSONObject()
             o["time"] = .number(JSONNumber(p.time))
             o["receiver"] = .string(p.receiver)
@@ -104,8 +105,8 @@ extension PeerModel {
             ("published", st.published), ("rejected", st.rejected), ("resendsDeduplicated", st.resendsDeduplicated),
             ("statusDelivered", st.statusDelivered), ("statusDropped", st.statusDropped), ("notifies", st.notifies), ("pulls", st.pulls), ("pings", st.pings),
             ("historyQueries", st.historyQueries), ("malformed", st.malformed), ("oversized", st.oversized),
-            ("slowConsumers", st.slowConsumers), ("unexpected", st.unexpected), ("rateLimited", st.rateLimited), ("messagesStored", messages.count),
-            ("onlineConnections", sessions.count),
+            ("slowConsumers", st.slowConsumers), ("unexpected", st.unexpected), ("rateLimited", st.rateLimited), ("messagesStored", messages.messages.count),
+            ("onlineConnections", sessions.sessions.count),
         ] {
             s[k] = .number(JSONNumber(v))
         }
@@ -118,11 +119,11 @@ extension PeerModel {
         root["expansions"] = Self.object(expansions)
         root["receipts"] = Self.object(receiptObject)
         root["recalled"] = .array(recalled)
-        root["pushCount"] = .number(JSONNumber(pushCount))
-        root["pushSkipped"] = .number(JSONNumber(pushSkipped))
+        root["pushCount"] = .number(JSONNumber(eventLog.pushCount))
+        root["pushSkipped"] = .number(JSONNumber(eventLog.pushSkipped))
         root["pushLog"] = .array(pushes)
         root["stats"] = .object(s)
-        root["events"] = .array(events.map { .string($0) })
+        root["events"] = .array(eventLog.events.map { .string($0) })
         return .object(root)
     }
 

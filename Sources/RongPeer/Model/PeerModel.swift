@@ -2,7 +2,6 @@
 
 import RongCodec
 import RongEnvelope
-import SwiftProtobuf
 
 /// A connection's number, unique for the life of a peer.
 public typealias ConnectionID = Int
@@ -22,57 +21,30 @@ public enum PeerOutput: Sendable, Hashable {
 /// history, unread counts, chatrooms, expansions, receipts and the push log. Pure: every input
 /// returns the ``PeerOutput``s to perform, so the rules can be tested without sockets. Not
 /// thread-safe; ``PeerServer`` serialises access.
+///
+/// The state lives in stores, each the only writer of its collections, with its rules as methods:
+/// `SessionStore` (tokens, sessions, who is online), `MessageStore` (messages, inboxes,
+/// history, deletions, resends, expansion, recall), `ConversationStore` (unread counts,
+/// receipts, kept states, tags, removed conversations), `ChatroomStore` (members, KV, controls,
+/// dispatch) and `EventLog` (pushes and events). The model keeps the fixture, the clock, the
+/// UIDs and the counters, and turns each packet into store changes and outputs.
 public struct PeerModel: Sendable {
     /// Users, groups, chatrooms and app settings.
     public private(set) var fixture: PeerFixture
     /// Where the model reads the time.
     public let clock: any PeerClock
-    var tokens: [String: (user: String, expired: Bool)]
     var uids: MessageUIDAllocator
-
-    // Connections.
-    var sessions: [ConnectionID: Session] = [:]
-    /// Online connections per user, oldest first.
-    var online: [String: [ConnectionID]] = [:]
-
-    // Messages.
-    var messages: [String: StoredMessage] = [:]
-    var inboxes: [String: [InboxEntry]] = [:]
-    /// Per user: the highest inbox time a device confirmed (pull request or QUERYCON).
-    var delivered: [String: Int64] = [:]
-    var history: [String: [String]] = [:]
-    var chatrooms: [String: Chatroom] = [:]
-    var unread: [String: [String: UnreadState]] = [:]
-    var receipts: [String: [String: Int64]] = [:]
-    /// Per user: pin and do-not-disturb by conversation (`TYPE:channelId`), PEER-QUERY-002.
-    var conversationStatus: [String: [String: Modules_SessionState]] = [:]
-    /// Per user: their conversation tags (`addSeTag`), PEER-CONV-007.
-    var tagLists: [String: TagList] = [:]
-    /// Per user: conversations removed from the list (`delRelation`) → when; one comes back with a
-    /// newer message.
-    var removedConversations: [String: [String: Int64]] = [:]
-    /// Per user: messages deleted from their cloud history (`delMsg`), and per history key the
-    /// time up to which it was cleared (`clean…Msg`); other users' history keeps them.
-    var deletedFromHistory: [String: Set<String>] = [:]
-    var historyClearedUpTo: [String: [String: Int64]] = [:]
-    var receiptRequests: [String: String] = [:]
-    /// (sender, clientUniqueId) → the first result, so a resend after a lost PUBACK is idempotent.
-    var sendResults: [String: SendResult] = [:]
-    var pushLog: [PushRecord] = []
-    var pushCount = 0
-    /// Pushes do-not-disturb held back (in the log with `skipped`, not in `pushCount`).
-    var pushSkipped = 0
-    var events: [String] = []
     /// Counters (also in ``snapshot(user:)``).
     public internal(set) var stats = Stats()
+    /// The newest message time handed out (``nextMessageTime()``).
     var lastTime: Int64 = 0
-    var messagesSinceCompaction = 0
 
-    /// How many push records and events /state keeps.
-    static let pushLogLimit = 1000
-    static let eventLimit = 200
-    /// The longest event line kept, in bytes (a longer one is cut, with `…`).
-    static let eventBytes = 512
+    var sessions: SessionStore
+    var messages = MessageStore()
+    var conversations = ConversationStore()
+    var chatrooms: ChatroomStore
+    var eventLog = EventLog()
+
     /// Largest page of a pull (000:5224: offline messages come in packages of at most 200).
     public static let pullPageLimit = 200
     /// Largest pull, chatroom pull or history reply in bytes (about: content, push text and
@@ -90,98 +62,18 @@ public struct PeerModel: Sendable {
     public init(fixture: PeerFixture, clock: any PeerClock = SystemClock(), seed: UInt64 = 0) {
         self.fixture = fixture
         self.clock = clock
-        tokens = fixture.tokenIndex()
+        sessions = SessionStore(tokens: fixture.tokenIndex())
         uids = MessageUIDAllocator(seed: seed)
-        for id in fixture.chatrooms { chatrooms[id] = Chatroom(persistent: true, maxMembers: fixture.chatroomMaxMembers[id]) }
+        chatrooms = ChatroomStore(fixtureRooms: fixture.chatrooms, maxMembers: fixture.chatroomMaxMembers)
     }
 
     var app: PeerFixture.AppSettings { fixture.app }
 
     // MARK: Types
 
-    struct Session: Sendable {
-        var user: String
-        var params: ConnectParams
-        var connectedAt: Int64
-        var ids = MessageIDAllocator()
-        /// Pull replies waiting for QUERYCON: message id → the reply's syncTime.
-        var awaitingCon: [UInt16: Int64] = [:]
-        /// When an s_ntf was last sent and not yet followed by a pull (coalescing).
-        var notifiedAt: Int64?
-        /// The newest message time an inbox `s_ntf` told this connection about: a finished pull's
-        /// `syncTime` reaches it, or ENGINE pulls again at once (lines 6045-6050).
-        var notifiedUpTo: Int64 = 0
-        var chatroomNotifiedAt: [String: Int64] = [:]
-        /// Times of the connection's sends within the last second (for `sendRate`).
-        var recentSends: [Int64] = []
-    }
-
-    enum Direction: Sendable { case received, sent }
-
-    struct InboxEntry: Sendable {
-        var time: Int64
-        var uid: String
-        var direction: Direction
-        /// The connection that sent it (sent entries only): it is not echoed back there.
-        var origin: ConnectionID?
-    }
-
-    struct StoredMessage: Sendable {
-        var uid: String
-        var time: Int64
-        var sender: String
-        var type: ConversationType
-        /// The receiver (private) or the group, chatroom or ultragroup id.
-        var target: String
-        var topic: String
-        var up: Modules_UpStreamMessage
-        var flag: PersistenceFlag
-        var expansion: [String: String]?
-        var recalled: Recall?
-        var origin: ConnectionID
-
-        var canIncludeExpansion: Bool { SessionIdBits(rawValue: up.sessionID).contains(.canIncludeExpansion) }
-        var disablesNotification: Bool { SessionIdBits(rawValue: up.sessionID).disablesNotification }
-    }
-
-    struct Recall: Sendable {
-        var operatorId: String
-        var actionTime: Int64
-    }
-
-    struct Chatroom: Sendable {
-        /// A fixture room stays when its last member leaves; a room created by a join goes, with
-        /// its KV (PEER-CHRM-005).
-        var persistent = false
-        /// Members at most (the fixture's `maxMembers`); nil: no limit (PEER-CHRM-005).
-        var maxMembers: Int?
-        /// Member → join time.
-        var members: [String: Int64] = [:]
-        /// Muted members → until when (ms; `Int64.max`: until unmuted) (PEER-CHRM-010).
-        var muted: [String: Int64] = [:]
-        /// Banned users → until when (ms) (PEER-CHRM-011).
-        var banned: [String: Int64] = [:]
-        /// Messages are acknowledged and go nowhere (PEER-CHRM-012).
-        var distributionStopped = false
-        /// The latest messages, oldest first (at most `chatroomRecent`).
-        var recent: [String] = []
-        /// KV entries by key, removed ones kept (status bit 0x04) so an incremental pull reports
-        /// the removal (PEER-CHRM-004).
-        var entries: [String: Modules_ChrmKVEntity] = [:]
-        /// What the room dispatched and discarded (PEER-PRIO-*).
-        var dispatch = ChatroomDispatchState()
-    }
-
-    struct UnreadState: Sendable {
-        /// Counted messages not yet read: (time, uid), oldest first.
-        var pending: [(time: Int64, uid: String)] = []
-        var readTime: Int64 = 0
-    }
-
-    struct SendResult: Sendable {
-        var uid: String
-        var time: Int64
-    }
+    typealias Direction = MessageStore.Direction
+    typealias InboxEntry = MessageStore.InboxEntry
+    typealias StoredMessage = MessageStore.StoredMessage
 
     /// One remote push the service would have sent to a receiver with no device online.
     public struct PushRecord: Sendable, Hashable {
@@ -248,118 +140,6 @@ public struct PeerModel: Sendable {
         public var rateLimited = 0
     }
 
-    // MARK: Time
-
-    /// A fresh message time: the clock, made strictly increasing so pull cursors (`syncTime`,
-    /// "after this time") never skip a message that shares a millisecond with another.
-    mutating func nextMessageTime() -> Int64 {
-        lastTime = max(clock.nowMillis(), lastTime + 1)
-        return lastTime
-    }
-
-    var now: Int64 { max(clock.nowMillis(), lastTime) }
-
-    mutating func log(_ text: String) {
-        // Lines quote what clients sent (topics, ids): each is cut at eventBytes.
-        var line = "\(clock.nowMillis()) \(text)"
-        if line.utf8.count > Self.eventBytes {
-            line = String(decoding: line.utf8.prefix(Self.eventBytes), as: UTF8.self) + "…"
-        }
-        events.append(line)
-        if events.count > Self.eventLimit { events.removeFirst(events.count - Self.eventLimit) }
-    }
-
-    // MARK: Connections
-
-    /// A WebSocket connection was upgraded with these URL parameters: CONNACK, and the kick of an
-    /// older login of the same class (PEER-CONN-*).
-    public mutating func connect(_ conn: ConnectionID, params: ConnectParams) -> [PeerOutput] {
-        func refuse(_ code: ConnectResult, _ why: String) -> [PeerOutput] {
-            stats.connectionsRefused += 1
-            log("conn#\(conn) refused: \(code) (\(why))")
-            return [.packet(conn, Packet(.connAck(.init(status: code.rawValue)), retain: true)), .close(conn)]
-        }
-        if app.blocked { return refuse(.appBlockOrDelete, "app blocked") }
-        if let key = app.appKey, params.appId != key { return refuse(.tokenIncorrect, "appId \(params.appId ?? "missing") is not \(key)") }
-        if let allowed = app.platforms, !allowed.contains((params.platform ?? "web").lowercased()) {
-            return refuse(.serverUnavailable, "platform \(params.platform ?? "web") not enabled")
-        }
-        guard let token = params.token, !token.isEmpty, let entry = tokens[token] else {
-            return refuse(.tokenIncorrect, "unknown token")
-        }
-        if entry.expired { return refuse(.tokenExpire, "expired token of \(entry.user)") }
-        if fixture.users[entry.user]?.blocked == true { return refuse(.block, "user \(entry.user) is blocked") }
-
-        var out: [PeerOutput] = []
-        let cls = params.platformClass
-        let same = (online[entry.user] ?? []).filter { sessions[$0]?.params.platformClass == cls }
-        if !same.isEmpty {
-            switch app.kick {
-            case .rejectNewer:
-                return refuse(.hasOtherSameClientOnline, "\(entry.user) already online on \(cls)")
-            case .kickOlder:
-                for old in same {
-                    stats.kicked += 1
-                    log("conn#\(old) \(entry.user) kicked by conn#\(conn) (\(cls))")
-                    removeSession(old, leaveChatrooms: false)
-                    out.append(.disconnect(old, status: DisconnectStatus.otherDeviceLogin))
-                }
-            }
-        }
-        let t = now
-        sessions[conn] = Session(user: entry.user, params: params, connectedAt: t)
-        online[entry.user, default: []].append(conn)
-        stats.connectionsAccepted += 1
-        log("conn#\(conn) \(entry.user) connected (\(params.platform ?? "web"))")
-        let session = Packet.ConnAck.Session(userId: RMTPString(entry.user), sessionId: RMTPString("peer-\(conn)"), timestamp: UInt64(t))
-        out.insert(.packet(conn, Packet(.connAck(.init(status: 0, session: session)), retain: true)), at: 0)
-        return out
-    }
-
-    /// The connection ended (either side). A user with no connection left is offline: later
-    /// messages wait in the inbox and produce push records; chatrooms are left. Returns what the
-    /// rooms' other members get (KV changes, member notices; PEER-CHRM-003).
-    @discardableResult
-    public mutating func disconnected(_ conn: ConnectionID) -> [PeerOutput] {
-        guard let s = sessions[conn] else { return [] }
-        log("conn#\(conn) \(s.user) disconnected")
-        return removeSession(conn, leaveChatrooms: true)
-    }
-
-    @discardableResult
-    mutating func removeSession(_ conn: ConnectionID, leaveChatrooms: Bool) -> [PeerOutput] {
-        guard let s = sessions.removeValue(forKey: conn) else { return [] }
-        online[s.user]?.removeAll { $0 == conn }
-        var out: [PeerOutput] = []
-        if online[s.user]?.isEmpty == true {
-            online[s.user] = nil
-            // Chatrooms keep no offline members (000:12539-12550 kicks them; the peer at once).
-            if leaveChatrooms {
-                for id in chatrooms.keys.sorted() where chatrooms[id]?.members[s.user] != nil {
-                    leaveChatroom(id, user: s.user, reason: "disconnected", into: &out)
-                }
-            }
-        }
-        return out
-    }
-
-    /// The user behind a connection.
-    public func user(of conn: ConnectionID) -> String? { sessions[conn]?.user }
-
-    /// Whether a user has a connection.
-    public func isOnline(_ user: String) -> Bool { !(online[user] ?? []).isEmpty }
-
-    /// Records a protocol violation seen by the transport (oversized frame, malformed packet).
-    public mutating func recordViolation(_ conn: ConnectionID, kind: Violation, detail: String) {
-        switch kind {
-        case .malformed: stats.malformed += 1
-        case .oversized: stats.oversized += 1
-        case .slowConsumer: stats.slowConsumers += 1
-        case .unexpected: stats.unexpected += 1
-        }
-        log("conn#\(conn) \(sessions[conn]?.user ?? "?") \(kind.rawValue): \(detail)")
-    }
-
     /// Kinds of hostile or broken client behaviour.
     public enum Violation: String, Sendable {
         /// A packet that does not decode, or a body that is not its protobuf (DISCONNECT 2).
@@ -371,20 +151,40 @@ public struct PeerModel: Sendable {
         /// A packet a WebSocket client does not send, or a text message (DISCONNECT 2).
         case unexpected
     }
+}
+
+extension PeerModel {
+    // MARK: Time
+
+    /// A fresh message time: the clock, made strictly increasing so pull cursors (`syncTime`,
+    /// "after this time") never skip a message that shares a millisecond with another.
+    mutating func nextMessageTime() -> Int64 {
+        lastTime = max(clock.nowMillis(), lastTime + 1)
+        return lastTime
+    }
+
+    var now: Int64 { max(clock.nowMillis(), lastTime) }
+
+    /// A line in `/state` `events`, stamped with the clock.
+    mutating func recordEvent(_ text: String) {
+        eventLog.recordEvent(text, at: clock.nowMillis())
+    }
+
+    func date(_ ms: Int64) -> (UInt32, UInt16) { (UInt32(truncatingIfNeeded: ms / 1000), UInt16(ms % 1000)) }
 
     // MARK: Packets
 
     /// One packet from an authenticated connection.
     public mutating func receive(_ packet: Packet, from conn: ConnectionID) -> [PeerOutput] {
-        guard sessions[conn] != nil else { return [] }
+        guard let session = sessions[conn] else { return [] }
         switch packet.body {
         case .publish(let p):
             return publish(p, from: conn)
         case .query(let q):
             return query(q, from: conn)
         case .queryCon(let id):
-            if let t = sessions[conn]!.awaitingCon.removeValue(forKey: id) {
-                confirmDelivered(user: sessions[conn]!.user, upTo: t)
+            if let t = sessions.confirm(conn, id: id) {
+                messages.confirmDelivered(user: session.user, upTo: t)
             }
             return []
         case .pubAck:
@@ -394,7 +194,7 @@ public struct PeerModel: Sendable {
             stats.pings += 1
             return [.packet(conn, Packet(.pingResp))]
         case .disconnect:
-            log("conn#\(conn) \(sessions[conn]!.user) sent DISCONNECT")
+            recordEvent("conn#\(conn) \(session.user) sent DISCONNECT")
             return [.close(conn)]
         default:
             recordViolation(conn, kind: .unexpected, detail: "\(packet.body.type.name) is not sent by a WebSocket client")
@@ -402,45 +202,20 @@ public struct PeerModel: Sendable {
         }
     }
 
-    mutating func confirmDelivered(user: String, upTo t: Int64) {
-        if t > delivered[user, default: 0] { delivered[user] = t }
-    }
-
     /// The next server message id of a connection.
     mutating func nextId(_ conn: ConnectionID) -> UInt16 {
-        sessions[conn]!.ids.next()
+        sessions.nextId(conn)
     }
-
-    func date(_ ms: Int64) -> (UInt32, UInt16) { (UInt32(truncatingIfNeeded: ms / 1000), UInt16(ms % 1000)) }
 
     // MARK: Maintenance
 
     /// Drops what retention has expired: inbox entries older than the offline period, history
-    /// older than its period, and messages nothing refers to any more.
+    /// older than its period, and messages nothing refers to any more (with their receipts).
     public mutating func compact() {
-        let t = now
-        let offlineCut = t - app.offlineRetention.milliseconds
-        for user in inboxes.keys {
-            let n = inboxes[user]!.prefix { $0.time < offlineCut }.count
-            if n > 0 { inboxes[user]!.removeFirst(n) }
-        }
-        for key in history.keys {
-            let cut = t - retention(ofHistoryKey: key)
-            let n = history[key]!.prefix { (messages[$0]?.time ?? 0) < cut }.count
-            if n > 0 { history[key]!.removeFirst(n) }
-        }
-        let longest = max(app.offlineRetention, app.historyRetention, app.chatroomHistoryRetention, app.ultragroupRetention).milliseconds
-        messages = messages.filter { $0.value.time >= t - longest }
-        sendResults = sendResults.filter { $0.value.time >= offlineCut }
-        // Receipts go with their messages; private read times (`private:A→B`) stay.
-        receiptRequests = receiptRequests.filter { messages[$0.key] != nil }
-        receipts = receipts.filter { $0.key.hasPrefix("private:") || messages[$0.key] != nil }
-        messagesSinceCompaction = 0
+        messages.compact(now: now, app)
+        conversations.compact { [messages] uid in messages[uid] != nil }
     }
 
-    func retention(ofHistoryKey key: String) -> Int64 {
-        if key.hasPrefix("chatroom:") { return app.chatroomHistoryRetention.milliseconds }
-        if key.hasPrefix("ultragroup:") { return app.ultragroupRetention.milliseconds }
-        return app.historyRetention.milliseconds
-    }
+    /// How long `key`'s history keeps a message, in ms.
+    func retention(of key: HistoryKey) -> Int64 { MessageStore.retention(of: key, app) }
 }

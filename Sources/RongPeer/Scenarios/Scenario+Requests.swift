@@ -39,6 +39,33 @@ extension Scenario {
         var reply: JSONValue?
         /// Whether `reply` was given (so that `reply: null` can say "no payload").
         var checksReply = false
+        /// Member paths of `reply` whose arrays match as sets (spec/scenarios.md): lists the
+        /// service gives no order (``listsWithoutServiceOrder``).
+        var unordered: Set<String> = []
+    }
+
+    /// The reply lists a scenario may match as sets, by topic: those spec/peer.md PEER-ORDER-002
+    /// orders by a kit choice because no source gives the service's order. The others (a pull,
+    /// history, the conversation list, chatroom members) have the service's order, which a
+    /// scenario checks.
+    static let listsWithoutServiceOrder: [Topic: Set<String>] = [
+        .pullKV: ["entries"],
+        .setKVS: ["errorKeys"],
+        .delKVS: ["errorKeys"],
+        .pullSeAtts: ["state", "state.stateItem", "state.stateItem.tags"],
+        .pullUS: ["items", "items.tags"],
+        .rrList: ["list"],
+    ]
+
+    /// Whether `value` has an array at the member path `path` (arrays on the way are looked into).
+    static func hasArray(_ value: JSONValue, at path: ArraySlice<Substring>) -> Bool {
+        switch value {
+        case .array(let a): return path.isEmpty || a.contains { hasArray($0, at: path) }
+        case .object(let o):
+            guard let key = path.first, let v = o[String(key)] else { return false }
+            return hasArray(v, at: path.dropFirst())
+        default: return false
+        }
     }
 
     static func loadGet(_ v: Node, _ r: StrictYAMLReader) throws(LoadError) -> Get {
@@ -61,7 +88,8 @@ extension Scenario {
     static func loadQuery(_ v: Node, _ r: StrictYAMLReader) throws(LoadError) -> Query {
         var q = Query(client: "", topic: Topic(""), target: "")
         var topicGiven = false
-        for f in try r.mapping(v, "`query`", allowed: ["client", "topic", "target", "body", "bodyType", "status", "reply"]) {
+        var unordered: (node: Node, paths: [String])?
+        for f in try r.mapping(v, "`query`", allowed: ["client", "topic", "target", "body", "bodyType", "status", "reply", "unordered"]) {
             switch f.key {
             case "client": q.client = try r.identifier(f.value, "`client`")
             case "topic":
@@ -74,6 +102,7 @@ extension Scenario {
                 guard BodyType(rawValue: name) != nil else { throw r.error(f.value, "`bodyType` \(name) is not a message of spec/rongcloud.proto") }
                 q.bodyType = name
             case "status": q.status = UInt16(clamping: try r.integer(f.value, "`status`"))
+            case "unordered": unordered = (f.value, try r.list(f.value, "`unordered`").map { n throws(LoadError) in try r.string(n, "an `unordered` path") })
             default:
                 q.reply = try r.scenarioValue(f.value)
                 q.checksReply = true
@@ -82,6 +111,19 @@ extension Scenario {
         if q.client.isEmpty || !topicGiven { throw r.error(v, "`query` needs `client` and `topic`") }
         if q.body != nil && q.bodyType == nil && BodyType.queryRequests[q.topic] == nil {
             throw r.error(v, "`query` topic \(q.topic) has no request type (spec/envelope.md ENV-BODY-002): give `bodyType`")
+        }
+        if let (node, paths) = unordered {
+            let allowed = listsWithoutServiceOrder[q.topic] ?? []
+            for path in paths {
+                guard allowed.contains(path) else {
+                    let which = allowed.isEmpty ? "it has none" : allowed.sorted().joined(separator: ", ")
+                    throw r.error(node, "`unordered` \(path) is not a list \(q.topic) answers without the service's order (spec/peer.md PEER-ORDER-002; \(which))")
+                }
+                guard let reply = q.reply, hasArray(reply, at: path.split(separator: ".")[...]) else {
+                    throw r.error(node, "`unordered` \(path) names no list of `reply`")
+                }
+            }
+            q.unordered = Set(paths)
         }
         return q
     }

@@ -20,14 +20,8 @@ extension ScenarioExecution {
             }
             if x.ordered {
                 if let m = match(.array(expected), .array(views), path: name) { throw fail("\(m)\n    received: \(describe(views))") }
-            } else {
-                var left = views
-                for e in expected {
-                    guard let i = left.firstIndex(where: { match(e, $0, path: "") == nil }) else {
-                        throw fail("\(name): nothing received matches \(describe([e]))\n    received: \(describe(views))")
-                    }
-                    left.remove(at: i)
-                }
+            } else if let m = matchAsSet(expected, views, path: name, { e, v in match(e, v, path: "") == nil }) {
+                throw fail("\(m)\n    received: \(describe(views))")
             }
         }
         if let n = x.count {

@@ -78,6 +78,6 @@ extension ScenarioExecution {
         } else {
             actual = ack.payload.isEmpty ? .null : ["bodyHex": .string(Hex.encode(ack.payload))]
         }
-        if let m = match(resolve(expected), actual, path: "$") { throw fail("query \(q.topic): reply \(m)") }
+        if let m = match(resolve(expected), actual, path: "$", unordered: q.unordered) { throw fail("query \(q.topic): reply \(m)") }
     }
 }

@@ -40,8 +40,7 @@ extension ScenarioExecution {
         case .string(let s):
             if s.hasPrefix("${"), s.hasSuffix("}"), !s.dropFirst(2).contains("$") {
                 let inner = s.dropFirst(2).dropLast()
-                let parts = inner.split(separator: ".")
-                if parts.count == 2, let l = labels[String(parts[0])] {
+                if let parts = TextFields(inner, separator: ".").exactly(2), let l = labels[String(parts[0])] {
                     if parts[1] == "uid" { return .string(l.uid) }
                     if parts[1] == "time" { return .number(JSONNumber(l.time)) }
                 }
@@ -65,8 +64,10 @@ extension ScenarioExecution {
 
 /// Whether `actual` contains `expected`: objects by their members (extra members in `actual`
 /// are fine), arrays element by element with equal length, `null` matching absent, `"*"`
-/// matching anything present. Returns nil on a match, else where and how they differ.
-func match(_ expected: JSONValue, _ actual: JSONValue?, path: String) -> String? {
+/// matching anything present. An array at a member path in `unordered` (member names joined by
+/// `.`, arrays on the way not counted: `state.stateItem`) matches as a set: each expected element
+/// a different actual one, in any order. Returns nil on a match, else where and how they differ.
+func match(_ expected: JSONValue, _ actual: JSONValue?, path: String, unordered: Set<String> = [], member: String = "") -> String? {
     func text(_ v: JSONValue?) -> String {
         guard let v else { return "absent" }
         return v.compactText()
@@ -80,14 +81,18 @@ func match(_ expected: JSONValue, _ actual: JSONValue?, path: String) -> String?
     case .object(let o):
         guard case .object(let a)? = actual else { return "\(path): expected an object, found \(text(actual))" }
         for m in o {
-            if let d = match(m.value, a[m.key], path: "\(path).\(m.key)") { return d }
+            let inner = member.isEmpty ? m.key : member + "." + m.key
+            if let d = match(m.value, a[m.key], path: "\(path).\(m.key)", unordered: unordered, member: inner) { return d }
         }
         return nil
     case .array(let e):
         guard case .array(let a)? = actual else { return "\(path): expected an array, found \(text(actual))" }
         guard a.count == e.count else { return "\(path): expected \(e.count) element(s), found \(a.count): \(text(actual))" }
+        if unordered.contains(member) {
+            return matchAsSet(e, a, path: path) { x, y in match(x, y, path: path, unordered: unordered, member: member) == nil }
+        }
         for (i, x) in e.enumerated() {
-            if let d = match(x, a[i], path: "\(path)[\(i)]") { return d }
+            if let d = match(x, a[i], path: "\(path)[\(i)]", unordered: unordered, member: member) { return d }
         }
         return nil
     case .number(let n):
@@ -98,6 +103,34 @@ func match(_ expected: JSONValue, _ actual: JSONValue?, path: String) -> String?
     default:
         return expected == actual ? nil : "\(path): expected \(text(expected)), found \(text(actual))"
     }
+}
+
+/// Whether each of `expected` matches a different element of `actual` (as many of each), in any
+/// order: a bipartite matching by augmenting paths, so a loose matcher (`{}`) never takes the
+/// only element a stricter one matches. Nil on a match, else what is left unmatched.
+func matchAsSet<T>(_ expected: [JSONValue], _ actual: [T], path: String, _ matches: (JSONValue, T) -> Bool) -> String? {
+    let fits: [[Int]] = expected.map { e in actual.indices.filter { matches(e, actual[$0]) } }
+    if let i = fits.firstIndex(where: \.isEmpty) {
+        return "\(path): nothing matches \(expected[i].compactText()) in any order"
+    }
+    var owner = [Int?](repeating: nil, count: actual.count)
+    func assign(_ i: Int, _ seen: inout [Bool]) -> Bool {
+        for j in fits[i] where !seen[j] {
+            seen[j] = true
+            if owner[j] == nil || assign(owner[j]!, &seen) {
+                owner[j] = i
+                return true
+            }
+        }
+        return false
+    }
+    for i in expected.indices {
+        var seen = [Bool](repeating: false, count: actual.count)
+        if !assign(i, &seen) {
+            return "\(path): \(expected[i].compactText()) matches only elements that other expected ones need (matched as a set)"
+        }
+    }
+    return nil
 }
 
 extension String {

@@ -1,5 +1,7 @@
 // Sources/RongPeer/Server/PeerDuration.swift - the one duration type: every parser and clock, overflow-checked and bounded
 
+import RongSupport
+
 /// A span of time in whole milliseconds, `0...PeerDuration.max` (36,500 days, about a century).
 ///
 /// Every duration the peer reads goes through this type: fixture retentions, `POST
@@ -60,11 +62,10 @@ public struct PeerDuration: Sendable, Hashable, Comparable, CustomStringConverti
             digits = digits.dropLast(u.rawValue.count)
             break
         }
-        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let whole = parts[0]
-        let fraction = parts.count == 2 ? parts[1] : ""
+        let (whole, fractionText) = TextFields.cut(digits, at: ".")
+        let fraction = fractionText ?? ""
         func isDigits(_ s: Substring) -> Bool { s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
-        guard !whole.isEmpty, isDigits(whole), isDigits(fraction), parts.count == 1 || !fraction.isEmpty else {
+        guard !whole.isEmpty, isDigits(whole), isDigits(fraction), fractionText == nil || !fraction.isEmpty else {
             throw PeerDurationError(text: text, reason: .notADuration)
         }
         // Whole units: at most max / unit of them, checked while the digits are read.
@@ -75,14 +76,13 @@ public struct PeerDuration: Sendable, Hashable, Comparable, CustomStringConverti
             if n > limit { throw PeerDurationError(text: text, reason: .tooLong) }
         }
         var ms = n * unit.milliseconds
-        // The fraction: nine digits are enough below a millisecond of a day (86,400,000 ms).
-        var scale: Int64 = 1
-        var f: Int64 = 0
-        for d in fraction.utf8.prefix(9) {
-            f = f * 10 + Int64(d - 0x30)
-            scale *= 10
-        }
-        ms += f * unit.milliseconds / scale
+        // The fraction, rounded down to a millisecond: floor(0.f1f2…fk × unit), exactly.
+        // Multiplying the digits by the unit from the last one, what carries out past the first
+        // is the whole part of the product. (No fixed number of digits is enough: the first nine
+        // of 0.000000011574074075d give 0.95 ms, the whole fraction 1.00000000008 ms.)
+        var carry: Int64 = 0
+        for d in fraction.utf8.reversed() { carry = (Int64(d - 0x30) * unit.milliseconds + carry) / 10 }
+        ms += carry
         guard ms <= Self.max.milliseconds else { throw PeerDurationError(text: text, reason: .tooLong) }
         milliseconds = ms
     }
@@ -126,15 +126,5 @@ public struct PeerDurationError: Error, Sendable, Hashable, CustomStringConverti
         case .notADuration: "`\(text.prefix(40))` is not a duration (500ms, 30s, 10m, 2h, 8d, 1.5s)"
         case .tooLong: "`\(text.prefix(40))` is longer than the longest duration, \(PeerDuration.max)"
         }
-    }
-}
-
-extension String {
-    /// Trims the given characters at both ends (Foundation-free).
-    func trimmingCharacters(in set: Character) -> String {
-        var s = Substring(self)
-        while s.first == set { s = s.dropFirst() }
-        while s.last == set { s = s.dropLast() }
-        return String(s)
     }
 }

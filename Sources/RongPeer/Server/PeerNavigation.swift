@@ -47,7 +47,7 @@ enum PeerNavigation {
     /// HTTP 401 for a blocked app, 403 for a missing or unknown token or another App Key.
     static func refusal(appId: String?, token: String?, control: PeerControl) -> PeerControl.Response? {
         let (appKey, blocked, known) = control.core.state.withLock { s in
-            (s.model.app.appKey, s.model.app.blocked, token.flatMap { s.model.tokens[$0] } != nil)
+            (s.model.app.appKey, s.model.app.blocked, token.flatMap { s.model.sessions.tokens[$0] } != nil)
         }
         if blocked { return PeerControl.error(.unauthorized, "the app is blocked (SDK 31008)") }
         if let appKey, appId != appKey { return PeerControl.error(.forbidden, "appId \(appId ?? "missing") is not this peer's App Key (SDK 31004)") }

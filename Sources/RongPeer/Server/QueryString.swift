@@ -1,20 +1,47 @@
 // Sources/RongPeer/Server/QueryString.swift - query strings: parsing the upgrade URI, percent-encoding
 
 import RongEnvelope
+import RongSupport
 
-/// Splits a request URI into its path and decoded query parameters (`%XX` decoded; `+` kept, as
-/// the SDKs percent-encode the token with encodeURIComponent).
-func parseQuery(_ uri: String) -> (path: String, query: [String: String]) {
-    let parts = uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-    var query: [String: String] = [:]
-    if parts.count == 2 {
-        for pair in parts[1].split(separator: "&") {
-            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = percentDecode(kv[0])
-            query[key] = kv.count == 2 ? percentDecode(kv[1]) : ""
+/// A request target (the path and query of an HTTP request line) split into its path and its
+/// decoded query parameters, as the peer reads every request: the WebSocket upgrade
+/// (``ConnectParams``), navigation, `GET /state` and the control endpoints.
+///
+/// The path is everything before the first `?`, as written. The query is cut at `&` into
+/// `NAME=VALUE` pairs, each cut at its first `=` (a pair without one is `NAME` with an empty
+/// value; empty pairs are skipped); `%XX` escapes are decoded (two hex digits; anything else is
+/// kept as written, and so is `+`, as the SDKs percent-encode the token with encodeURIComponent),
+/// and bytes that are not UTF-8 after decoding become U+FFFD. A name given twice keeps its last
+/// value.
+public struct PeerRequestTarget: Sendable, Hashable {
+    /// The path, as written.
+    public var path: String
+    /// The decoded parameters.
+    public var query: [String: String]
+
+    /// The target `text` split and decoded.
+    public init(parsing text: String) {
+        let (path, queryText) = TextFields.cut(text, at: "?")
+        self.path = String(path)
+        query = [:]
+        for pair in TextFields(queryText ?? "", separator: "&").all where !pair.isEmpty {
+            let (name, value) = TextFields.cut(pair, at: "=")
+            query[percentDecode(name)] = value.map(percentDecode) ?? ""
         }
     }
-    return (String(parts[0]), query)
+
+    /// The target written back: the path, then every parameter percent-encoded (names in order),
+    /// which parses to an equal target.
+    public var text: String {
+        guard !query.isEmpty else { return path }
+        return path + "?" + query.keys.sorted().map { percentEncode($0) + "=" + percentEncode(query[$0] ?? "") }.joined(separator: "&")
+    }
+}
+
+/// Splits a request URI into its path and decoded query parameters (``PeerRequestTarget``).
+func parseQuery(_ uri: String) -> (path: String, query: [String: String]) {
+    let t = PeerRequestTarget(parsing: uri)
+    return (t.path, t.query)
 }
 
 /// Decodes `%XX` escapes (two hex digits); anything else is kept as it is.

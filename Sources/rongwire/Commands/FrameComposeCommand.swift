@@ -31,8 +31,8 @@ extension FrameCommand {
         @Argument(help: "The content's objectName, e.g. RC:TxtMsg.")
         var objectName: String
 
-        @Option(help: ArgumentHelp("The conversation: TYPE:TARGET, e.g. group:g1, private:u2, chatroom:r1, ultragroup:ug1.", valueName: "type:target"))
-        var to: String
+        @Option(help: ArgumentHelp("The conversation: TYPE:TARGET, e.g. group:g1, private:u2, chatroom:r1, ultragroup:ug1.", valueName: "type:target"), transform: ConversationAddress.argument)
+        var to: ConversationAddress
 
         @Option(help: "Persistence flag: NONE, ISPERSISTED, ISCOUNTED, STATUS or a number (default: the type's).")
         var flag: String?
@@ -49,8 +49,8 @@ extension FrameCommand {
         @Flag(help: "Mark the message as mentioning someone (sessionId 0x04); implied by a mentionedInfo in the content.")
         var mentioned = false
 
-        @Option(help: ArgumentHelp("An expansion entry KEY=VALUE (repeatable); sets sessionId 0x40.", valueName: "key=value"))
-        var expansion: [String] = []
+        @Option(help: ArgumentHelp("An expansion entry KEY=VALUE (repeatable); sets sessionId 0x40.", valueName: "key=value"), transform: ExpansionEntry.argument)
+        var expansion: [ExpansionEntry] = []
 
         @Option(help: "Ultragroup channel id (busChannel).")
         var channel: String?
@@ -75,20 +75,16 @@ extension FrameCommand {
         func validate() throws {
             if let messageId, !(0...65535).contains(messageId) { throw ValidationError(Self.messageIdRule) }
             if let topic, topic.isEmpty || topic.utf8.count > 65535 { throw ValidationError("--topic must be 1...65535 bytes") }
-            guard to.contains(":") else { throw ValidationError("--to takes TYPE:TARGET, e.g. group:g1") }
-            for e in expansion where !e.contains("=") { throw ValidationError("--expansion takes KEY=VALUE, not \(e)") }
+            var keys: Set<String> = []
+            for e in expansion where !keys.insert(e.key).inserted { throw ValidationError("--expansion: the key `\(e.key.prefix(40))` is given twice") }
             if let flag, PersistenceFlag(name: flag) == nil { throw ValidationError("--flag must be NONE, ISPERSISTED, ISCOUNTED, STATUS or a number") }
         }
 
         func run() throws {
-            let parts = to.split(separator: ":", maxSplits: 1).map(String.init)
-            guard let type = ConversationType(name: parts[0]) else {
-                throw ValidationError("unknown conversation type \(parts[0]); use private, group, chatroom, ultragroup, ... or a number")
-            }
             var zeroRefused = false
             do throws(CodecError) {
                 let bytes = try input.read(limit: DecodingOptions.protocolContentLimit)
-                var message = OutboundMessage(type, targetId: parts.count > 1 ? parts[1] : "", objectName: objectName, contentBytes: bytes)
+                var message = OutboundMessage(to.type, targetId: to.target, objectName: objectName, contentBytes: bytes)
                 let content = try ContentRegistry.builtIn.decode(objectName: objectName, bytes: bytes)
                 message.content = content
                 message.persistence = flag.flatMap(PersistenceFlag.init(name:))
@@ -97,10 +93,7 @@ extension FrameCommand {
                 message.pushData = pushData
                 message.disableNotification = silent
                 if !expansion.isEmpty {
-                    message.expansion = Dictionary(expansion.map { e in
-                        let kv = e.split(separator: "=", maxSplits: 1).map(String.init)
-                        return (kv[0], kv.count > 1 ? kv[1] : "")
-                    }, uniquingKeysWith: { _, last in last })
+                    message.expansion = Dictionary(expansion.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
                 }
                 message.channelId = channel
                 message.directedUserIds = directed

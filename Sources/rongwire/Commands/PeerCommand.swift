@@ -40,8 +40,8 @@ struct PeerCommand: AsyncParsableCommand {
     @Flag(help: "Use a clock that POST /control/advance?by=8d moves forward.")
     var manualClock = false
 
-    @Option(help: ArgumentHelp("Faults on server packets: drop=P,dup=P,delay=P:MAXms,reorder=P,cut=P[,users=a|b][,seed=N].", valueName: "SPEC"))
-    var faults: String?
+    @Option(help: ArgumentHelp("Faults on server packets: drop=P,dup=P,delay=P:MAXms,reorder=P,cut=P[,users=a|b][,seed=N].", valueName: "SPEC"), transform: FaultPlan.argument)
+    var faults: FaultPlan?
 
     @Option(help: "Seed for UIDs, and for fault decisions unless --faults names its own seed=N.")
     var seed: UInt64 = 1
@@ -113,13 +113,7 @@ struct PeerCommand: AsyncParsableCommand {
             config.fixture.app.sendRate = sendRate
         }
         if manualClock { config.clock = ManualClock() }
-        if let faults {
-            do throws(FaultPlanError) {
-                config.faults = try FaultPlan(parsing: faults)
-            } catch {
-                throw ValidationError("--faults: \(error.message)")
-            }
-        }
+        if let faults { config.faults = faults }
         // A seed= inside --faults wins; --seed seeds the faults only when the plan has none.
         config.faults = config.faults.seeded(default: seed)
         config.seed = seed

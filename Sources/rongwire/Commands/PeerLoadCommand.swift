@@ -58,8 +58,8 @@ struct PeerLoadCommand: AsyncParsableCommand {
     @Option(help: "PUBLISHes each client keeps in flight.")
     var window = 16
 
-    @Option(help: ArgumentHelp("Faults on the in-process peer's packets (see rongwire peer --help).", valueName: "SPEC"))
-    var faults: String?
+    @Option(help: ArgumentHelp("Faults on the in-process peer's packets (see rongwire peer --help).", valueName: "SPEC"), transform: FaultPlan.argument)
+    var faults: FaultPlan?
 
     @Option(help: "Seed for the traffic pattern, and for the faults unless --faults names its own seed=N.")
     var seed: UInt64 = 1
@@ -85,13 +85,8 @@ struct PeerLoadCommand: AsyncParsableCommand {
         config.drainMillis = drain.milliseconds
         if let faults {
             guard url == nil else { throw ValidationError("--faults applies to the in-process peer; start an external one with rongwire peer --faults") }
-            do throws(FaultPlanError) {
-                config.faults = try FaultPlan(parsing: faults)
-            } catch {
-                throw ValidationError("--faults: \(error.message)")
-            }
             // A seed= inside --faults wins over --seed.
-            config.faults = config.faults.seeded(default: seed)
+            config.faults = faults.seeded(default: seed)
         }
         guard clients >= 2, messages >= 1 else { throw ValidationError("--clients must be at least 2 and --messages at least 1") }
         if let chatroom {

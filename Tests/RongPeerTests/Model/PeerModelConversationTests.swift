@@ -123,7 +123,7 @@ struct PeerModelConversationTests {
         #expect(cmd.uid != m.uid && MessageUIDAllocator.isWellFormed(cmd.uid))
         #expect(h.count("bob", "unreadTotal") == 0)
         #expect(h.state[path: "recalled"]?.arrayValue == [.string(m.uid)])
-        #expect(h.model.pushLog.last?.recalledUId == m.uid, "offline bob gets a push record naming the recalled UID")
+        #expect(h.model.eventLog.pushes.last?.recalledUId == m.uid, "offline bob gets a push record naming the recalled UID")
         let b = h.connect("bob")
         let list = try #require(h.pull(b, as: "bob")?.page.list)
         #expect(list.map(\.classname) == ["RC:RcNtf", "RC:RcCmd"])
@@ -215,7 +215,7 @@ struct PeerModelConversationTests {
         let ack = try #require(h.query(b, "chrmPull", target: "lobby", protoBytes(req))?.ack)
         let page = try parseBody(ack.payload, as: Modules_DownStreamMessages.self)
         #expect(page.list.map(\.msgID) == [sent.uid])
-        #expect(h.count("bob", "inbox") == 0 && h.count("bob", "unreadTotal") == 0 && h.model.pushLog.isEmpty)
+        #expect(h.count("bob", "inbox") == 0 && h.count("bob", "unreadTotal") == 0 && h.model.eventLog.pushes.isEmpty)
     }
 
     @Test("PEER-CHRM-003: a user whose last connection closes leaves every chatroom")
@@ -245,7 +245,7 @@ struct PeerModelConversationTests {
         let out = h.send(a, OutboundMessage(.ultragroup, targetId: "guild", content: TextMessage(content: "guild news")))
         let sent = try #require(H.accepted(out, a))
         #expect(H.directPushes(out, to: b).map(\.msgID) == [sent.uid])
-        #expect(h.count("carol", "inbox") == 0 && h.model.pushLog.isEmpty, "offline carol: no inbox entry, no push")
+        #expect(h.count("carol", "inbox") == 0 && h.model.eventLog.pushes.isEmpty, "offline carol: no inbox entry, no push")
         #expect(h.state[path: "history", "ultragroup:guild"]?.numberValue?.int64Value == 1, "kept for ultragroupRetention")
     }
 
@@ -263,12 +263,12 @@ struct PeerModelConversationTests {
         _ = h.content(a, .group, to: "team", "RC:TxtMsg", #"{"content":"@bob","mentionedInfo":{"type":2,"userIdList":["bob"],"mentionedContent":"you were mentioned"}}"#) {
             $0.isMentioned = true
         }
-        let texts = h.model.pushLog.filter { $0.receiver == "bob" }.map(\.pushText)
+        let texts = h.model.eventLog.pushes.filter { $0.receiver == "bob" }.map(\.pushText)
         #expect(texts == ["plain", "custom push", "you were mentioned"])
-        #expect(h.model.pushLog.filter { $0.receiver == "carol" }.map(\.pushText) == ["@bob"], "carol is not mentioned")
+        #expect(h.model.eventLog.pushes.filter { $0.receiver == "carol" }.map(\.pushText) == ["@bob"], "carol is not mentioned")
         let b = h.connect("bob")
         _ = b
         _ = h.text(a, to: "bob", "online now")
-        #expect(h.model.pushLog.filter { $0.receiver == "bob" }.count == 3, "an online receiver gets no push")
+        #expect(h.model.eventLog.pushes.filter { $0.receiver == "bob" }.count == 3, "an online receiver gets no push")
     }
 }

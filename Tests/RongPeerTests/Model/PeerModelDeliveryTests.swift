@@ -70,7 +70,7 @@ struct PeerModelDeliveryTests {
         let pushed = H.directPushes(out, to: b)
         #expect(pushed.count == 1 && !pushed[0].hasMsgID && pushed[0].classname == "App:Ping")
         #expect(h.count("bob", "inbox") == 0 && h.count("carol", "inbox") == 0, "carol is offline: dropped")
-        #expect(h.model.pushLog.isEmpty && h.count("bob", "unreadTotal") == 0)
+        #expect(h.model.eventLog.pushes.isEmpty && h.count("bob", "unreadTotal") == 0)
         #expect(h.state[path: "history", "group:team"] == nil)
     }
 

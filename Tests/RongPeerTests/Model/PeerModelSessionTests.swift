@@ -207,7 +207,7 @@ struct PeerModelSessionTests {
         let out = h.content(a, to: "nobody", "RC:TxtMsg", #"{"content":"x"}"#)
         #expect(H.pubAck(out, a)?.status == 20109)
         #expect(h.state[path: "users", "nobody"] == nil)
-        #expect(h.model.pushLog.isEmpty)
+        #expect(h.model.eventLog.pushes.isEmpty)
         let open = ModelHarness { $0.app.unknownUsers = .accept }
         let a2 = open.connect("alice")
         #expect(open.text(a2, to: "nobody") != nil)
