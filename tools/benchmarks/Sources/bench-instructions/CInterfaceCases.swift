@@ -2,9 +2,10 @@
 // librongwire's C interface, and the Swift calls that give the same output, in the same build
 //
 // A C caller cannot hold a Swift value: `rongwire_decode_content` gives the normalized JSON text
-// in a buffer the caller frees. Its Swift counterpart is the decode plus the canonical bytes
-// (`mixed-decode-json`); the difference between the two is what the boundary costs (arguments
-// checked, the name made a String, the output copied into a malloc block and freed).
+// in a buffer the caller frees, and the leniency rules that fired. Its Swift counterpart is the
+// decode plus the canonical bytes and the value's leniencies (`mixed-decode-json`); the
+// difference between the two is what the boundary costs (arguments checked, the name made a
+// String, the output copied into a malloc block and freed). instructions.sh prints the ratio.
 // `rongwire_validate_content` is the check without a value, as `mixed-decode-view` is in Swift.
 
 import BenchFixtures
@@ -30,7 +31,8 @@ func makeCCorpus() -> [CCorpusEntry] {
 
 @MainActor
 let cInterfaceCases: [String: () -> (Int) -> Void] = [
-    // The Swift call with the C call's output: decode, then the canonical (= normalized) bytes.
+    // The Swift calls with the C call's output: decode, then the canonical (= normalized) bytes
+    // and the leniencies.
     "mixed-decode-json": {
         let mixed = Corpus.mixed, registry = ContentRegistry.builtIn
         return { n in
@@ -38,6 +40,7 @@ let cInterfaceCases: [String: () -> (Int) -> Void] = [
                 for e in mixed {
                     guard case .typed(let c) = try! registry.decode(objectName: e.objectName, bytes: e.json) else { fatalError("unregistered") }
                     blackHole(try! c.base.jsonBytes(maxBytes: .max, maxDepth: DecodingOptions.maximumDepthLimit))
+                    blackHole(c.base.diagnostics.leniencies)
                 }
             }
         }
