@@ -14,6 +14,17 @@ ROOT=$(cd "$HERE/../.." && pwd)
 LIBDIR=${1:-$(cd "$ROOT" && swift build --show-bin-path)}
 LIBDIR=$(cd "$LIBDIR" && pwd)
 CC=${CC:-cc}
+# A C compiler with the sanitizers' runtimes (gcc brings libasan and libubsan) and libc's
+# headers; installed only when missing (apt-get needs root, as in CI).
+missing=()
+for p in gcc libc6-dev; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    echo "installing ${missing[*]}"
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+fi
 if [ -e "$LIBDIR/librongwire.so" ]; then LIB=rongwire; else LIB=RongWireC; fi
 [ -e "$LIBDIR/lib$LIB.so" ] || { echo "build.sh: no libRongWireC.so or librongwire.so in $LIBDIR (swift build --product RongWireC)" >&2; exit 1; }
 mkdir -p "$HERE/build"

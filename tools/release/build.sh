@@ -24,6 +24,11 @@ while [ $# -gt 0 ]; do
     esac
 done
 mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
+# The library's smoke test builds the C test through pkg-config (Debian package, when missing).
+if ! command -v pkg-config >/dev/null; then
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends pkg-config
+fi
 
 echo "== building rongwire (release, --static-swift-stdlib)"
 swift build -c release --product rongwire --static-swift-stdlib
@@ -49,13 +54,17 @@ grep -q "^__version__ = \"$VERSION\"$" bindings/python/rongwire/__init__.py ||
     { echo "FAIL: __version__ in bindings/python/rongwire/__init__.py is not $VERSION" >&2; exit 1; }
 
 echo "== librongwire.so (release, the Swift runtime linked in, only rongwire_* exported)"
-# SwiftPM links the Swift runtime statically into executables only (--static-swift-stdlib); the
-# library is linked here from the objects of the same build (compiled with -static-stdlib, so
-# they name the static runtime's libraries) as SwiftPM links the executable. It must come before
-# the manual page below, whose plugin build recompiles those objects without -static-stdlib.
-swift build -c release --static-swift-stdlib --product RongWireC
+# SwiftPM links the Swift runtime statically into executables only (--static-swift-stdlib; its
+# link of the .dynamic product fails on -lCoreFoundation), so both libraries are made here from
+# the RongWireCStatic archive of the same build, joined first into one relocatable object: the
+# static runtime's link arguments (-static-stdlib) hide every archive's symbols
+# (--exclude-libs ALL), an object's stay global. This must come before the manual page below,
+# whose plugin build recompiles the objects without --static-swift-stdlib.
+swift build -c release --static-swift-stdlib --product RongWireCStatic
+PRELINK=$(mktemp -d)
+ld -r -o "$PRELINK/rongwirec.o" --whole-archive "$RELEASE_BIN/libRongWireCStatic.a" --no-whole-archive
 swiftc -emit-library -static-stdlib -target "$ARCH-unknown-linux-gnu" -o "$LIBSTAGE/lib/librongwire.so" \
-    @"$RELEASE_BIN/RongWireC.product/Objects.LinkFileList" -Xlinker -z -Xlinker defs \
+    "$PRELINK/rongwirec.o" -Xlinker -z -Xlinker defs \
     -Xlinker -soname=librongwire.so -Xlinker "--version-script=$ROOT/tools/release/librongwire.map" \
     2> >(grep -v "the use of .mktemp. is dangerous" >&2)
 strip --strip-unneeded "$LIBSTAGE/lib/librongwire.so"
@@ -70,15 +79,17 @@ if nm -D --defined-only "$LIBSTAGE/lib/librongwire.so" | awk '$2 ~ /[TDBVW]/ { p
     echo "FAIL: librongwire.so exports symbols other than rongwire_*" >&2
     exit 1
 fi
+# Every function of the header is exported.
+for f in $(grep -o '\brongwire_[a-z_]*(' Sources/CRongWire/include/rongwire.h | tr -d '(' | sort -u); do
+    case " $exported " in *" $f "*) ;; *) echo "FAIL: librongwire.so does not export $f" >&2; exit 1 ;; esac
+done
 
 echo "== librongwire.a (one relocatable object: the library, the Swift runtime and Foundation; only rongwire_* global)"
-swift build -c release --static-swift-stdlib --product RongWireCStatic
 SWIFT_STATIC="$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift_static/linux"
-PRELINK=$(mktemp -d)
 # ld -r pulls from the runtime's archives only the members the library needs; the group lets
 # members pulled late resolve symbols of archives listed earlier. swiftrt.o registers the
 # object's Swift metadata sections at load, as it does for an executable.
-ld -r -o "$PRELINK/rongwire.o" --whole-archive "$RELEASE_BIN/libRongWireCStatic.a" --no-whole-archive \
+ld -r -o "$PRELINK/rongwire.o" "$PRELINK/rongwirec.o" \
     "$SWIFT_STATIC/$ARCH/swiftrt.o" --start-group "$SWIFT_STATIC"/lib*.a --end-group
 if nm -u "$PRELINK/rongwire.o" | grep -q ' U \$s'; then
     echo "FAIL: Swift symbols left undefined in librongwire.a:" >&2
@@ -94,6 +105,48 @@ cp Sources/CRongWire/include/rongwire.h "$LIBSTAGE/include/"
 sed "s/@VERSION@/$VERSION/" bindings/c/rongwire.pc.in > "$LIBSTAGE/lib/pkgconfig/rongwire.pc"
 cp bindings/c/README.md "$LIBSTAGE/README.md"
 ls -l "$LIBSTAGE/lib"
+
+# librongwire's smoke test and packing, before the rongwire tarball's manual page (whose build
+# replaces the release objects).
+
+echo "== the Python wheel (bundles librongwire.so)"
+WHEEL=$(python3 bindings/python/build_wheel.py --lib "$LIBSTAGE/lib/librongwire.so" --out "$OUT")
+ls -l "$WHEEL"
+
+echo "== smoke test: the C test through pkg-config, against each library; the corpus through each"
+LIBSMOKE=$(mktemp -d)
+trap 'rm -rf "$LIBSMOKE"' EXIT
+cp -R "$LIBSTAGE" "$LIBSMOKE/lib-rw"
+export PKG_CONFIG_PATH="$LIBSMOKE/lib-rw/lib/pkgconfig"
+TESTEE_C=tools/testee-c/src
+CTEST_SOURCES=(bindings/c/test/rongwire-test.c "$TESTEE_C/json.c" "$TESTEE_C/region.c" "$TESTEE_C/buf.c")
+# The shared library, found through its rpath; the static one, with pkg-config's private libs.
+# shellcheck disable=SC2046
+cc -std=c11 -O1 -I"$TESTEE_C" $(pkg-config --cflags rongwire) -o "$LIBSMOKE/rongwire-test-shared" "${CTEST_SOURCES[@]}" \
+    $(pkg-config --libs rongwire) -Wl,-rpath,"$LIBSMOKE/lib-rw/lib" -lpthread
+# shellcheck disable=SC2046
+cc -std=c11 -O1 -I"$TESTEE_C" $(pkg-config --cflags rongwire) -o "$LIBSMOKE/rongwire-test-static" "${CTEST_SOURCES[@]}" \
+    "$LIBSMOKE/lib-rw/lib/librongwire.a" $(pkg-config --static --libs-only-l rongwire | sed 's/-lrongwire//') -lpthread
+ldd "$LIBSMOKE/rongwire-test-static" | grep -E "libswift|rongwire" && { echo "FAIL: the static test links a Swift or rongwire library" >&2; exit 1; }
+for kind in shared static; do
+    env -i PATH=/usr/bin:/bin "$LIBSMOKE/rongwire-test-$kind" selftest
+    env -i PATH=/usr/bin:/bin "$BIN" conform vectors --testee "$LIBSMOKE/rongwire-test-$kind testee" | tail -1
+done
+# The wheel installed without a network or a compiler, then its testee over the whole corpus.
+python3 -m pip install --quiet --no-index --no-deps --target "$LIBSMOKE/site" "$WHEEL"
+cp bindings/python/rongwire_testee.py "$LIBSMOKE/"
+env -i PATH=/usr/bin:/bin PYTHONPATH="$LIBSMOKE/site" python3 -c \
+    'import rongwire; print("wheel:", rongwire.version(), rongwire.decode_content("RC:TxtMsg", b"{\"content\":\"hi\"}"))'
+env -i PATH=/usr/bin:/bin PYTHONPATH="$LIBSMOKE/site" "$BIN" conform vectors --testee "python3 $LIBSMOKE/rongwire_testee.py" | tail -1
+
+echo "== packing librongwire"
+tar -C "$OUT" -czf "$OUT/$LIBNAME.tar.gz" "$LIBNAME"
+(cd "$OUT" && sha256sum "$LIBNAME.tar.gz" > "$LIBNAME.tar.gz.sha256" && sha256sum "$(basename "$WHEEL")" > "$(basename "$WHEEL").sha256")
+ls -l "$OUT/$LIBNAME.tar.gz" "$WHEEL"
+cat "$OUT/$LIBNAME.tar.gz.sha256" "$WHEEL.sha256"
+
+# ---------------------------------------------------------------------------------------------
+# The rongwire tarball.
 
 cp "$BIN" "$STAGE/bin/rongwire"
 strip "$STAGE/bin/rongwire" 2>/dev/null || true
@@ -119,7 +172,7 @@ cp .build/plugins/GenerateManual/outputs/rongwire/rongwire.1 "$STAGE/man/man1/ro
 
 echo "== smoke test: no toolchain on PATH, no Swift library path, from the staged folder"
 SMOKE=$(mktemp -d)
-trap 'rm -rf "$SMOKE"; [ -n "${PEER_PID:-}" ] && kill "$PEER_PID" 2>/dev/null || true' EXIT
+trap 'rm -rf "$SMOKE" "$LIBSMOKE"; [ -n "${PEER_PID:-}" ] && kill "$PEER_PID" 2>/dev/null || true' EXIT
 cp -R "$STAGE" "$SMOKE/rw"
 (
     cd "$SMOKE/rw"
@@ -136,42 +189,3 @@ tar -C "$OUT" -czf "$OUT/$NAME.tar.gz" "$NAME"
 (cd "$OUT" && sha256sum "$NAME.tar.gz" > "$NAME.tar.gz.sha256")
 ls -l "$OUT/$NAME.tar.gz"
 cat "$OUT/$NAME.tar.gz.sha256"
-
-# ---------------------------------------------------------------------------------------------
-# librongwire's smoke test and packing (the libraries were built above, before the manual page).
-
-echo "== the Python wheel (bundles librongwire.so)"
-WHEEL=$(python3 bindings/python/build_wheel.py --lib "$LIBSTAGE/lib/librongwire.so" --out "$OUT")
-ls -l "$WHEEL"
-
-echo "== smoke test: the C test through pkg-config, against each library; the corpus through each"
-LIBSMOKE=$(mktemp -d)
-trap 'rm -rf "$SMOKE" "$LIBSMOKE"' EXIT
-cp -R "$LIBSTAGE" "$LIBSMOKE/lib-rw"
-export PKG_CONFIG_PATH="$LIBSMOKE/lib-rw/lib/pkgconfig"
-TESTEE_C=tools/testee-c/src
-CTEST_SOURCES=(bindings/c/test/rongwire-test.c "$TESTEE_C/json.c" "$TESTEE_C/region.c" "$TESTEE_C/buf.c")
-# The shared library, found through its rpath; the static one, with pkg-config's private libs.
-# shellcheck disable=SC2046
-cc -std=c11 -O1 -I"$TESTEE_C" $(pkg-config --cflags rongwire) -o "$LIBSMOKE/rongwire-test-shared" "${CTEST_SOURCES[@]}" \
-    $(pkg-config --libs rongwire) -Wl,-rpath,"$LIBSMOKE/lib-rw/lib" -lpthread
-# shellcheck disable=SC2046
-cc -std=c11 -O1 -I"$TESTEE_C" $(pkg-config --cflags rongwire) -o "$LIBSMOKE/rongwire-test-static" "${CTEST_SOURCES[@]}" \
-    "$LIBSMOKE/lib-rw/lib/librongwire.a" $(pkg-config --static --libs-only-l rongwire | sed 's/-lrongwire//') -lpthread
-ldd "$LIBSMOKE/rongwire-test-static" | grep -E "libswift|rongwire" && { echo "FAIL: the static test links a Swift or rongwire library" >&2; exit 1; }
-for kind in shared static; do
-    env -i PATH=/usr/bin:/bin "$LIBSMOKE/rongwire-test-$kind" selftest
-    env -i PATH=/usr/bin:/bin "$STAGE/bin/rongwire" conform vectors --testee "$LIBSMOKE/rongwire-test-$kind testee" | tail -1
-done
-# The wheel installed without a network or a compiler, then its testee over the whole corpus.
-python3 -m pip install --quiet --no-index --no-deps --target "$LIBSMOKE/site" "$WHEEL"
-cp bindings/python/rongwire_testee.py "$LIBSMOKE/"
-env -i PATH=/usr/bin:/bin PYTHONPATH="$LIBSMOKE/site" python3 -c \
-    'import rongwire; print("wheel:", rongwire.version(), rongwire.decode_content("RC:TxtMsg", b"{\"content\":\"hi\"}"))'
-env -i PATH=/usr/bin:/bin PYTHONPATH="$LIBSMOKE/site" "$STAGE/bin/rongwire" conform vectors --testee "python3 $LIBSMOKE/rongwire_testee.py" | tail -1
-
-echo "== packing"
-tar -C "$OUT" -czf "$OUT/$LIBNAME.tar.gz" "$LIBNAME"
-(cd "$OUT" && sha256sum "$LIBNAME.tar.gz" > "$LIBNAME.tar.gz.sha256" && sha256sum "$(basename "$WHEEL")" > "$(basename "$WHEEL").sha256")
-ls -l "$OUT/$LIBNAME.tar.gz" "$WHEEL"
-cat "$OUT/$LIBNAME.tar.gz.sha256" "$WHEEL.sha256"
