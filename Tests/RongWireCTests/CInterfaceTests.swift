@@ -145,6 +145,29 @@ struct CInterfaceTests {
         #expect(c.output.isEmpty)
     }
 
+    /// objectName bytes are valid exactly when they are UTF-8: a name that UTF-8 decoding would
+    /// repair is refused, a name that holds U+FFFD itself (what a repair writes) is not.
+    @Test(arguments: [
+        ([0x58, 0x3A, 0xE6, 0x96, 0x87], true),  // "X:文", unregistered
+        ([0x58, 0x3A, 0xEF, 0xBF, 0xBD], true),  // "X:" and U+FFFD
+        ([0x58, 0x3A, 0xED, 0xA0, 0x80], false),  // a UTF-16 surrogate, not UTF-8
+        ([0x58, 0x3A, 0xC0, 0xAF], false),  // an overlong "/"
+        ([0x58, 0x3A, 0xE6, 0x96], false),  // cut in the middle of a character
+    ] as [([UInt8], Bool)])
+    func objectNameUTF8(_ name: [UInt8], _ valid: Bool) {
+        let content: [UInt8] = Array(#"{"content":"hi"}"#.utf8)
+        let c = name.withUnsafeBytes { n in
+            content.withUnsafeBufferPointer { b in
+                CCall { rongwire_decode_content(n.baseAddress?.assumingMemoryBound(to: CChar.self), name.count, b.baseAddress, b.count, nil, $0) }
+            }
+        }
+        if valid {
+            #expect(c.status == RONGWIRE_OK && c.info == RONGWIRE_INFO_UNREGISTERED, "\(name): \(c)")
+        } else {
+            #expect(c.status == RONGWIRE_REJECTED && c.code == "invalidObjectName", "\(name): \(c)")
+        }
+    }
+
     /// A NULL result is refused without writing anything.
     @Test func nullResult() {
         #expect(rongwire_types(nil, nil) == RONGWIRE_INVALID_ARGUMENT)
