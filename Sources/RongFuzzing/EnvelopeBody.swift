@@ -9,10 +9,12 @@ import RongEnvelope
 /// fails with the payload's own decoding error (ENV-JSON-004). Errors are well-formed. The
 /// borrowed decode (``PacketView``) agrees with the owned one (``ViewAgreement``).
 enum EnvelopeBody {
-    /// Splits an input into sender, QUERY topic and packet bytes (see ``FuzzTarget/envelope``).
-    static func split(_ data: [UInt8]) -> (Side, Topic?, ArraySlice<UInt8>)? {
+    /// Splits an input into sender, QUERY topic, protocol version and packet bytes (see
+    /// ``FuzzTarget/envelope``).
+    static func split(_ data: [UInt8]) -> (Side, Topic?, ProtocolVersion, ArraySlice<UInt8>)? {
         guard let selector = data.first else { return nil }
         let side: Side = selector & 1 == 0 ? .client : .server
+        let version: ProtocolVersion = selector & 4 == 0 ? .v3 : .v4
         var rest = data.dropFirst()
         var queryTopic: Topic?
         if selector & 2 != 0 {
@@ -21,20 +23,20 @@ enum EnvelopeBody {
             queryTopic = Topic(String(decoding: topic, as: UTF8.self))
             rest = rest.dropFirst(1 + Int(n))
         }
-        return (side, queryTopic, rest)
+        return (side, queryTopic, version, rest)
     }
 
     static func check(_ data: [UInt8]) -> [String] {
-        guard let (side, queryTopic, slice) = split(data) else { return [] }
+        guard let (side, queryTopic, version, slice) = split(data) else { return [] }
         let bytes = Array(slice)
         let packet: Packet
         do throws(CodecError) {
-            packet = try Packet.decode(bytes, from: side)
+            packet = try Packet.decode(bytes, from: side, protocol: version)
         } catch {
             return error.problems(allowed: ErrorCodes.packet, inputCount: bytes.count, what: "\(side) packet")
-                + ViewAgreement.check(bytes, from: side, owned: .failure(error))
+                + ViewAgreement.check(bytes, from: side, protocol: version, owned: .failure(error))
         }
-        var violations = ViewAgreement.check(bytes, from: side, owned: .success(packet))
+        var violations = ViewAgreement.check(bytes, from: side, protocol: version, owned: .success(packet))
         do throws(CodecError) {
             let again = try packet.encoded()
             if again != bytes { violations.append("\(side) packet: decode then encode is not exact") }
@@ -57,7 +59,7 @@ enum EnvelopeBody {
                 continue
             }
             do throws(CodecError) {
-                let fromJSON = try Packet(json: json, from: side).encoded()
+                let fromJSON = try Packet(json: json, from: side, protocol: version).encoded()
                 if fromJSON != bytes { violations.append("\(side) packet: its JSON form (decodeBodies \(decodeBodies)) encodes differently") }
             } catch {
                 violations.append("\(side) packet: its JSON form (decodeBodies \(decodeBodies)) does not encode: \(error)")

@@ -12,7 +12,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case content
     /// Byte 0: bit 0 picks the sender (0 client, 1 server); bit 1 set means byte 1 is a length
     /// n and the next n bytes are the topic of the QUERY a QUERYACK answers (`queryTopic`, which
-    /// selects the response body type). The rest is one packet.
+    /// selects the response body type); bit 2 picks the connection's protocol version (0 version
+    /// 3, 1 version 4, which changes a CONNACK's layout). The rest is one packet.
     case envelope
     /// A server packet: a PUBLISH is a received message, a QUERYACK the answer to `pullMsg`.
     case message

@@ -4,16 +4,16 @@ import RongCodec
 import RongEnvelope
 
 /// The envelope target's check of ``PacketView``: decoding the frame in place gives what
-/// ``Packet/decode(_:from:)`` gives (``PacketView/owned()`` equal to the packet, or the same
+/// ``Packet/decode(_:from:protocol:)-([UInt8],_,_)`` gives (``PacketView/owned()`` equal to the packet, or the same
 /// error with its offset and text), the payload lies in the frame's own memory (not a copy), and
 /// every hot body, a received message and a pull result read from the view's payload equal those
 /// read from the owned payload (the same value, or the same error).
 enum ViewAgreement {
-    static func check(_ bytes: [UInt8], from side: Side, owned: Result<Packet, CodecError>) -> [String] {
+    static func check(_ bytes: [UInt8], from side: Side, protocol version: ProtocolVersion = .v3, owned: Result<Packet, CodecError>) -> [String] {
         bytes.withUnsafeBytes { raw in
             let what = "\(side) packet view"
             do throws(CodecError) {
-                let view = try PacketView(decoding: raw, from: side)
+                let view = try PacketView(decoding: raw, from: side, protocol: version)
                 guard case .success(let packet) = owned else { return ["\(what): decodes, the owned decode fails"] }
                 return agree(view, raw, packet, what)
             } catch {

@@ -36,11 +36,11 @@ struct OfficialRegistryTests {
         #expect(GiftMessage.attributes.isEmpty)
     }
 
-    @Test("the catalog is RongCloud's 64 types plus the kit's 10; the kit's are the ones RUST lacks")
+    @Test("the catalog is RongCloud's 64 types plus the kit's 11; the kit's are the ones RUST lacks")
     func registry() {
         let entries = BuiltInCatalog.entries
         #expect(entries.map(\.objectName) == BuiltInCatalog.types.map { $0.objectName })
-        #expect(entries.count == 74)
+        #expect(entries.count == 75)
         #expect(entries.filter(\.isInOfficialRegistry).count == 64)
         // official-sdks.md § 1: "RUST does not register RC:CombineMsg, RC:StkMsg, RC:CardMsg,
         // RC:PSImgTxtMsg, RC:PSMultiImgTxtMsg, RC:StreamMsg or the RC:RL* types".
@@ -48,13 +48,33 @@ struct OfficialRegistryTests {
         #expect(
             kit == [
                 "RC:CombineMsg", "RC:StkMsg", "RC:CardMsg", "RC:PSImgTxtMsg", "RC:PSMultiImgTxtMsg", "RC:StreamMsg", "RC:RLStart",
-                "RC:RLJoin", "RC:RLQuit", "RC:RL",
+                "RC:RLJoin", "RC:RLQuit", "RC:RL", "RC:RLEnd",
             ])
         let open = entries.filter(\.isOpen)
-        #expect(open.count == 19)
+        #expect(open.count == 20)
         #expect(open.filter { $0.objectName.hasPrefix("RCRTC:") }.allSatisfy { $0.persistence == .status })
         for e in open { #expect(e.keys == ContentCommon.decodedKeys, "\(e.objectName)") }
         #expect(BuiltInCatalog.entry(for: "RCRTC:invite")?.swiftTypeName == "OpenContent<RTCInviteKind>")
+    }
+
+    @Test("RongIMLib 5.7.2's types are built in with its flags, but RC:InterceptMsg, where RUST's newer registry wins")
+    func sdk572Types() throws {
+        // official-sdk-5x.md, "Message types": 5.7.2's send options (counted and persisted,
+        // neither) and its status list.
+        let counted = ["RC:SightMsg", "RC:GIFMsg", "RC:RLStart", "RC:RLEnd"]
+        let neither = ["RC:RRMsg", "RC:LogCmdMsg", "RC:InterceptMsg", "RC:Delivered", "RC:RLJoin", "RC:RLQuit", "RC:RL"]
+        let status = ["RC:TypSts", "RC:InterceptMsg", "RC:RL"]
+        func flag(_ name: String) throws -> PersistenceFlag { try #require(BuiltInCatalog.entry(for: name)).persistence }
+        for n in counted { #expect(try flag(n) == .isCounted, "\(n)") }
+        for n in neither where !status.contains(n) { #expect(try flag(n) == PersistenceFlag.none, "\(n)") }
+        for n in status where n != "RC:InterceptMsg" { #expect(try flag(n) == .status, "\(n)") }
+        // 5.7.2 lists RC:InterceptMsg as a status message; RUST (2025) registers it NONE and a
+        // command, and the newest wins (spec/decisions.md).
+        #expect(try flag("RC:InterceptMsg") == PersistenceFlag.none)
+        #expect(BuiltInCatalog.entry(for: "RC:RLEnd")?.isOpen == true && BuiltInCatalog.entry(for: "RC:RLEnd")?.isInOfficialRegistry == false)
+        #expect(BuiltInCatalog.entry(for: "RC:ImgTextMsg")?.searchProps == ["content", "title"])
+        #expect(BuiltInCatalog.entry(for: "RC:ReferenceMsg")?.searchProps == ["content"])
+        #expect(BuiltInCatalog.entries.filter { !$0.searchProps.isEmpty }.count == 2)
     }
 
     @Test("open content keeps every key but the shared ones, in input order, and writes them after the shared keys")

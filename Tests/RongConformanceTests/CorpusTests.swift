@@ -60,7 +60,7 @@ struct CorpusTests {
             return
         }
         do {
-            let encoded = try Packet(json: value, from: side).encoded()
+            let encoded = try Packet(json: value, from: side, protocol: v.protocolVersion ?? .v3).encoded()
             #expect(encoded == bytes, "\(v.id): the packet JSON encodes to other bytes", sourceLocation: Corpus.location(of: v))
         } catch {
             Issue.record("\(v.id): the packet JSON does not encode: \(error)", sourceLocation: Corpus.location(of: v))

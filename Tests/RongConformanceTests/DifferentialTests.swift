@@ -175,6 +175,24 @@ struct DifferentialTests {
         #expect(Differential(seeds: seeds, valueSeeds: d.valueSeeds, seed: 1).corpusHash != d.corpusHash)
         #expect(Differential(seeds: d.seeds, valueSeeds: [], seed: 1).corpusHash != d.corpusHash)
         #expect(Differential(seeds: d.seeds, valueSeeds: d.valueSeeds, seed: 99).corpusHash == d.corpusHash)
+        // The protocol version is part of a seed.
+        seeds = d.seeds
+        seeds[0].protocolVersion = .v4
+        #expect(Differential(seeds: seeds, valueSeeds: d.valueSeeds, seed: 1).corpusHash != d.corpusHash)
+    }
+
+    @Test("version-4 seeds reach both testees with protocolVer 4, and now and then with the other version")
+    func protocolVersionTravels() {
+        let connack: [UInt8] = [0x20, 0x00, 0x00, 0x09, 0x00, 0x01, 0x61, 0x03, 0xE8]
+        let d = Differential(
+            seeds: [Differential.Seed(bytes: connack, from: "server", queryTopic: nil, id: "v4", protocolVersion: .v4)], seed: 3)
+        #expect(d.input(0, count: 400).request.protocolVersion == .v4)
+        let versions = (1..<400).map { d.input($0, count: 400).protocolVersion }
+        #expect(versions.contains(.v3) && versions.contains(.v4))
+        #expect(d.input(0, count: 400).request.json.objectValue?["options"]?.objectValue?["protocolVer"] == .number(JSONNumber(4)))
+        // Both sides agree on every one of them (the reference against itself: no disagreement).
+        let s = d.run(count: 400, reference: CodecTestee(), other: CodecTestee())
+        #expect(s.disagreements.isEmpty)
     }
 
     @Test("with --strict-codes, different codes on a one-fault value are a disagreement; with several faults only counted")

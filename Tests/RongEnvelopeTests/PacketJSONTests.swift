@@ -46,6 +46,41 @@ struct PacketJSONTests {
         #expect(try Packet(json: edited, from: .server) == connack)
     }
 
+    @Test("CONNACK version 4: flags and the fields it names; read back only as version 4")
+    func connAckVersion4() throws {
+        let ack = Packet(.connAck(.init(status: 0, fields: .init(userId: "alice", timestamp: 1_795_933_902_445, messageId: 1000))), retain: true)
+        let value = try ack.jsonValue()
+        #expect(
+            try canonical(value)
+                == #"{"header":{"type":"CONNACK","dup":false,"qos":0,"retain":true},"reserved":0,"status":0,"$statusName":"ACCEPTED","flags":13,"userId":"alice","timestamp":1795933902445,"messageId":1000}"#
+        )
+        #expect(try Packet(json: value, from: .server, protocol: .v4) == ack)
+        // Version 3's form has no flags or messageId.
+        expectCode(.invalidValue) { _ = try Packet(json: value, from: .server) }
+        // flags may be left out (then the fields decide it); when given, bits 0-3 must match them.
+        let noFlags = try json(#"{"header":{"type":"CONNACK","retain":true},"status":0,"userId":"alice","timestamp":1795933902445,"messageId":1000}"#)
+        #expect(try Packet(json: noFlags, from: .server, protocol: .v4) == ack)
+        let wrong = try json(#"{"header":{"type":"CONNACK"},"status":0,"flags":1,"messageId":1}"#)
+        expectCode(.invalidValue) { _ = try Packet(json: wrong, from: .server, protocol: .v4) }
+        // flags 0: a tail of one byte and no field; high bits are kept.
+        let empty = try json(#"{"header":{"type":"CONNACK"},"status":0,"flags":240}"#)
+        #expect(try Packet(json: empty, from: .server, protocol: .v4).encoded() == [0x20, 0, 0, 0xF0])
+        // No flags and no fields: the short form, as in version 3.
+        let short = try json(#"{"header":{"type":"CONNACK"},"status":14}"#)
+        #expect(try Packet(json: short, from: .server, protocol: .v4).encoded() == [0x20, 0, 14])
+        let big = try json(#"{"header":{"type":"CONNACK"},"status":0,"messageId":65536}"#)
+        expectCode(.numberOutOfRange) { _ = try Packet(json: big, from: .server, protocol: .v4) }
+    }
+
+    @Test("DISCONNECT: $statusName for the named reasons")
+    func disconnectName() throws {
+        let d = Packet(.disconnect(.init(status: 6)))
+        #expect(
+            try canonical(d.jsonValue())
+                == #"{"header":{"type":"DISCONNECT","dup":false,"qos":0,"retain":false},"reserved":0,"status":6,"$statusName":"REDIRECT_NEW"}"#)
+        #expect(try Packet(json: d.jsonValue(), from: .server) == d)
+    }
+
     @Test("non-canonical strings use the exact form")
     func exactStrings() throws {
         let frame = [0x40 | 0x01, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0] + lengthPrefixed(bytes("f09f9880"))

@@ -42,11 +42,92 @@ struct PacketLayoutTests {
             Packet(.connAck(.init(status: 0, session: s))), from: .server,
             [0x20, 0, 0] + lengthPrefixed("u1") + lengthPrefixed("sid") + [0, 0, 0x01, 0x8B, 0xCF, 0xE5, 0x68, 0x00])
         #expect(Packet.ConnAck(status: 13).result.name == "HASOHTERSAMECLIENTONLINE")
-        // 14-20: the statuses RUST knows beyond ENGINE's (official-sdks.md § 7), named by RongWire.
-        #expect(Packet.ConnAck(status: 14).result.name == "CONCURRENT_LIMIT")
+        // 14-20: new in 5.x, named as RongIMLib 5.7.2 names them (offset 313538).
+        #expect(Packet.ConnAck(status: 14).result.name == "OUT_OF_LIMIT")
+        #expect(Packet.ConnAck(status: 19).result.name == "ACCOUNT_CANCELLATION")
         #expect(Packet.ConnAck(status: 20).result.name == "LICENSE_EXPIRED")
         #expect(Packet.ConnAck(status: 21).result.name == nil)
         expectCode(.truncated, "tail cut after userId") { _ = try Packet.decode([0x20, 0, 0] + lengthPrefixed("u1"), from: .server) }
+    }
+
+    /// Version 4's tail for one flags value, assembled field by field from the layout of
+    /// RongIMLib 5.7.2's reader: flags, then userId, sessionId, u64 timestamp, u16 messageId.
+    static func version4Tail(_ flags: UInt8) -> [UInt8] {
+        var b: [UInt8] = [flags]
+        if flags & 1 != 0 { b += lengthPrefixed("alice") }
+        if flags & 2 != 0 { b += lengthPrefixed("peer-1") }
+        if flags & 4 != 0 { b += [0, 0, 0x01, 0xA2, 0x26, 0x00, 0x25, 0x44] }
+        if flags & 8 != 0 { b += [0x03, 0xE8] }
+        return b
+    }
+
+    @Test("CONNACK version 4: the flags byte names the fields that follow", arguments: 0..<16)
+    func connAckVersion4(flags: Int) throws {
+        let bits = UInt8(flags)
+        let fields = Packet.ConnAck.Version4Fields(
+            userId: bits & 1 != 0 ? "alice" : nil, sessionId: bits & 2 != 0 ? "peer-1" : nil,
+            timestamp: bits & 4 != 0 ? 0x0000_01A2_2600_2544 : nil, messageId: bits & 8 != 0 ? 1000 : nil)
+        let bytes: [UInt8] = [0x20, 0x00, 0x00] + Self.version4Tail(bits)
+        let packet = Packet(.connAck(.init(status: 0, fields: fields)))
+        #expect(fields.flags == bits)
+        #expect(try packet.encoded() == bytes)
+        let decoded = try Packet.decode(bytes, from: .server, protocol: .v4)
+        #expect(decoded == packet)
+        guard case .connAck(let ack) = decoded.body else { Issue.record("not a CONNACK"); return }
+        #expect(ack.layout == .v4 && ack.session == nil)
+        #expect(ack.userId == fields.userId && ack.timestamp == fields.timestamp && ack.messageId == fields.messageId)
+        // PacketView reads it alike.
+        let viewed = try Packet.withDecoded(bytes, from: .server, protocol: .v4) { v throws(CodecError) in v.owned() }
+        #expect(viewed == packet)
+        // Every cut of the tail is truncated, never a shorter CONNACK.
+        for cut in 4..<bytes.count {
+            expectCode(.truncated, "cut at \(cut)") { _ = try Packet.decode(Array(bytes[..<cut]), from: .server, protocol: .v4) }
+        }
+        expectCode(.trailingGarbage, "a byte after the last field") { _ = try Packet.decode(bytes + [0], from: .server, protocol: .v4) }
+    }
+
+    @Test("CONNACK: the same bytes read differently under version 3 and 4")
+    func connAckVersionsDiffer() throws {
+        // The peer's version-3 CONNACK as 5.7.2 read it on a version-4 connection (findings
+        // § 2.3): flags 0x00 (the high byte of the userId's length), then bytes nothing names.
+        let v3: [UInt8] = [0x21, 0, 0] + lengthPrefixed("alice") + lengthPrefixed("peer-1") + [0, 0, 0x01, 0xA2, 0x25, 0xFA, 0x71, 0xF0]
+        guard case .connAck(let a) = try Packet.decode(v3, from: .server).body else { Issue.record("not a CONNACK"); return }
+        #expect(a.layout == .v3 && a.userId == "alice")
+        expectCode(.trailingGarbage, "v3 bytes under v4") { _ = try Packet.decode(v3, from: .server, protocol: .v4) }
+        // A real version-4 CONNACK under version 3 stops inside the userId, as `frame decode` did.
+        let v4: [UInt8] = [0x20, 0, 0] + Self.version4Tail(0x0F)
+        expectCode(.truncated, "v4 bytes under v3") { _ = try Packet.decode(v4, from: .server) }
+        // The short form is the same in both.
+        #expect(try Packet.decode([0x21, 0, 4], from: .server, protocol: .v4) == Packet(.connAck(.init(status: 4)), retain: true))
+        // Unknown flag bits are kept as read; they name no field.
+        let high: [UInt8] = [0x20, 0, 0, 0xF1] + lengthPrefixed("u")
+        let p = try Packet.decode(high, from: .server, protocol: .v4)
+        #expect(try p.encoded() == high)
+        guard case .connAck(let h) = p.body else { Issue.record("not a CONNACK"); return }
+        #expect(h.version4Fields?.otherFlags == 0xF0 && h.userId == "u")
+    }
+
+    @Test("CONNACK accepted(…) builds the layout of the version asked for")
+    func connAckAccepted() throws {
+        let v3 = Packet.ConnAck.accepted(userId: "alice", sessionId: "peer-1", timestamp: 7, messageId: 1000, protocol: .v3)
+        #expect(try Packet(.connAck(v3)).encoded() == [0x20, 0, 0] + lengthPrefixed("alice") + lengthPrefixed("peer-1") + [0, 0, 0, 0, 0, 0, 0, 7])
+        let v4 = Packet.ConnAck.accepted(userId: "alice", sessionId: "peer-1", timestamp: 7, messageId: 1000, protocol: .v4)
+        #expect(
+            try Packet(.connAck(v4)).encoded()
+                == [0x20, 0, 0, 0x0F] + lengthPrefixed("alice") + lengthPrefixed("peer-1") + [0, 0, 0, 0, 0, 0, 0, 7, 0x03, 0xE8])
+        let noSeed = Packet.ConnAck.accepted(userId: "alice", sessionId: "s", timestamp: 7, protocol: .v4)
+        #expect(noSeed.version4Fields?.flags == 0x07 && noSeed.messageId == nil)
+    }
+
+    @Test("DISCONNECT reasons carry 5.7.2's names")
+    func disconnectReasons() {
+        #expect(Packet.Disconnect(status: 1).reason == .otherDeviceLogin)
+        #expect(Packet.Disconnect(status: 5).reason.name == "BLOCK_NEW")
+        #expect(Packet.Disconnect(status: 6).reason.name == "REDIRECT_NEW")
+        #expect(Packet.Disconnect(status: 7).reason.name == "TOKEN_EXPIRED")
+        #expect(Packet.Disconnect(status: 8).reason.name == "ILLEGAL_PROTOCOL_VERSION")
+        #expect(Packet.Disconnect(status: 9).reason.name == "ACCOUNT_CANCELLATION")
+        #expect(Packet.Disconnect(status: 10).reason.name == nil)
     }
 
     @Test("PUBLISH upward: topic, targetId, id, payload")

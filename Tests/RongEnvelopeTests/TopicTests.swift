@@ -13,10 +13,11 @@ struct TopicTests {
         "ppMsgP", "ppMsgN", "ppMsgS", "pdMsgP", "pdMsgS", "pgMsgP", "pgMsgN", "pgMsgS", "chatMsg", "chatMsgS",
         "pcMsgP", "pcMsgS", "pbMsgP", "pbMsgS", "pmcMsgN", "pmcMsgS", "pmpMsgN", "pmpMsgS", "ugMsg", "prMsgP", "prMsgS",
         "recallMsg", "pcuMsgP",
-        // The RTC plugin's client PUBLISHes.
-        "rtcUDel", "rtcSetData", "userSetData", "rtcDelData", "rtcSetOutData",
+        // The RTC plugin's client PUBLISHes; 5.x's typing and read time (also PUBLISHed by
+        // the server, s_opNtf and the read-time sync).
+        "rtcUDel", "rtcSetData", "userSetData", "rtcDelData", "rtcSetOutData", "operate", "updUgRTime",
         // PUBLISH from the server.
-        "s_msg", "s_ntf", "s_cmd", "s_us", "rtc_ntf", "s_stat",
+        "s_msg", "s_ntf", "s_cmd", "s_us", "rtc_ntf", "s_stat", "s_opNtf",
         // QUERY.
         "pullMsg", "chrmPull", "qryPMsg", "qryGMsg", "qryCHMsg", "qryCMsg", "qrySMsg", "qryDMsg", "qryMCMsg", "qryMPMsg", "qryUgMsg",
         "qryRelationR", "delRelation", "qryRelation", "delMsg", "cleanPMsg", "cleanGMsg", "cleanCMsg", "cleanSMsg", "cleanDMsg",
@@ -25,7 +26,71 @@ struct TopicTests {
         "rtcUserState", "rtcUPut", "rtcRInfo", "rtcUData", "rtcUList", "rtcQryData", "rtcQryUserOutData", "viewerExitR",
         "viewerJoinR", "rtcIdentityChange", "rtcPullKv", "rtcQueryJoined", "reportsdk", "setKVS", "delKVS", "rrMsg", "rrList",
         "addSeTag", "delSeTag", "addTag", "delTag", "aliUrl", "s3Url", "stcUrl",
+        // QUERY, RongIMLib 5.7.2 (ultra groups, message changes, tags, RTC binding).
+        "disTag", "pullUgMsg", "pullUgSes", "qryMsg", "modifyMsg", "upMsgEx", "qryMsgChange", "qryUgUal", "ugUnpushSet",
+        "ugUnpushQuery", "setRtcRoomId",
     ]
+
+    /// RongIMLib 5.7.2's topic enum, all 75 (offsets 239000-242400 of RongIMLib-5.7.2.prod.js),
+    /// copied by hand: every one is a known topic.
+    static let sdk572Topics = [
+        "ppMsgP", "ppMsgN", "ppMsgS", "pgMsgP", "chatMsg", "pcMsgP", "qryPMsg", "qryGMsg", "qryCHMsg", "qryCMsg", "qrySMsg",
+        "recallMsg", "prMsgS", "rrMsg", "rrList", "s_ntf", "s_msg", "s_stat", "s_cmd", "s_us", "pullUS", "pgMsgS", "chatMsgS",
+        "qrySessionsAtt", "pullMsg", "qrySessions", "delSessions", "delMsg", "updRRTime", "chrmPull", "joinChrm", "joinChrmR",
+        "exitChrm", "queryChrmI", "setKV", "delKV", "pullKV", "qryRelation", "delRelation", "pullSeAtts", "setSeAtt", "qnTkn",
+        "qnUrl", "aliUrl", "s3Url", "stcUrl", "cleanPMsg", "cleanGMsg", "cleanCMsg", "cleanSMsg", "rtcPing", "rtc_ntf",
+        "rtcSetOutData", "rtcQryUserOutData", "addSeTag", "delSeTag", "addTag", "delTag", "disTag", "reportsdk", "pullUgSes",
+        "pullUgMsg", "ugMsg", "qryUgMsg", "updUgRTime", "upMsgEx", "modifyMsg", "qryMsgChange", "qryMsg", "operate", "s_opNtf",
+        "ugUnpushQuery", "ugUnpushSet", "setRtcRoomId", "qryUgUal",
+    ]
+
+    @Test("every topic of RongIMLib 5.7.2 is known, with a body both ways where it has one")
+    func sdk572() {
+        #expect(Self.sdk572Topics.count == 75)
+        let unknown = Self.sdk572Topics.filter { !Topic($0).isKnown }
+        #expect(unknown.isEmpty, "\(unknown)")
+        // The request (or the server PUBLISH) of each is typed, but for s_stat (ENV-BODY-002).
+        let untyped = Self.sdk572Topics.map { Topic($0) }.filter { t in
+            BodyType.clientPublish(topic: t) == nil && BodyType.serverPublish(topic: t) == nil && BodyType.queryRequests[t] == nil
+        }
+        #expect(untyped == [Topic.s_stat])
+        // The replies 5.7.2 names a type for (tools/sdk5x/FINDINGS.md § 3-5) are typed; the status-only
+        // ones are not.
+        #expect(BodyType.queryResponses[.pullUgMsg] == .downStreamMessages)
+        #expect(BodyType.queryResponses[.pullUgSes] == .relationsOutput)
+        #expect(BodyType.queryResponses[.qryMsg] == .msgQueryAck)
+        #expect(BodyType.queryResponses[.qryMsgChange] == .msgChangeList)
+        #expect(BodyType.queryResponses[.qryUgUal] == .qryRemindListResp)
+        #expect(BodyType.queryResponses[.ugUnpushQuery] == .groupUnpushResult)
+        for t in [Topic.modifyMsg, .upMsgEx, .ugUnpushSet, .setRtcRoomId, .rrMsg, .disTag] {
+            #expect(BodyType.queryResponses[t] == nil, "\(t) is answered by a status alone")
+        }
+        // Both sides of the PUBLISH-body topics, and 5.2.1's PUBLISH forms.
+        #expect(BodyType.clientPublish(topic: .operate) == .operateStatus && BodyType.serverPublish(topic: .s_opNtf) == .operateStatusNotify)
+        #expect(BodyType.clientPublish(topic: .updUgRTime) == .sessionMsgReadInput)
+        #expect(BodyType.serverPublish(topic: .updUgRTime) == .sessionMsgReadInput)
+        #expect(BodyType.clientPublish(topic: .modifyMsg) == .msgChangeReq && BodyType.queryRequests[.modifyMsg] == .msgChangeReq)
+        #expect(BodyType.clientPublish(topic: .qryMsgChange) == .queryMsgChange)
+    }
+
+    @Test("serverPublish(topic:) answers as the serverPublishBodies table, and UpStreamMessage on a publish topic")
+    func serverPublishTable() {
+        for (topic, type) in BodyType.serverPublishBodies {
+            #expect(BodyType.serverPublish(topic: topic) == type, "\(topic)")
+        }
+        for topic in Topic.known where BodyType.serverPublishBodies[topic] == nil {
+            #expect(BodyType.serverPublish(topic: topic) == (BodyType.publishTopics.contains(topic) ? .upStreamMessage : nil), "\(topic)")
+        }
+    }
+
+    @Test("NotifyMsg kinds name s_ntf's and s_cmd's types")
+    func notifyKinds() throws {
+        #expect(NotifyMsg(kind: .ultraGroupMessages, time: 5).type == 6)
+        #expect(try NotifyMsg.decode([0x08, 0x07]).kind == .ultraGroupMessageChanges)
+        #expect(NotifyMsg(type: 4).kind == .chatroomDestroyed)
+        #expect(NotifyMsg.Kind.chatroomKV == .chatroomMessages, "2 on both topics, read per topic")
+        #expect(NotifyMsg(type: 3).kind == .conversationStatus && NotifyMsg(type: 1).kind == .inbox)
+    }
 
     @Test("the known topics are the spec's, each once")
     func knownAreTheSpecs() {
@@ -67,7 +132,7 @@ struct TopicTests {
     }
 
     @Test("an unknown topic is a topic: made from any text, decoded, carried and encoded unchanged",
-          arguments: ["pullUgMsg", "", "x", "ppMsg", "中文"])
+          arguments: ["pullSubData", "", "x", "ppMsg", "中文"])
     func unknownTopics(_ text: String) throws {
         let t = Topic(text)
         #expect(t.text == text && Topic(rawValue: text) == t && !t.isKnown)

@@ -123,10 +123,13 @@ struct BodyGenerator {
     }
 
     static let pushExtShape = [(1, 2), (2, 0), (3, 2), (4, 2), (5, 2)]
-    static let upShape = [(1, 0), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (7, 0), (8, 2), (9, 0), (10, 0), (11, 2), (12, 2), (13, 2)]
+    static let upShape = [
+        (1, 0), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (7, 0), (8, 2), (9, 0), (10, 0), (11, 2), (12, 2), (13, 2),
+        (14, 0), (16, 2), (21, 2), (22, 0),
+    ]
     static let downShape = [
         (1, 2), (2, 0), (3, 2), (4, 2), (5, 2), (6, 0), (7, 0), (8, 0), (9, 2), (10, 0), (11, 0), (12, 0), (13, 2), (14, 0),
-        (15, 2), (16, 2), (17, 0), (18, 2), (19, 2), (20, 0), (21, 2), (22, 0),
+        (15, 2), (16, 2), (17, 0), (18, 2), (19, 2), (20, 0), (21, 2), (22, 0), (23, 0), (24, 2),
     ]
 
     mutating func pushExtra() -> [UInt8] { fields(Self.pushExtShape, required: []) }
@@ -145,6 +148,7 @@ struct BodyGenerator {
         if !chance(3) { out += tag(2, 0) + varint(integer()) }
         if chance(50) { out += tag(3, 0) + varint(integer()) }
         if chance(50) { out += tag(4, 0) + varint(integer()) }
+        for field in 5...7 where chance(20) { out += tag(field, 0) + varint(integer()) }  // 5.30's
         if chance(20) { out += oddField(4) }
         return out
     }

@@ -2,6 +2,7 @@
 
 import RongCodec
 import RongConformance
+import RongEnvelope
 import RongNIM
 import RongPeer
 import RongSupport
@@ -253,16 +254,25 @@ struct CorpusInputFuzzTests {
         #expect(peak < budget + allowance, "\(peak) bytes for 100,000 users: more than \(PeerLoaderBody.bytesPerUser) bytes each")
     }
 
-    @Test("the envelope input layout: sender bit, then an optional QUERY topic")
+    @Test("the envelope input layout: sender bit, protocol-version bit, then an optional QUERY topic")
     func envelopeLayout() throws {
-        let (side, topic, rest) = try #require(EnvelopeBody.split([3, 7] + Array("pullMsg".utf8) + [0x61]))
-        #expect(side == .server)
+        let (side, topic, version, rest) = try #require(EnvelopeBody.split([3, 7] + Array("pullMsg".utf8) + [0x61]))
+        #expect(side == .server && version == .v3)
         #expect(topic?.text == "pullMsg")
         #expect(Array(rest) == [0x61])
-        let (side2, topic2, rest2) = try #require(EnvelopeBody.split([0, 0x10]))
-        #expect(side2 == .client)
+        let (side2, topic2, version2, rest2) = try #require(EnvelopeBody.split([0, 0x10]))
+        #expect(side2 == .client && version2 == .v3)
         #expect(topic2 == nil)
         #expect(Array(rest2) == [0x10])
         #expect(EnvelopeBody.split([2, 9, 0x61]) == nil)
+        // Bit 2: a version-4 connection, whose CONNACK has flags and the fields they name.
+        let v4: [UInt8] = [5, 0x20, 0, 0, 0x08, 0x03, 0xE8]
+        let (side3, _, version3, rest3) = try #require(EnvelopeBody.split(v4))
+        #expect(side3 == .server && version3 == .v4 && rest3.count == 6)
+        #expect(EnvelopeBody.check(v4).isEmpty)
+        // Under version 3 the same bytes fail (the userId's length runs past the end), with a
+        // well-formed error.
+        #expect(throws: CodecError.self) { try Packet.decode(Array(v4.dropFirst()), from: .server) }
+        #expect(EnvelopeBody.check([1] + v4.dropFirst()).isEmpty)
     }
 }

@@ -88,10 +88,10 @@ struct CLITests {
         #expect(file.output.hasPrefix("error[sizeLimit]: /tmp/"), "\(file.output)")
     }
 
-    @Test("types lists all 74 types (64 of RongCloud's registry) with flags and attributes; --json includes keys")
+    @Test("types lists all 75 types (64 of RongCloud's registry) with flags and attributes; --json includes keys and searchProps")
     func types() {
         let r = shell("\(bin) types")
-        #expect(r.output.hasSuffix("74 types: 64 of RongCloud's registry, 10 kit types; 19 kept as open JSON"), "\(r.output.suffix(80))")
+        #expect(r.output.hasSuffix("75 types: 64 of RongCloud's registry, 11 kit types; 20 kept as open JSON"), "\(r.output.suffix(80))")
         #expect(r.output.contains("\nRC:RcCmd "))
         let rcCmd = r.output.split(separator: "\n").first { $0.hasPrefix("RC:RcCmd ") }.map(String.init) ?? ""
         #expect(rcCmd.contains("NONE (0)") && rcCmd.contains("command") && rcCmd.contains("RongCloud"), "\(rcCmd)")
@@ -100,6 +100,7 @@ struct CLITests {
         #expect(j.output.contains(#""RC:HQVcMsg""#))
         #expect(j.output.contains(#""command": true"#) && j.output.contains(#""media": true"#))
         #expect(j.output.contains(#""objectName": "RCRTC:invite""#))
+        #expect(j.output.contains(#""searchProps": ["#), "RC:ImgTextMsg and RC:ReferenceMsg carry 5.7.2's searchProps")
     }
 
     @Test("frame compose builds the PUBLISH; frame decode reads it back; --message gives the inbound view")
@@ -148,6 +149,36 @@ struct CLITests {
         let fixed = shell("cd '\(root)' && \(bin) conform vectors/content/txt.yaml --failure-list \(dir.path)/fl.txt --fix")
         #expect(fixed.status == 0)
         #expect(dir.read("fl.txt") == "")
+    }
+
+    @Test("conform --shard I/N in three runs and merge-reports: the whole run's counts, each vector once")
+    func conformShards() throws {
+        let dir = try TempDir()
+        let root = packageRoot()
+        let whole = shell("cd '\(root)' && \(bin) conform vectors/content vectors/envelope/connack.yaml --json-report \(dir.path)/whole.json")
+        #expect(whole.status == 0, "\(whole.output)")
+        var ids: [String] = []
+        for i in 1...3 {
+            let part = shell("cd '\(root)' && \(bin) conform vectors/content vectors/envelope/connack.yaml --shard \(i)/3 --json-report \(dir.path)/p\(i).json 2>&1")
+            #expect(part.status == 0, "\(part.output)")
+            #expect(part.output.contains("shard \(i)/3: "), "\(part.output)")
+            ids += shell("cd '\(root)' && \(bin) conform vectors/content vectors/envelope/connack.yaml --shard \(i)/3 --list").output.split(separator: "\n").map(String.init)
+        }
+        let all = shell("cd '\(root)' && \(bin) conform vectors/content vectors/envelope/connack.yaml --list").output.split(separator: "\n").map(String.init)
+        #expect(ids.count == all.count && Set(ids) == Set(all))
+        let merged = shell("cd '\(root)' && \(bin) conform merge-reports \(dir.path)/p3.json \(dir.path)/p1.json \(dir.path)/p2.json --junit \(dir.path)/m.xml --json-report \(dir.path)/m.json")
+        #expect(merged.status == 0, "\(merged.output)")
+        #expect(merged.output.split(separator: "\n").last == whole.output.split(separator: "\n").last)
+        #expect(dir.read("m.xml")?.contains("tests=\"\(all.count)\"") == true)
+        // The merged report merges again; a part given twice does not.
+        let again = shell("\(bin) conform merge-reports \(dir.path)/m.json")
+        #expect(again.status == 0 && again.output.split(separator: "\n").last == whole.output.split(separator: "\n").last)
+        let twice = shell("\(bin) conform merge-reports \(dir.path)/p1.json \(dir.path)/p1.json 2>&1")
+        #expect(twice.status == 2 && twice.output.contains("error[reportsDoNotFit]: vector "), "\(twice.output)")
+        let notReport = shell("echo '{}' > \(dir.path)/x.json && \(bin) conform merge-reports \(dir.path)/x.json 2>&1")
+        #expect(notReport.status == 2 && notReport.output.contains("error[invalidReport]: \(dir.path)/x.json: $.testee: expected a string"), "\(notReport.output)")
+        let bad = shell("\(bin) conform --shard 4/3 2>&1")
+        #expect(bad.status == 64 && bad.output.contains("--shard"), "\(bad.output)")
     }
 
     @Test("a failure list works with a selection; --fix keeps what the selection left out")

@@ -76,6 +76,26 @@ struct FrameCLITests {
         }
     }
 
+    @Test("--protocol 4 reads and writes a version-4 CONNACK; the default is 3")
+    func protocolVersion() {
+        // RongIMLib 5.7.2's CONNACK with flags 0x0D (tools/sdk5x/FINDINGS.md § 2.3, experiment E1).
+        let v4 = "2000000d0005616c696365000001a22600966d03e8"
+        let decoded = shell("\(bin) frame decode --from server --protocol 4 --hex \(v4)")
+        #expect(decoded.status == 0)
+        #expect(decoded.output.hasSuffix(#""flags":13,"userId":"alice","timestamp":1795933902445,"messageId":1000}"#))
+        let back = shell("echo '\(decoded.output)' | \(bin) frame encode --from server --protocol 4")
+        #expect(back.status == 0 && back.output == v4)
+        // The issue's error: read with the default layout it stops inside the userId.
+        let v3 = shell("\(bin) frame decode --from server --hex \(v4)")
+        #expect(v3.status == 1 && v3.output.hasPrefix("error[truncated]: the packet ends inside the CONNACK userId"))
+        let v3encode = shell("echo '\(decoded.output)' | \(bin) frame encode --from server --protocol 3")
+        #expect(v3encode.status == 1 && v3encode.output.hasPrefix("error[invalidValue]"))
+        let bad = shell("\(bin) frame decode --from server --protocol 5 --hex c0")
+        #expect(bad.status == 64 && bad.output.contains("'3' and '4'"))
+        let help = shell("\(bin) frame decode --help")
+        #expect(help.output.contains("--protocol <version>"))
+    }
+
     @Test("a FILE that cannot be read is error[ioError] from every frame command")
     func unreadableFile() {
         for command in ["frame decode --from client", "frame encode --from client", "frame compose --to group:g1 RC:TxtMsg"] {

@@ -8,7 +8,8 @@ regression vector to vectors/regressions/TARGET.yaml (checked by `rongwire confo
 The input is read with the target's layout (tools/fuzz/README.md):
 
 - content:  byte 0 picks the objectName               -> a `decode` vector
-- envelope: the sender bit and an optional QUERY topic -> a `frame-decode` vector (`options.queryTopic`)
+- envelope: the sender bit, the protocol-version bit and an optional QUERY topic -> a `frame-decode` vector
+  (`options.protocolVer`, `options.queryTopic`)
 - message:  a server packet                           -> a `message-decode` vector (a QUERYACK is
             the answer to `pullMsg`, as the target reads it)
 - vector-loader, peer-loader, control, wire, options: kept as a FailCase only (a vector cannot hold
@@ -45,10 +46,11 @@ def existing_ids():
 
 
 def envelope_layout(data):
-    """(from, queryTopic, packet bytes) of a FuzzTarget.envelope input, or None."""
+    """(from, queryTopic, protocol version, packet bytes) of a FuzzTarget.envelope input, or None."""
     if not data:
         return None
     side = "server" if data[0] & 1 else "client"
+    version = 4 if data[0] & 4 else 3
     rest = data[1:]
     topic = None
     if data[0] & 2:
@@ -56,7 +58,7 @@ def envelope_layout(data):
             return None
         topic = rest[1:1 + rest[0]].decode("utf-8", "replace")
         rest = rest[1 + rest[0]:]
-    return side, topic, rest
+    return side, topic, version, rest
 
 
 # Targets whose inputs no vector kind holds: their findings are FailCases only.
@@ -106,10 +108,11 @@ def main():
         layout = envelope_layout(data)
         if layout is None:
             sys.exit("refusing: the input is too short for the envelope layout (nothing was decoded)")
-        side, topic, packet = layout
+        side, topic, version, packet = layout
         lines += ["    kind: frame-decode", f"    from: {side}"]
-        if topic is not None:
-            lines.append(f"    options: {{queryTopic: {json.dumps(topic)}}}")
+        options = ([f"queryTopic: {json.dumps(topic)}"] if topic is not None else []) + (["protocolVer: 4"] if version == 4 else [])
+        if options:
+            lines.append(f"    options: {{{', '.join(options)}}}")
         lines.append(f"    input: {{hex: \"{packet.hex()}\"}}")
     elif a.target == "message":
         lines += ["    kind: message-decode", "    from: server"]

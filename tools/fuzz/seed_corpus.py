@@ -4,8 +4,9 @@
 content:        one byte selecting the objectName (its index in `rongwire types --json`), then
                 the content bytes of every decode/roundtrip vector.
 envelope:       the layout of FuzzTarget.envelope: a byte with the direction in bit 0 (0 = from
-                client, 1 = from server) and, for a vector with `options.queryTopic`, bit 1 set
-                and the topic (one length byte, then the text); then the packet bytes of every
+                client, 1 = from server), bit 2 set for a vector with `options.protocolVer: 4`,
+                and, for a vector with `options.queryTopic`, bit 1 set and the topic (one length
+                byte, then the text); then the packet bytes of every
                 frame-decode vector and the expected bytes of every accepting frame-encode vector.
 message:        the server packet bytes of every frame-decode and message-decode vector.
 wire:           the payload (protobuf body) of every PUBLISH, QUERY and QUERYACK of the
@@ -142,6 +143,8 @@ def nim_prefix(v):
 def envelope_prefix(v):
     """The selector byte (and QUERY topic) of FuzzTarget.envelope for a frame vector."""
     side = 0 if v.get("from") == "client" else 1
+    if (v.get("options") or {}).get("protocolVer") == 4:
+        side |= 4
     topic = (v.get("options") or {}).get("queryTopic")
     if topic is None:
         return bytes([side])

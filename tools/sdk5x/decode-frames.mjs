@@ -66,7 +66,8 @@ async function main() {
   const hasQueryTopic = /--query-topic\b/.test(help);
 
   const frames = fs.readFileSync(o.frames, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((f) => f.dir === 'client' || f.dir === 'server');
-  // QUERY topics by connection and message id, for the QUERYACKs (in recording order).
+  // QUERY (and client PUBLISH) topics by connection and message id, for the QUERYACKs (in
+  // recording order).
   const queries = new Map();
   const work = [];
   for (const f of frames) {
@@ -74,7 +75,9 @@ async function main() {
     let p = null;
     try { p = readFrame(bytes, f.dir, f.protocol ?? 3); } catch { /* the CLI will say */ }
     const connKey = `${f.suite}/${f.user}/${f.conn}`;
-    if (p?.type === 'QUERY') queries.set(`${connKey}/${p.messageId}`, p.topic);
+    // A QUERYACK answers a QUERY, or (engine 5.2.1's `qryMsgChange` PUBLISH) a client PUBLISH
+    // with the same id; the SDK keeps one pending request per id.
+    if (p?.type === 'QUERY' || (p?.type === 'PUBLISH' && f.dir === 'client')) queries.set(`${connKey}/${p.messageId}`, p.topic);
     let queryTopic = null;
     if (p?.type === 'QUERYACK') queryTopic = queries.get(`${connKey}/${p.messageId}`) ?? null;
     const args = ['--from', f.dir, '--hex', bytes.toString('hex')];

@@ -16,9 +16,10 @@ import { suites } from './checks.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 
-// Navigation switches a suite may need, and how the harness asks the peer for them: a fixture
-// with `app.navigation.NAME: VALUE`, then `app.NAME: VALUE`. Whichever the peer accepts and
-// then answers in /navi.js counts; the names the peer finally adopts may differ (edit here).
+// Navigation switches a suite may need, and how the harness asks the peer for them: the
+// fixture's `app.navigation` mapping (spec/peer.md PEER-NAVI-003: `app: {navigation: {openAnti:
+// 1, ugMsg: 1, grpRRVer: 1}}`, each 0 or 1 as navigation carries it). The peer's /navi.js then
+// answers the switch; `rongwire peer --open-anti` (--peer-arg) turns openAnti on for every suite.
 const FEATURES = {
   openAnti: { value: 1, why: 'protocol version 4 (CONNACK with flags)' },
   ugMsg: { value: 1, why: 'ultra groups' },
@@ -77,12 +78,10 @@ function findRongwire() {
   try { return execFileSync('sh', ['-c', 'command -v rongwire'], { encoding: 'utf8' }).trim() || null; } catch { return null; }
 }
 
-/** The fixture with navigation switches added under `app:` in one of two spellings. */
-function fixtureWith(base, switches, spelling) {
+/** The fixture with navigation switches added as `app.navigation` (PEER-NAVI-003). */
+function fixtureWith(base, switches) {
   if (!Object.keys(switches).length) return base;
-  const lines = spelling === 'navigation'
-    ? [`  navigation:`, ...Object.entries(switches).map(([k, v]) => `    ${k}: ${v}`)]
-    : Object.entries(switches).map(([k, v]) => `  ${k}: ${v}`);
+  const lines = [`  navigation:`, ...Object.entries(switches).map(([k, v]) => `    ${k}: ${v}`)];
   if (/^app:\s*$/m.test(base)) return base.replace(/^app:\s*$/m, `app:\n${lines.join('\n')}`);
   return `app:\n${lines.join('\n')}\n${base}`;
 }
@@ -218,15 +217,12 @@ async function prepareSuite(s, { peer, shim, baseFixture, o }) {
   const missing = () => Object.keys(want).filter((k) => navi[k] !== want[k]);
   const refusals = [];
   if (missing().length) {
-    for (const spelling of ['navigation', 'app']) {
-      const r = await peer.reset(fixtureWith(baseFixture, want, spelling));
-      if (!r.ok) {
-        const key = r.text.match(/unknown key `([^`]+)`/)?.[1];
-        refusals.push(`${spelling === 'app' ? 'app.' : 'app.navigation.'}${Object.keys(want).join('/')} (${key ? `unknown key ${key}` : short(r.text.trim(), 80)})`);
-        continue;
-      }
+    const r = await peer.reset(fixtureWith(baseFixture, want));
+    if (!r.ok) {
+      const key = r.text.match(/unknown key `([^`]+)`/)?.[1];
+      refusals.push(`app.navigation.${Object.keys(want).join('/')} (${key ? `unknown key ${key}` : short(r.text.trim(), 80)})`);
+    } else {
       navi = (await peer.navigation(o.appKey, 'alice-token')).value ?? {};
-      if (!missing().length) break;
     }
     if (missing().length) {
       const ok = await peer.reset(baseFixture);

@@ -427,6 +427,8 @@ FLAGS = [
     ("RC:VCHangup", "VCHangup", 0, "VCHANGUP"), ("RC:VCInvite", "VCInvite", 0, "VCINVITE"), ("RC:VCModifyMedia", "VCModifyMedia", 0, "VCMODMEDIA"),
     ("RC:VCModifyMem", "VCModifyMem", 0, "VCMODMEM"), ("RC:RLStart", "RLStart", 3, "RLSTART"), ("RC:RLJoin", "RLJoin", 0, "RLJOIN"),
     ("RC:RLQuit", "RLQuit", 0, "RLQUIT"), ("RC:RL", "RL", 16, "RL"), ("RC:LogCmdMsg", "LogCmdMsg", 0, "LOGCMD"),
+    # RongIMLib 5.7.2's type table (official-sdk-5x.md, "Message types"): a kit type, kept open.
+    ("RC:RLEnd", "RLEnd", 3, "OPEN"),
     # Types of RongCloud's registry (RUST) that the kit added with issue 14.
     ("RC:CombineV2Msg", "CombineV2Msg", 3, "COMBINEV2"), ("RC:HDiv", "HDiv", 0, "HDIV"), ("RC:InterceptMsg", "InterceptMsg", 0, "INTERCEPT"),
     ("RC:Delivered", "Delivered", 0, "DELIVERED"), ("RC:DRMsg", "DRMsg", 0, "DRMSG"), ("RC:RRMsg", "RRMsg", 0, "RRMSG"),
@@ -438,13 +440,14 @@ FLAGS = [
 ] + [("RCRTC:" + n, "RCRTC-" + n, 16, "OPEN") for n in [
     "cancelInvite", "endInvite", "answerInvite", "invite", "inviteTimeout", "kick", "ModifyResource", "PublishResource", "state",
     "TotalContentResources", "UnpublishResource"]]
-# Where another source gives a different flag than the one chosen (spec/decisions.md, "The official registry").
+# Where another source gives a different flag than the one chosen (spec/decisions.md, "The official registry";
+# RongIMLib 5.7.2 lists RC:InterceptMsg as a status message, "RongIMLib 5.x" there).
 DISAGREE = {"RC:RcCmd", "RC:VCSummary", "RC:TypSts", "RC:InterceptMsg", "RC:ChrmMemChange", "RC:ChrmSyncMsg", "RC:ChrmBlockMsg",
             "RC:VSTMsg", "RC:MACEMsg"}
-# The 10 types RongCloud's registry (RUST) lacks (CONTENT-CATALOG-003).
+# The 11 types RongCloud's registry (RUST) lacks (CONTENT-CATALOG-003).
 KIT = {"RC:CombineMsg", "RC:StkMsg", "RC:CardMsg", "RC:PSImgTxtMsg", "RC:PSMultiImgTxtMsg", "RC:StreamMsg", "RC:RLStart", "RC:RLJoin",
-       "RC:RLQuit", "RC:RL"}
-assert len(FLAGS) == 74 and len(FLAGS) - len(KIT) == 64, len(FLAGS)
+       "RC:RLQuit", "RC:RL", "RC:RLEnd"}
+assert len(FLAGS) == 75 and len(FLAGS) - len(KIT) == 64, len(FLAGS)
 
 
 def flag_req(code):
@@ -529,11 +532,13 @@ OPEN = [
      "RUST registers RC:VSTMsg, ISCOUNTED (official-sdks.md § 1); the call kit's CallSTerminateMessage fields are not recorded as JSON keys"),
     ("RC:MACEMsg", "MACEMsg", "macemsg", '{"content":"end","reason":12}', {"content": "end", "reason": 12}, '{"content":"end","reason":12}',
      "RUST registers RC:MACEMsg, ISCOUNTED (official-sdks.md § 1); its keys are not recorded"),
+    ("RC:RLEnd", "RLEnd", "rlend", '{"content":"","extra":"e"}', {"extra": "e", "content": ""}, '{"extra":"e","content":""}',
+     "RongIMLib 5.7.2 lists RC:RLEnd, counted and persisted (official-sdk-5x.md); RUST lacks it and no source records its keys"),
 ] + [("RCRTC:" + n, "RCRTC", "rcrtc", '{"roomId":"r1","extra":"x","users":["u1"]}', {"extra": "x", "roomId": "r1", "users": ["u1"]},
       '{"extra":"x","roomId":"r1","users":["u1"]}', f"RUST registers RCRTC:{n} (support_rtc_message, official-sdks.md § 1), STATUS; its keys are not recorded")
      for n in ["cancelInvite", "endInvite", "answerInvite", "invite", "inviteTimeout", "kick", "ModifyResource", "PublishResource", "state",
                "TotalContentResources", "UnpublishResource"]]
-assert len(OPEN) == 19
+assert len(OPEN) == 20
 
 OPEN_SPEC = ["CONTENT-OPEN-001", "CONTENT-OPEN-002"]
 # (name, input, outcome, value or error, canonical, leniencies, extra spec, description): the same for every open type.

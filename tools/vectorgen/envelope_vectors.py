@@ -36,13 +36,17 @@ CONNACK_NAMES = [
     "ACCEPTED", "UNACCEPTABLE_PROTOCOL_VERSION", "IDENTIFIER_REJECTED", "SERVER_UNAVAILABLE",
     "TOKEN_INCORRECT", "NOT_AUTHORIZED", "REDIRECT", "PACKAGE_ERROR", "APP_BLOCK_OR_DELETE",
     "BLOCK", "TOKEN_EXPIRE", "DEVICE_ERROR", "HOSTNAME_ERROR", "HASOHTERSAMECLIENTONLINE",
-    # 14-20: RUST's statuses beyond ENGINE's (official-sdks.md § 7), named by the spec (ENV-PKT-003).
-    "CONCURRENT_LIMIT", "CLUSTER_ERROR", "APP_AUTH_FAILED", "ONE_TIME_PASSWORD_USED", "PLATFORM_ERROR",
-    "USER_DELETED_ACCOUNT", "LICENSE_EXPIRED",
+    # 14-20: new in 5.x, named as RongIMLib 5.7.2 names them (status enum at offset 313538; ENV-PKT-003).
+    "OUT_OF_LIMIT", "IN_OTHER_CLUSTER", "APP_AUTH_NOT_PASS", "OTP_USED", "PLATFORM_ERROR", "ACCOUNT_CANCELLATION",
+    "LICENSE_EXPIRED",
 ]
-RUST_CONNACK = {14: "concurrent-connection limit", 15: "cluster error", 16: "app authentication failed",
-                17: "one-time password already used", 18: "platform error", 19: "user deleted the account",
-                20: "licence expired"}
+SDK5_CONNACK = {14: "31024, the licence's connection count", 15: "31025, another cluster", 16: "31026, app authentication",
+                17: "31027, one-time password used", 18: "31028, platform error", 19: "31029, account cancelled",
+                20: "31030, licence expired"}
+# DISCONNECT statuses: 5.7.2's reason enum (offset 314430) names 1, 2 and 5-9; ENGINE-5.0's
+# `DisconnectReason` (lines 5880-5910) 0, 3 and 4 (ENV-PKT-012).
+DISCONNECT_NAMES = ["REDIRECT", "OTHER_DEVICE_LOGIN", "BLOCK", "REMOTE_CLOSE", "LOGOUT", "BLOCK_NEW", "REDIRECT_NEW",
+                    "TOKEN_EXPIRED", "ILLEGAL_PROTOCOL_VERSION", "ACCOUNT_CANCELLATION"]
 
 
 def be(n, width):
@@ -324,9 +328,28 @@ def connack(status, reserved=0, tail=None, dup=False, qos=0, retain=True):
     return b, j
 
 
+def connack4(status, flags, user=None, session=None, ts=None, mid=None, reserved=0, dup=False, qos=0, retain=True):
+    """A CONNACK in protocol version 4's layout (ENV-PKT-013): flags, then each field whose bit is
+    set. The fields given must agree with `flags` bits 0-3; bits 4-7 name nothing."""
+    b = header_byte("CONNACK", dup, qos, retain) + bytes([reserved, status, flags])
+    j = {"header": header_json("CONNACK", dup, qos, retain), "reserved": reserved, "status": status}
+    if status < len(CONNACK_NAMES):
+        j["$statusName"] = CONNACK_NAMES[status]
+    j["flags"] = flags
+    for bit, name, value, write in [(1, "userId", user, s), (2, "sessionId", session, s),
+                                    (4, "timestamp", ts, lambda v: be(v, 8)), (8, "messageId", mid, lambda v: be(v, 2))]:
+        assert (flags & bit != 0) == (value is not None), (flags, name)
+        if value is not None:
+            b += write(value)
+            j[name] = value
+    return b, j
+
+
 def disconnect(status, reserved=0, dup=False, qos=0, retain=False):
-    return (header_byte("DISCONNECT", dup, qos, retain) + bytes([reserved, status]),
-            {"header": header_json("DISCONNECT", dup, qos, retain), "reserved": reserved, "status": status})
+    j = {"header": header_json("DISCONNECT", dup, qos, retain), "reserved": reserved, "status": status}
+    if status < len(DISCONNECT_NAMES):
+        j["$statusName"] = DISCONNECT_NAMES[status]
+    return header_byte("DISCONNECT", dup, qos, retain) + bytes([reserved, status]), j
 
 
 def connect(client_id="dev1", clean=False, keep_alive=300, will=None, app_id=None, token=None,
@@ -398,22 +421,26 @@ class VectorFile:
         self.add(id, spec, "frame-decode", side, {"hex": frame.hex()},
                  {"outcome": "accept", "value": value, "hex": frame.hex()}, description, level, tags, options)
 
-    def encode(self, id, spec, side, value, frame, description, level="required", tags=None):
+    def encode(self, id, spec, side, value, frame, description, level="required", tags=None, options=None):
         self.add(id, spec, "frame-encode", side, {"value": value}, {"outcome": "accept", "hex": frame.hex()},
-                 description, level, tags)
+                 description, level, tags, options)
 
     def both(self, id, spec, side, frame, value, description, level="required", tags=None, options=None):
-        """A decode vector and the matching encode vector (derived members left out)."""
+        """A decode vector and the matching encode vector (derived members left out). Only the
+        connection's protocol version is an option both directions need (`queryTopic` is for
+        decoding a QUERYACK's body)."""
         self.decode(id + ".Decode", spec, side, frame, value, description, level, tags, options)
-        self.encode(id + ".Encode", spec + ["ENV-JSON-001"], side, strip_derived(value), frame, description, level, tags)
+        enc_options = {k: v for k, v in (options or {}).items() if k == "protocolVer"} or None
+        self.encode(id + ".Encode", spec + ["ENV-JSON-001"], side, strip_derived(value), frame, description, level, tags,
+                    enc_options)
 
     def reject(self, id, spec, side, frame, error, description, level="required", tags=None, options=None):
         self.add(id, spec, "frame-decode", side, {"hex": frame.hex()}, {"outcome": "reject", "error": error},
                  description, level, tags, options)
 
-    def reject_encode(self, id, spec, side, value, error, description, level="required", tags=None):
+    def reject_encode(self, id, spec, side, value, error, description, level="required", tags=None, options=None):
         self.add(id, spec, "frame-encode", side, {"value": value}, {"outcome": "reject", "error": error},
-                 description, level, tags)
+                 description, level, tags, options)
 
     def text(self):
         lines = [f"# vectors/envelope/{self.name}.yaml - {self.title}",
@@ -545,7 +572,8 @@ def gen_connack():
                  f"short CONNACK with status {status} ({CONNACK_NAMES[status]}, ENGINE ConnectResultCode line 3964), header 0x21 as VILLA sees it")
     for status in range(14, 21):
         f.decode(f"Connack.Status{status}", ["ENV-PKT-002", "ENV-PKT-003"], "server", *connack(status),
-                 f"status {status}: RUST's {RUST_CONNACK[status]} (official-sdks.md § 7), named {CONNACK_NAMES[status]} by the spec")
+                 f"status {status}, new in 5.x: {CONNACK_NAMES[status]} in RongIMLib 5.7.2's status enum (offset 313538), "
+                 f"reported as SDK code {SDK5_CONNACK[status]} (`tP`, offset 315072)")
     f.both("Connack.Status21Unnamed", ["ENV-PKT-003"], "server", *connack(21),
            "status 21 has no name and still decodes (ENGINE accepts any value; decision 21)", tags=["disagreement"])
     f.both("Connack.Status255", ["ENV-PKT-003"], "server", *connack(255), "the largest status value")
@@ -568,6 +596,92 @@ def gen_connack():
     f.encode("Connack.Encode.DerivedIgnored", ["ENV-JSON-002"], "server",
              {"header": {"type": "CONNACK", "retain": True}, "status": 4, "$statusName": "ignored"},
              connack(4)[0], "`$statusName` is output only; absent reserved means 0")
+    v3 = {"protocolVer": 3}
+    f.both("Connack.Protocol3.Long", ["ENV-PKT-002", "ENV-FRAME-005"], "server",
+           *connack(0, tail=("alice", "peer-1", 0x000001A225FA71F0)),
+           "protocol version 3 said explicitly: the CONNACK the peer sent alice on RongIMLib 5.7.2's version-3 connection "
+           "(tools/sdk5x/FINDINGS.md § 2.3, 572-shim), userId, sessionId, u64 timestamp", options=v3)
+    f.both("Connack.Protocol3.Short", ["ENV-PKT-002"], "server", *connack(10), "a short CONNACK reads the same in "
+           "version 3 (status 10 TOKEN_EXPIRE, 5.7.2 reports 31020)", options=v3)
+    gen_connack_v4(f)
+
+
+# The fields of RongIMLib 5.7.2's version-4 CONNACK as the harness rewrote the peer's (experiment
+# E1, tools/sdk5x/FINDINGS.md § 2.3): alice, peer-1, a millisecond time, message id 1000.
+V4_USER, V4_SESSION, V4_TIME, V4_MID = "alice", "peer-1", 0x000001A226002544, 1000
+
+
+def v4_fields(flags):
+    return dict(user=V4_USER if flags & 1 else None, session=V4_SESSION if flags & 2 else None,
+                ts=V4_TIME if flags & 4 else None, mid=V4_MID if flags & 8 else None)
+
+
+def gen_connack_v4(f):
+    """Protocol version 4 (ENV-PKT-013): every combination of the four flags, then the edges."""
+    v4 = {"protocolVer": 4}
+    names = ["userId", "sessionId", "timestamp", "messageId"]
+    seen = {0x0F: "E1's rewritten CONNACK, with which 5.7.2 connects as alice and numbers its first request 1001",
+            0x0D: "E1 without the session id: 5.7.2 connects as alice",
+            0x07: "E1 without the message id: 5.7.2 numbers its requests from 1",
+            0x0E: "E1 without the user id: 5.7.2 connects with userId undefined and sends requests with an empty target"}
+    for flags in range(16):
+        named = [n for bit, n in enumerate(names) if flags >> bit & 1] or ["no field"]
+        note = f"; {seen[flags]} (tools/sdk5x/FINDINGS.md § 2.3)" if flags in seen else ""
+        f.both(f"Connack.Protocol4.Flags{flags:02d}", ["ENV-PKT-002", "ENV-PKT-013", "ENV-JSON-006"], "server",
+               *connack4(0, flags, **v4_fields(flags)),
+               f"version 4 with flags 0x{flags:02X}: {', '.join(named)}, in the order of RongIMLib 5.7.2's reader "
+               f"(offset 236523){note}", options=v4)
+    f.both("Connack.Protocol4.HighFlagBits", ["ENV-PKT-013", "ENV-JSON-006"], "server",
+           *connack4(0, 0xF1, user=V4_USER),
+           "flags bits 4-7 name no field; the byte is kept as read (5.7.2 tests bits 0-3 only)", options=v4,
+           tags=["leniency"])
+    f.both("Connack.Protocol4.Short", ["ENV-PKT-002", "ENV-PKT-013"], "server", *connack(4),
+           "two bytes: no flags, the same short form as version 3 (5.7.2 reads nothing more when the body is "
+           "not longer than MESSAGE_LENGTH 2)", options=v4)
+    f.both("Connack.Protocol4.Refused", ["ENV-PKT-003", "ENV-PKT-013"], "server", *connack4(19, 0),
+           "a refusal with an empty flags byte: status 19 ACCOUNT_CANCELLATION (SDK 31029)", options=v4)
+    full = connack4(0, 0x0F, **v4_fields(0x0F))[0]
+    cuts = [(5, "userId"), (5 + 2 + len(V4_USER) + 1, "sessionId"), (len(full) - 3, "timestamp"), (len(full) - 1, "messageId")]
+    for cut, where in cuts:
+        f.reject(f"Connack.Protocol4.CutIn{where[0].upper() + where[1:]}", ["ENV-PKT-013", "ENV-FRAME-002"], "server",
+                 full[:cut], "truncated", f"version 4, flags 0x0F, the packet ends inside {where}",
+                 tags=["reject", "truncated"], options=v4)
+    f.reject("Connack.Protocol4.FlagWithoutField", ["ENV-PKT-013", "ENV-FRAME-002"], "server",
+             connack4(0, 0)[0][:-1] + b"\x08", "truncated", "flags 0x08 names a message id the packet does not hold",
+             tags=["reject", "truncated"], options=v4)
+    f.reject("Connack.Protocol4.Trailing", ["ENV-PKT-013", "ENV-FRAME-003"], "server", full + b"\x00", "trailingGarbage",
+             "a byte after the message id", tags=["reject"], options=v4)
+    # The same bytes in the other version's layout (nothing in the packet tells them apart).
+    peer_v3 = connack(0, tail=("alice", "peer-1", 0x000001A225FA71F0), retain=True)[0]
+    f.reject("Connack.Protocol4.Version3Bytes", ["ENV-PKT-013", "ENV-FRAME-003"], "server", peer_v3, "trailingGarbage",
+             "the peer's version-3 CONNACK on a version-4 connection (572-shim): flags 0x00, the high byte of the userId's "
+             "length, names no field, so the rest is extra; 5.7.2 ignores it and connects without a user id "
+             "(tools/sdk5x/FINDINGS.md § 2.3)", tags=["reject", "disagreement"], options=v4)
+    f.reject("Connack.Protocol3.Version4Bytes", ["ENV-PKT-002", "ENV-PKT-013", "ENV-FRAME-002"], "server", full, "truncated",
+             "a version-4 CONNACK read as version 3: the userId's length is 0x0F00 and the packet ends inside it, "
+             "the error `rongwire frame decode` gave before it had --protocol (tools/sdk5x/FINDINGS.md § 1, e-all)",
+             tags=["reject", "truncated"], options={"protocolVer": 3})
+    # The JSON form (ENV-JSON-006).
+    f.encode("Connack.Protocol4.Encode.FlagsDerived", ["ENV-JSON-006"], "server",
+             {"header": {"type": "CONNACK", "retain": True}, "status": 0, "userId": V4_USER, "messageId": V4_MID},
+             connack4(0, 0x09, user=V4_USER, mid=V4_MID)[0], "`flags` left out: the fields present decide bits 0-3",
+             options=v4)
+    f.encode("Connack.Protocol4.Encode.NoTail", ["ENV-JSON-006"], "server",
+             {"header": {"type": "CONNACK", "retain": True}, "status": 6}, connack(6)[0],
+             "no flags and no field: the two-byte form", options=v4)
+    f.reject_encode("Connack.Protocol4.Encode.FlagsDisagree", ["ENV-JSON-006"], "server",
+                    {"header": {"type": "CONNACK"}, "status": 0, "flags": 1, "messageId": 5}, "invalidValue",
+                    "flags 0x01 names a userId the value lacks and not the messageId it has", tags=["reject"], options=v4)
+    f.reject_encode("Connack.Protocol4.Encode.MessageIdTooLarge", ["ENV-JSON-006", "ENV-JSON-003"], "server",
+                    {"header": {"type": "CONNACK"}, "status": 0, "messageId": 65536}, "numberOutOfRange",
+                    "messageId is a u16", tags=["reject"], options=v4)
+    f.reject_encode("Connack.Protocol4.Encode.FlagsTooLarge", ["ENV-JSON-006", "ENV-JSON-003"], "server",
+                    {"header": {"type": "CONNACK"}, "status": 0, "flags": 256}, "numberOutOfRange",
+                    "flags is a u8", tags=["reject"], options=v4)
+    for member, value in [("flags", 15), ("messageId", 1000)]:
+        f.reject_encode(f"Connack.Protocol3.Encode.{member[0].upper() + member[1:]}", ["ENV-JSON-006", "ENV-JSON-003"],
+                        "server", {"header": {"type": "CONNACK"}, "status": 0, member: value}, "invalidValue",
+                        f"`{member}` is a member of version 4's form only", tags=["reject"])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -665,10 +779,10 @@ def gen_publish_client():
     f.both("PublishClient.FieldsOutOfOrder", ["ENV-JSON-001"], "client",
            *addressed("PUBLISH", "ppMsgP", "u2", 1, reordered.b, "UpStreamMessage", reordered.json(), canonical=False, qos=1),
            "classname before sessionId: decoded, and `bodyHex` keeps the exact bytes")
-    unknown = up(3).raw(key(14, 0) + varint(1))
+    unknown = up(3).raw(key(30, 0) + varint(1))
     f.both("PublishClient.UnknownField", ["ENV-BODY-001", "ENV-JSON-001"], "client",
            *addressed("PUBLISH", "ppMsgP", "u2", 1, unknown.b, "UpStreamMessage", unknown.json(), canonical=False, qos=1),
-           "a field 14 the schema does not have survives through `bodyHex`")
+           "a field 30 the schema does not have survives through `bodyHex` (field 14 was such a field until 5.30's isResend)")
     head = header_byte("PUBLISH", qos=1) + s("ppMsgP") + s("u2") + be(1, 2)
     f.reject("PublishClient.BadProtobufLength", ["ENV-BODY-003"], "client", head + b"\x0a", "protobufDecoding",
              "field 1 as length-delimited with no length", tags=["reject"])
@@ -733,7 +847,7 @@ def gen_publish_server():
            "rtc_ntf carries RtcNotifyMsg (ENGINE-5.0, line 8155)")
     f.both("PublishServer.Cmd", ["ENV-BODY-002"], "server",
            *spub("s_cmd", Msg().int(1, "type", 6), "NotifyMsg", target=""),
-           "s_cmd whose second byte is 6 (VILLA: pull ultragroup messages) is NotifyMsg type 6")
+           "s_cmd whose second byte is 6 (VILLA: pull ultragroup messages) is NotifyMsg type 6", tags=["topics"])
     f.both("PublishServer.StatRaw", ["ENV-BODY-002"], "server",
            *server_publish(date, "s_stat", "u1", 7, b"\x0a\x02u1"), "s_stat is not decoded: `bodyHex`")
     for bits, silent in [(0x23, "0x20"), (0x13, "0x10")]:
@@ -1056,6 +1170,10 @@ def gen_querycon_ping_disconnect():
             f.both(f"Disconnect.{side.capitalize()}.Status{status}", ["ENV-PKT-012"], side, *disconnect(status),
                    f"DISCONNECT from the {side} with status {status}" + (" (WEBv2 rejected above 5)" if status > 5 else ""),
                    tags=["disagreement"] if status > 5 else None)
+    for status in range(7, 11):
+        f.both(f"Disconnect.Server.Status{status}", ["ENV-PKT-012"], "server", *disconnect(status),
+               f"status {status}" + (f": {DISCONNECT_NAMES[status]} in RongIMLib 5.7.2's reason enum (offset 314430)"
+                                     if status < len(DISCONNECT_NAMES) else ": no name; it still decodes"))
     f.reject("Disconnect.Cut", ["ENV-PKT-012", "ENV-FRAME-002"], "server", b"\xe0\x00", "truncated", "status missing",
              tags=["reject", "truncated"])
     f.reject("Disconnect.Trailing", ["ENV-PKT-012", "ENV-FRAME-003"], "server", b"\xe0\x00\x01\x00", "trailingGarbage",
@@ -1509,6 +1627,16 @@ def gen_outbound():
     mencode("Outbound.Options.All", ["FLAG-002", "FLAG-008", "FLAG-009", "FLAG-010", "ENV-MSG-006"], value,
             publish("ugMsg", "ug1", 7, body),
             "an ultragroup message with every option: sessionId 0x67, push text and data, directed users, clientUniqueId, expansion keys ascending, channel, VoIP push")
+    # FLAG-008: RongIMLib 5.x's push options in configFlag (5.7.2 `_getUpMsgModule`, offset 332467).
+    for name, extra, flag, desc in [
+            ("DisablePushTitle", {"disablePushTitle": True}, 0x04, "pushConfig.disablePushTitle sets configFlag 0x04"),
+            ("ForceShowDetailContent", {"forceShowDetailContent": True}, 0x08,
+             "pushConfig.forceShowDetailContent sets configFlag 0x08"),
+            ("AllConfigFlags", {"voipPush": True, "disablePushTitle": True, "forceShowDetailContent": True}, 0x0D,
+             "VoIP push, no push title and detail shown: configFlag 0x0D")]:
+        mencode(f"Outbound.Options.{name}", ["FLAG-008", "ENV-MSG-006"], dict(base, **extra),
+                publish("pgMsgP", "g1", 7, up(0x03, config_flag=flag)),
+                desc + " (RongIMLib 5.7.2 `_getUpMsgModule`, offset 332467; read back at offset 325270)", tags=["flags"])
     # ENV-MSG-001: a caller-named topic takes the caller's targetId (recall: the sender's own id).
     rc = '{"messageUId":"BQ0T-J3P4-0FA2-0003","conversationType":3,"targetId":"g1","sentTime":1700000000000}'
     mencode("Outbound.Topic.Recall", ["ENV-MSG-001", "ENV-MSG-006"],
@@ -1540,9 +1668,293 @@ def gen_outbound():
         mreject(f"Outbound.Reject.{name}", ["ENV-MSG-006"] + (["FLAG-005"] if code == "noPublishTopic" else []), value, code, desc)
 
 
+# ---------------------------------------------------------------------------------------------
+# sdk5-topics.yaml: the topics RongIMLib 5.x adds (official-sdk-5x.md, "Topics added since 0.1.0"),
+# with the frames 5.7.2 wrote and read when run against the peer (tools/sdk5x/FINDINGS.md § 3-5, 7.1).
+# Each frame is built here from the schema's field numbers; where the findings quote the
+# recorded hex, the built bytes are checked against it (`seen`).
+
+def gen_sdk5_topics():
+    f = new_file("sdk5-topics", "RongIMLib 5.x topics: ultra groups, message changes, typing, read state, RTC binding")
+    date = 1795934054  # the E2 recording's server time (0x6b0bc766)
+
+    def seen(frame, recorded):
+        assert frame.hex() == recorded, (frame.hex(), recorded)
+        return frame
+
+    def q(topic, target, mid, body, body_type, qos=0, recorded=None):
+        frame, value = addressed("QUERY", topic, target, mid, body.b, body_type, body.json(), qos=qos)
+        if recorded:
+            seen(frame, recorded)
+        return frame, value
+
+    def cpub(topic, target, mid, body, body_type, recorded=None):
+        frame, value = addressed("PUBLISH", topic, target, mid, body.b, body_type, body.json(), qos=1)
+        if recorded:
+            seen(frame, recorded)
+        return frame, value
+
+    def qa(mid, d, body, body_type, recorded=None):
+        frame, value = query_ack(mid, d, 0, body.b, body_type, body.json())
+        if recorded:
+            seen(frame, recorded)
+        return frame, value
+
+    def spub(topic, target, mid, body, body_type, recorded=None, d=date, dup=False, qos=0):
+        frame, value = server_publish(d, topic, target, mid, body.b, body_type, body.json(), dup=dup, qos=qos)
+        if recorded:
+            seen(frame, recorded)
+        return frame, value
+
+    uid = "BN53-HAAG-CBAN-SYE8"
+    t_msg = 1795934054098
+    spec = ["ENV-BODY-002"]
+    # Client QUERYs (5.7.2's topic enum at offset 239000-242400; the encoders named below).
+    f.both("Sdk5.Query.PullUgMsg", spec, "client",
+           *q("pullUgMsg", "alice", 4, Msg().int(1, "syncTime", 0), "UltraGrpPullMsg",
+              recorded="50000970756c6c55674d73670005616c69636500040800"),
+           "pullUgMsg, the ultra-group \"online\" pull 5.7.2 sends after CONNACK when navigation has ugMsg 1: "
+           "UltraGrpPullMsg{syncTime 0} (_fetchUltraMsg, offset 398957; recorded in experiment E2, tools/sdk5x/FINDINGS.md § 3.1)")
+    f.both("Sdk5.Query.PullUgSes", spec, "client",
+           *q("pullUgSes", "alice", 6, Msg().int(1, "syncTime", 0).bool(2, "isEraseMsgContent", False), "UltraGrpPullSes",
+              recorded="50000970756c6c55675365730005616c696365000608001000"),
+           "pullUgSes, the ultra-group conversation list: UltraGrpPullSes{syncTime 0, isEraseMsgContent false} "
+           "(_getUltraGroupList, offset 396463; E2, tools/sdk5x/FINDINGS.md § 3.1)")
+    mq = (Msg().str(1, "targetId", "guild").enum(2, "type", "ULTRAGROUP")
+          .msg(3, "query", Msg().int(1, "msgTime", t_msg).str(2, "msgUID", uid).str(3, "busChannel", "ch1"), repeated=True))
+    f.both("Sdk5.Query.QryMsg", spec, "client",
+           *q("qryMsg", "bob", 14, mq, "MsgQuery", qos=1,
+              recorded="5200067172794d73670003626f62000e0a056775696c64100a1a2108d2cd8bb0a2341213424e35332d484141472d4342414e2d535945381a03636831"),
+           "qryMsg (QoS 1), ultra-group messages by UID: MsgQuery{targetId, type 10, query[{msgTime, msgUID, busChannel}]} "
+           "(getUltraGroupMessageListByMessageUId, offset 404215; E2, tools/sdk5x/FINDINGS.md § 3.5)")
+    change = (Msg().str(1, "fromUserId", "alice").str(2, "targetId", "guild").enum(3, "type", "ULTRAGROUP")
+              .str(4, "msgUID", uid).int(5, "msgTime", t_msg).str(6, "busChannel", "ch1"))
+    modify = Msg()
+    modify.b, modify.j = change.b, dict(change.j)
+    modify.str(7, "content", '{"content":"edited"}')
+    f.both("Sdk5.Query.ModifyMsg", spec, "client", *q("modifyMsg", "guild", 12, modify, "MsgChangeReq", qos=1),
+           "modifyMsg (QoS 1), target the ultra group: MsgChangeReq with the new content JSON in field 7 "
+           "(modifyMessage, offset 405800; the shape of tools/sdk5x/FINDINGS.md § 3.6); the reply is a status alone")
+    expand = Msg()
+    expand.b, expand.j = change.b, dict(change.j)
+    expand.str(7, "content", '{"mid":"' + uid + '","put":{"k2":"v2"},"clear":0}')
+    f.both("Sdk5.Query.UpMsgEx", spec, "client", *q("upMsgEx", "guild", 13, expand, "MsgChangeReq", qos=1),
+           "upMsgEx (QoS 1): MsgChangeReq whose content is the expansion change {mid, put, del, clear} "
+           "(encodeExpandUltraMessage, offset 335852; tools/sdk5x/FINDINGS.md § 3.6)")
+    f.both("Sdk5.Query.QryMsgChange", spec, "client",
+           *q("qryMsgChange", "bob", 15, Msg().int(1, "syncTime", 0), "QueryMsgChange", qos=1,
+              recorded="52000c7172794d73674368616e67650003626f62000f0800"),
+           "qryMsgChange (QoS 1) after s_cmd 7: QueryMsgChange{syncTime 0} (offset 406321; E2, tools/sdk5x/FINDINGS.md § 3.6)")
+    f.both("Sdk5.Query.QryUgUal", spec, "client",
+           *q("qryUgUal", "bob", 13, Msg().str(1, "groupId", "guild").str(2, "busChannel", "ch1")
+              .int(3, "msgTime", 1795934114155).int(4, "size", 20), "QryRemindListReq",
+              recorded="500008717279556755616c0003626f62000d0a056775696c64120363683118eba28fb0a2342014"),
+           "qryUgUal, unread mentions: QryRemindListReq{groupId, busChannel, msgTime, size 20} "
+           "(getUltraGroupUnreadMentionedMessages, offset 413930; E2, tools/sdk5x/FINDINGS.md § 3.4)")
+    f.both("Sdk5.Query.UgUnpushSet", spec, "client",
+           *q("ugUnpushSet", "guild", 27, Msg().str(1, "busChannel", "ch1").int(2, "unpushLevel", 5), "GroupUnpushSet",
+              recorded="50000b7567556e7075736853657400056775696c64001b0a036368311005"),
+           "ugUnpushSet, target the ultra group: GroupUnpushSet{busChannel, unpushLevel 5} (offset 412489; E2, "
+           "tools/sdk5x/FINDINGS.md § 3.8); the reply is a status alone")
+    f.both("Sdk5.Query.UgUnpushQuery", spec, "client",
+           *q("ugUnpushQuery", "guild", 28, Msg().str(1, "busChannel", "ch1"), "GroupUnpushQuery",
+              recorded="50000d7567556e70757368517565727900056775696c64001c0a03636831"),
+           "ugUnpushQuery: GroupUnpushQuery{busChannel} (offset 412995; E2, tools/sdk5x/FINDINGS.md § 3.8)")
+    f.both("Sdk5.Query.SetRtcRoomId", spec, "client",
+           *q("setRtcRoomId", "lobby", 38, Msg().str(1, "rtcRoomId", "rtc-1"), "SetRtcRoomIdInput",
+              recorded="50000c736574527463526f6f6d496400056c6f62627900260a057274632d31"),
+           "setRtcRoomId, target the chatroom: SetRtcRoomIdInput{rtcRoomId} (bindRTCRoomForChatroom, offset 415157; "
+           "the 572-main recording, tools/sdk5x/FINDINGS.md § 5); the reply is a status alone")
+    f.both("Sdk5.Query.RrMsg", spec, "client",
+           *q("rrMsg", "team", 6, Msg().str(1, "msgId", uid, repeated=True), "GrpReadReceiptMsg",
+              recorded="50000572724d736700047465616d00060a13424e35332d484141472d4342414e2d53594538"),
+           "rrMsg with group read receipts v2 (grpRRVer 1): GrpReadReceiptMsg{msgId} (encodeReadReceipt, offset 340083; "
+           "E3, tools/sdk5x/FINDINGS.md § 4)")
+    f.both("Sdk5.Query.DisTag", spec, "client",
+           *q("disTag", "me", 9, Msg().str(1, "tagId", "t1", repeated=True).str(1, "tagId", "t2", repeated=True),
+              "SessionDisTagReq"),
+           "disTag: in 5.7.2's topic enum (59) and schema (SessionDisTagReq, offset 274286) but never sent; "
+           "typed as the reference note's table has it (least certain)", tags=["topics"])
+    # Client PUBLISHes that carry no message.
+    f.both("Sdk5.Publish.Operate", spec, "client",
+           *cpub("operate", "guild", 18, Msg().str(1, "targetId", "guild").enum(2, "type", "ULTRAGROUP").int(3, "opType", 0)
+                 .str(4, "busChannel", "ch1"), "OperateStatus",
+                 recorded="3200076f70657261746500056775696c6400120a056775696c64100a18002203636831"),
+           "operate, a PUBLISH QoS 1 that is not a message: OperateStatus{targetId, type 10, opType 0 typing, busChannel} "
+           "(sendUltraGroupTypingStatus, offset 403712; E2, tools/sdk5x/FINDINGS.md § 3.7)")
+    read = (Msg().enum(1, "type", "ULTRAGROUP").int(2, "msgTime", 1795934054549).str(3, "channelId", "guild")
+            .str(4, "busChannel", "ch1"))
+    f.both("Sdk5.Publish.UpdUgRTime", spec, "client",
+           *cpub("updUgRTime", "bob", 23, read, "SessionMsgReadInput",
+                 recorded="32000a75706455675254696d650003626f620017080a1095d18bb0a2341a056775696c642203636831"),
+           "updUgRTime, a PUBLISH QoS 1: SessionMsgReadInput{type 10, msgTime, channelId the ultra group, busChannel} "
+           "(encodeClearUnreadCount, offset 335603; E2, tools/sdk5x/FINDINGS.md § 3.3)")
+    f.both("Sdk5.Publish.Engine521.ModifyMsg", spec, "client", *cpub("modifyMsg", "guild", 12, modify, "MsgChangeReq"),
+           "engine 5.2.1 sends modifyMsg as a PUBLISH QoS 1 ([5.2.1] offset 293062), with the body 5.7.2 puts in a QUERY",
+           tags=["disagreement"])
+    f.both("Sdk5.Publish.Engine521.UpMsgEx", spec, "client", *cpub("upMsgEx", "guild", 13, expand, "MsgChangeReq"),
+           "engine 5.2.1's upMsgEx is a PUBLISH QoS 1 ([5.2.1] offset 292484)", tags=["disagreement"])
+    f.both("Sdk5.Publish.Engine521.QryMsgChange", spec, "client",
+           *cpub("qryMsgChange", "bob", 15, Msg().int(1, "syncTime", 0), "QueryMsgChange"),
+           "engine 5.2.1's qryMsgChange is a PUBLISH QoS 1 ([5.2.1] offset 293710) that wants the change list in the "
+           "PUBACK, which has no room for one (ENV-PKT-007): how the service answers is not known", tags=["disagreement"])
+    # Server QUERYACKs.
+    f.both("Sdk5.QueryAck.PullUgMsg", spec + ["ENV-JSON-004"], "server",
+           *qa(4, 1795934053, Msg().int(2, "syncTime", 1).bool(3, "finished", True), "DownStreamMessages",
+               recorded="6100046b0bc765000010011801"),
+           "pullUgMsg's reply: DownStreamMessages{syncTime, finished}; 5.7.2 turns ultra groups on only when this "
+           "has a body (E2, tools/sdk5x/FINDINGS.md § 3.1)", options={"queryTopic": "pullUgMsg"})
+    info = (Msg().enum(1, "type", "ULTRAGROUP").str(2, "userId", "guild").int(4, "readMsgTime", 0).int(5, "unreadCount", 0)
+            .str(6, "busChannel", "ch1").int(7, "versionTime", 1795934053167).int(8, "remindCount", 0).int(9, "busChannelType", 0))
+    f.both("Sdk5.QueryAck.PullUgSes", spec + ["ENV-JSON-004"], "server",
+           *qa(6, 1795934053, Msg().msg(1, "info", info, repeated=True).bool(2, "isFinished", True), "RelationsOutput",
+               recorded="6100066b0bc76500000a1d080a12056775696c6420002800320363683138afc68bb0a234400048001001"),
+           "pullUgSes's reply: RelationsOutput with one RelationInfo per (ultra group, channel) "
+           "(_formatConversationList, offset 328842; E2, tools/sdk5x/FINDINGS.md § 3.1)", options={"queryTopic": "pullUgSes"})
+    f.both("Sdk5.QueryAck.QryUgUal", spec + ["ENV-JSON-004"], "server",
+           *qa(13, date, Msg().msg(1, "msgInfo", Msg().str(1, "msgId", "IX72-7EIV-0AYT-RP35").int(2, "msgTime", 1795934054130)
+                                   .int(3, "remindType", 2), repeated=True), "QryRemindListResp",
+               recorded="61000d6b0bc76600000a1e0a13495837322d374549562d304159542d5250333510f2cd8bb0a2341802"),
+           "qryUgUal's reply: QryRemindListResp{msgInfo[{msgId, msgTime, remindType}]} (offset 328643; E2, "
+           "tools/sdk5x/FINDINGS.md § 3.4)", options={"queryTopic": "qryUgUal"})
+    f.both("Sdk5.QueryAck.UgUnpushQuery", spec + ["ENV-JSON-004"], "server",
+           *qa(28, date, Msg().str(1, "groupId", "guild").str(2, "busChannel", "ch1").int(3, "unpushLevel", 5),
+               "GroupUnpushResult", recorded="61001c6b0bc76600000a056775696c6412036368311805"),
+           "ugUnpushQuery's reply: GroupUnpushResult{groupId, busChannel, unpushLevel} (E2, tools/sdk5x/FINDINGS.md § 3.8)",
+           options={"queryTopic": "ugUnpushQuery"})
+    changed = (Msg().str(1, "targetId", "guild").enum(2, "type", "ULTRAGROUP").int(3, "time", 1795934054163).int(4, "changeType", 2)
+               .str(5, "msgUID", uid).int(6, "msgTime", t_msg).str(7, "busChannel", "ch1").str(10, "operatorId", "alice"))
+    f.both("Sdk5.QueryAck.QryMsgChange", spec + ["ENV-JSON-004"], "server",
+           *qa(15, date, Msg().msg(1, "list", changed, repeated=True).int(2, "syncTime", 1795934054163).bool(3, "hasNext", False),
+               "MsgChangeList"),
+           "qryMsgChange's reply: MsgChangeList with one change of type 2 (modified), read by _formatUltraMsgChangeList "
+           "(offset 327490; the shape of E2's, tools/sdk5x/FINDINGS.md § 3.6)", options={"queryTopic": "qryMsgChange"})
+    found = down(channel="ULTRAGROUP", from_user="alice", group_id="guild", content='{"content":"edited"}',
+                 data_time=t_msg, msg_id=uid, status=0x30, busChannel="ch1", extStatus=0x04)
+    f.both("Sdk5.QueryAck.QryMsg", spec + ["ENV-JSON-004"], "server",
+           *qa(14, date, Msg().msg(1, "list", found, repeated=True), "MsgQueryAck"),
+           "qryMsg's reply: MsgQueryAck{list} with the modified message (extStatus 0x04) as _formatUltraMsgList reads it "
+           "(offset 328501; tools/sdk5x/FINDINGS.md § 3.5)", options={"queryTopic": "qryMsg"})
+    readers = (Msg().int(1, "totalMemberNum", 3)
+               .msg(2, "list", Msg().int(1, "readTime", 1795934088887).str(2, "userId", "bob"), repeated=True))
+    f.both("Sdk5.QueryAck.RrList", spec + ["ENV-JSON-004"], "server",
+           *qa(6, 1795934088, readers, "GrpReadReceiptQryResp", recorded="6100066b0bc78800000803120c08b7dd8db0a2341203626f62"),
+           "rrList's reply with one reader: GrpReadReceiptQryResp{totalMemberNum, list[{readTime, userId}]} (offset 331148; "
+           "E3, tools/sdk5x/FINDINGS.md § 4)", options={"queryTopic": "rrList"})
+    for topic in ("modifyMsg", "upMsgEx", "ugUnpushSet", "setRtcRoomId", "rrMsg", "disTag"):
+        f.both(f"Sdk5.QueryAck.StatusOnly.{topic}", spec + ["ENV-BODY-004"], "server",
+               *query_ack(12, date, 0),
+               f"{topic} is answered by a status alone: 5.7.2 names no reply type for it (tools/sdk5x/FINDINGS.md § 7.1)",
+               options={"queryTopic": topic}, tags=["topics"])
+    # Server PUBLISHes: s_cmd's new types, s_opNtf, and the read state synced to other devices.
+    f.both("Sdk5.PublishServer.CmdUltraGroupMessages", spec + ["ENV-NTF-001"], "server",
+           *spub("s_cmd", "bob", 0, Msg().int(1, "type", 6).int(2, "time", t_msg), "NotifyMsg",
+                 recorded="316b0bc7660005735f636d640003626f620000080610d2cd8bb0a234", qos=0),
+           "s_cmd type 6: new ultra-group messages, which 5.7.2 pulls with pullUgMsg (_receiveStateNotify, `case 6:` at "
+           "offset 352799; E2, tools/sdk5x/FINDINGS.md § 3.2)")
+    f.both("Sdk5.PublishServer.CmdUltraGroupChanges", spec + ["ENV-NTF-001"], "server",
+           *spub("s_cmd", "bob", 0, Msg().int(1, "type", 7).int(2, "time", 1795934054163), "NotifyMsg",
+                 recorded="316b0bc7660005735f636d640003626f62000008071093ce8bb0a234", qos=0),
+           "s_cmd type 7: ultra-group message changes, which 5.7.2 pulls with qryMsgChange (`case 7:` at offset 352896; "
+           "E2, tools/sdk5x/FINDINGS.md § 3.6)")
+    f.both("Sdk5.PublishServer.CmdChatroomDestroyed", spec + ["ENV-NTF-001"], "server",
+           *spub("s_cmd", "", 0, Msg().int(1, "type", 4).int(2, "time", t_msg).str(3, "chrmId", "lobby"), "NotifyMsg", qos=0),
+           "s_cmd type 4: the chatroom was destroyed; 5.7.2 raises CHATROOM {chatroomDestroyed: targetId} "
+           "(_receiveStateNotify, offset 352443)")
+    op = (Msg().enum(1, "type", "ULTRAGROUP").int(2, "notifyType", 1)
+          .msg(3, "info", Msg().str(1, "targetId", "guild").str(2, "busChannel", "ch1").str(3, "userId", "alice")
+               .int(4, "opType", 0).int(5, "optime", 1795934054647), repeated=True))
+    f.both("Sdk5.PublishServer.OpNtf", spec + ["ENV-NTF-001"], "server",
+           *spub("s_opNtf", "bob", 0, op, "OperateStatusNotify",
+                 recorded="316b0bc7660007735f6f704e74660003626f620000080a10011a1c0a056775696c6412036368311a05616c696365200028f7d18bb0a234",
+                 qos=0),
+           "s_opNtf: OperateStatusNotify{type 10, notifyType 1 (info present), info[{targetId, busChannel, userId, opType, "
+           "optime}]} → OPERATE_STATUS (_pullOperateStatusNotify, offset 405030; E2, tools/sdk5x/FINDINGS.md § 3.7)")
+    f.both("Sdk5.PublishServer.UpdUgRTimeSync", spec + ["ENV-HDR-006"], "server",
+           *spub("updUgRTime", "bob", 31, read, "SessionMsgReadInput", dup=True, qos=1),
+           "updUgRTime synced to the user's other devices (dup set): 5.7.2 lists it among the sync topics (`bL`, offset "
+           "271461) and decodes SessionMsgReadInput (_receiveSyncMsg, offset 353423)")
+
+
+# ---------------------------------------------------------------------------------------------
+# sdk5-schema.yaml: the schema fields 5.7.2's RTC schema and 5.30 add (ENV-BODY-001), and
+# SessionInfo's field 3, which 5.30 renumbers (ENV-BODY-007).
+
+def gen_sdk5_schema():
+    f = new_file("sdk5-schema", "RongIMLib 5.x schema additions: 5.7.2's RTC fields, 5.30's fields, SessionInfo's two layouts")
+    date = 1795934054
+
+    def q(topic, target, body, body_type, canonical=True):
+        return addressed("QUERY", topic, target, 9, body.b, body_type, body.json(), canonical=canonical)
+
+    # SessionInfo in DeleteSessionsInput (`delSessions`, ENGINE 0.1.0 line 2376).
+    def info(**derived):
+        m = Msg().enum(1, "type", "ULTRAGROUP").str(2, "channelId", "guild")
+        return m, derived
+
+    m57, _ = info()
+    m57.str(3, "busChannel", "ch1")
+    body = Msg().msg(1, "sessions", m57, repeated=True)
+    frame, value = q("delSessions", "me", body, "DeleteSessionsInput")
+    value["body"]["sessions"][0]["$schema"] = "5.7.2"
+    f.both("Sdk5.Schema.SessionInfo.Layout572", ["ENV-BODY-007", "ENV-BODY-002"], "client", frame, value,
+           "SessionInfo with field 3 a string: 5.2.1-5.7.2's busChannel (WRAPPER-2022; the IM schema 5.7.2 builds), "
+           "reported as `$schema` 5.7.2")
+    m530 = Msg().enum(1, "type", "ULTRAGROUP").str(2, "channelId", "guild")
+    m530.raw(key(3, 0) + varint(7) + key(4, 2) + varint(3) + b"ch1")
+    body = Msg().msg(1, "sessions", m530, repeated=True)
+    frame, value = q("delSessions", "me", body, "DeleteSessionsInput", canonical=False)
+    value["body"]["sessions"][0].update({"$schema": "5.30", "$unreadCount": 7, "$busChannel": "ch1"})
+    f.both("Sdk5.Schema.SessionInfo.Layout530", ["ENV-BODY-007", "ENV-BODY-006"], "client", frame, value,
+           "SessionInfo as 5.30 writes it, int64 unreadCount in field 3 and busChannel in field 4 "
+           "(official-sdk-5x.md): not read as a busChannel; both fields unknown to 5.7.2's schema, kept in `bodyHex`, "
+           "and reported as `$schema` 5.30, `$unreadCount`, `$busChannel`", tags=["disagreement"])
+    neg = Msg().enum(1, "type", "GROUP").str(2, "channelId", "team")
+    neg.raw(key(3, 0) + varint((1 << 64) - 1))
+    body = Msg().msg(1, "sessions", neg, repeated=True)
+    frame, value = q("delSessions", "me", body, "DeleteSessionsInput", canonical=False)
+    value["body"]["sessions"][0].update({"$schema": "5.30", "$unreadCount": -1})
+    f.decode("Sdk5.Schema.SessionInfo.Layout530Negative", ["ENV-BODY-007"], "client", frame, value,
+             "5.30's unreadCount is an int64: ten bytes of 0xff… read as -1, without field 4", tags=["limits"])
+    none = Msg().enum(1, "type", "PERSON").str(2, "channelId", "bob")
+    f.both("Sdk5.Schema.SessionInfo.NoField3", ["ENV-BODY-007"], "client",
+           *q("delSessions", "me", Msg().msg(1, "sessions", none, repeated=True), "DeleteSessionsInput"),
+           "no field 3: both layouts read it alike, no `$schema`")
+    # 5.30's message fields that do not clash (read from RongIMLib-5.30.0-enterprise.5, not run).
+    upm = up(3)
+    upm.bool(14, "isResend", True).str(16, "systemId", "sys1").str(21, "senderPortrait", "https://p/a.png").int(22, "optionBits", 5)
+    f.both("Sdk5.Schema.UpStream530", ["ENV-BODY-001"], "client",
+           *addressed("PUBLISH", "ppMsgP", "u2", 1, upm.b, "UpStreamMessage", upm.json(), qos=1),
+           "UpStreamMessage with 5.30's isResend (14), systemId (16), senderPortrait (21), optionBits (22) "
+           "(official-sdk-5x.md, read, not run)")
+    dm = down()
+    dm.int(23, "optionBits", 5).str(24, "convertExt", '{"t":1}')
+    f.both("Sdk5.Schema.DownStream530", ["ENV-BODY-001"], "server",
+           *server_publish(date, "s_msg", "u1", 7, dm.b, "DownStreamMessage", dm.json()),
+           "DownStreamMessage with 5.30's optionBits (23) and convertExt (24) (official-sdk-5x.md, read, not run)")
+    pull = (Msg().int(2, "syncTime", 5).bool(3, "finished", True).int(5, "systemTime", 1795934054000)
+            .int(6, "credibleStartTime", 1795934000000).int(7, "credibleEndTime", 1795934054000))
+    f.both("Sdk5.Schema.DownStreamMessages530", ["ENV-BODY-001"], "server",
+           *query_ack(9, date, 0, pull.b, "DownStreamMessages", pull.json()),
+           "a pull result with 5.30's systemTime (5) and credible period (6, 7; names and types [I])",
+           options={"queryTopic": "pullMsg"})
+    # 5.7.2's RTC schema (tools/sdk5x/FINDINGS.md § 7.2).
+    rin = (Msg().int(1, "roomType", 0).msg(7, "innerDatas", Msg().str(1, "key", "k").str(2, "value", "v"), repeated=True)
+           .msg(8, "outerDatas", Msg().str(1, "key", "o").str(2, "value", "w"), repeated=True))
+    f.both("Sdk5.Schema.RtcInput572", ["ENV-BODY-001", "ENV-BODY-002"], "client",
+           *addressed("QUERY", "rtcRJoin_data", "rtcroom", 9, rin.b, "RtcInput", rin.json()),
+           "RtcInput with 5.7.2's innerDatas (7) and outerDatas (8) (its RTC schema)")
+    rout = (Msg().msg(5, "entries", Msg().str(1, "key", "k").str(2, "value", "v"), repeated=True).int(6, "syncTime", 3)
+            .int(7, "offlineKickTime", 30))
+    f.both("Sdk5.Schema.RtcUserListOutput572", ["ENV-BODY-001", "ENV-BODY-002"], "server",
+           *query_ack(9, date, 0, rout.b, "RtcUserListOutput", rout.json()),
+           "RtcUserListOutput with 5.7.2's entries (5), syncTime (6), offlineKickTime (7)",
+           options={"queryTopic": "rtcRJoin_data"})
+
+
 GENERATORS = [gen_header, gen_connect, gen_connack, gen_publish_client, gen_publish_server, gen_puback,
               gen_query, gen_queryack, gen_querycon_ping_disconnect, gen_strings, gen_json_form, gen_messages,
-              gen_outbound]
+              gen_outbound, gen_sdk5_topics, gen_sdk5_schema]
 
 
 def main():

@@ -8,7 +8,8 @@ extension BuiltInCatalog {
 
 extension BuiltInCatalog.Entry {
     /// The entry as a JSON object: `objectName`, `swiftType`, `persistence` {`name`, `value`},
-    /// `command`, `media`, `officialRegistry`, `open`, `aliases`, `keys` (the JSON keys it decodes).
+    /// `command`, `media`, `officialRegistry`, `open`, `aliases`, `keys` (the JSON keys it decodes),
+    /// and `searchProps` when RongIMLib indexes some of its keys for local search.
     public var jsonValue: JSONValue {
         var o = JSONObject()
         o["objectName"] = .string(objectName)
@@ -23,6 +24,7 @@ extension BuiltInCatalog.Entry {
         o["open"] = .bool(isOpen)
         o["aliases"] = .array(aliases.map { .string($0) })
         o["keys"] = .array(keys.map { .string($0) })
+        if !searchProps.isEmpty { o["searchProps"] = .array(searchProps.map { .string($0) }) }
         return .object(o)
     }
 }

@@ -4,7 +4,7 @@
 ///
 /// The catalog is RongCloud's own registry plus the kit's extra types (spec CONTENT-CATALOG-*):
 /// every type that RongCloud's 2025 universal SDK registers (RUST, 64 types, official-sdks.md
-/// § 1) with RUST's flag and attributes, and 10 types of other SDKs that RUST lacks (RC:CombineMsg,
+/// § 1) with RUST's flag and attributes, and 11 types of other SDKs that RUST lacks (RC:CombineMsg,
 /// RC:StkMsg, RC:CardMsg, RC:PSImgTxtMsg, RC:PSMultiImgTxtMsg, RC:StreamMsg and the real-time
 /// location types RC:RL*). Types whose keys a public source records are typed; the others are
 /// ``OpenContent``, registered by name, flag and attributes with their object kept open.
@@ -16,7 +16,7 @@ public enum BuiltInCatalog {
     public static let entries: [Entry] = list.map { b in
         Entry(
             type: b.entry.type, aliases: aliases.keys.filter { aliases[$0] == b.entry.type.objectName }.sorted(), keys: b.keys,
-            isInOfficialRegistry: b.isInOfficialRegistry, isOpen: b.isOpen)
+            isInOfficialRegistry: b.isInOfficialRegistry, isOpen: b.isOpen, searchProps: searchProps[b.entry.type.objectName] ?? [])
     }
 
     /// The entry of a built-in objectName (canonical names only; see ``aliases``).
@@ -83,6 +83,7 @@ public enum BuiltInCatalog {
         BuiltIn(kit: RealTimeLocationStartMessage.self),
         BuiltIn(kit: RealTimeLocationQuitMessage.self),
         BuiltIn(kit: RealTimeLocationStatusMessage.self),
+        BuiltIn(kit: RealTimeLocationEndMessage.self),
         // VoIP call signalling, the call summary and the call-end messages.
         BuiltIn(CallSummaryMessage.self),
         BuiltIn(CallAcceptMessage.self),
@@ -132,6 +133,14 @@ public enum BuiltInCatalog {
         "RC:ChrmKVNotiMsg": "RC:chrmKVNotiMsg",
     ]
 
+    /// The content keys RongIMLib 5.7.2 indexes for its local message search (`searchProps` in
+    /// its type table, `SEND_MESSAGE_TYPE_OPTION`; official-sdk-5x.md "Message types"). A client
+    /// matter, not the wire's: the content travels the same.
+    static let searchProps: [String: [String]] = [
+        "RC:ImgTextMsg": ["content", "title"],
+        "RC:ReferenceMsg": ["content"],
+    ]
+
     /// The JSON keys a built-in type decodes: its own keys and accepted aliases, then the shared
     /// keys (for array content, the keys of its elements). Empty for a type that is not built in.
     /// Used by `rongwire types --json` and the fuzz dictionaries.
@@ -154,6 +163,9 @@ public enum BuiltInCatalog {
         /// Whether the type is ``OpenContent``: registered by name, flag and attributes, its keys
         /// not modelled.
         public let isOpen: Bool
+        /// The content keys RongIMLib 5.7.2 indexes for its local message search (`searchProps`:
+        /// RC:ImgTextMsg `content` and `title`, RC:ReferenceMsg `content`); empty for the others.
+        public let searchProps: [String]
 
         /// The objectName.
         public var objectName: String { type.objectName }

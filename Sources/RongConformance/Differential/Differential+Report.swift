@@ -48,6 +48,7 @@ extension Differential {
                 if let id = d.input.seedId { e["seedVector"] = .string(id) }
                 e["from"] = .string(d.input.from)
                 if let q = d.input.queryTopic { e["queryTopic"] = .string(q.text) }
+                if d.input.protocolVersion != .v3 { e["protocolVer"] = .number(JSONNumber(Int(d.input.protocolVersion.rawValue))) }
                 if let v = d.input.value { e["value"] = v } else { e["hex"] = .string(Hex.encode(d.input.bytes)) }
                 if let f = d.input.faults { e["faults"] = .number(JSONNumber(f)) }
                 e["reference"] = d.reference?.json ?? .null
@@ -78,7 +79,7 @@ extension Differential {
                 + Category.allCases.map { "\($0.rawValue) \(s.count($0))" }.joined(separator: ", ") + ")")
         for d in s.disagreements.prefix(show) {
             lines.append("")
-            lines.append("#\(d.input.index) \(d.input.kind) [\(d.category.rawValue)] \(d.detail) — \(d.input.mutation)\(d.input.seedId.map { " of \($0)" } ?? ""), from \(d.input.from)\(d.input.queryTopic.map { ", queryTopic \($0)" } ?? "")")
+            lines.append("#\(d.input.index) \(d.input.kind) [\(d.category.rawValue)] \(d.detail) — \(d.input.mutation)\(d.input.seedId.map { " of \($0)" } ?? ""), from \(d.input.from)\(d.input.queryTopic.map { ", queryTopic \($0)" } ?? "")\(d.input.protocolVersion == .v3 ? "" : ", protocol \(d.input.protocolVersion)")")
             lines.append("  input     \(Self.clip(d.input.text))")
             lines.append("  reference \(Self.clip(Self.show(d.reference)))")
             lines.append("  other     \(Self.clip(Self.show(d.other)))")

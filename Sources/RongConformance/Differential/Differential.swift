@@ -28,6 +28,8 @@ public struct Differential: Sendable {
         public var queryTopic: Topic?
         /// The vector it comes from.
         public var id: String
+        /// The connection's protocol version (the vector's `protocolVer`).
+        public var protocolVersion: ProtocolVersion = .v3
     }
 
     /// One packet JSON value of the seed corpus (for `frame-encode`).
@@ -41,6 +43,8 @@ public struct Differential: Sendable {
         /// From an accepting vector: the value has no fault of its own (a rejecting vector's
         /// value has one).
         public var valid = true
+        /// The connection's protocol version (the vector's `protocolVer`).
+        public var protocolVersion: ProtocolVersion = .v3
     }
 
     /// One generated input.
@@ -66,6 +70,8 @@ public struct Differential: Sendable {
         /// vector's) plus one per edit; nil for packets. With exactly one, the error code is
         /// not a matter of which check runs first.
         public var faults: Int?
+        /// The connection's protocol version both testees are told (a CONNACK's layout).
+        public var protocolVersion: ProtocolVersion = .v3
 
         init(index: Int, mutation: String, seedId: String?, bytes: [UInt8], from: String, queryTopic: Topic?) {
             self.index = index
@@ -90,9 +96,12 @@ public struct Differential: Sendable {
 
         /// The request both testees get.
         public var request: TesteeRequest {
-            TesteeRequest(
+            var r = TesteeRequest(
                 id: "differential.\(index)", kind: kind.rawValue, from: from, queryTopic: queryTopic,
                 input: value.map { .value($0) } ?? .bytes(bytes))
+            // Said only for version 4, so version-3 requests are the ones testees always got.
+            r.protocolVersion = protocolVersion == .v3 ? nil : protocolVersion
+            return r
         }
 
         /// The input for reports: hex, or the packet JSON text.
@@ -156,7 +165,8 @@ public struct Differential: Sendable {
     }
 
     /// A short hash of the corpus (FNV-1a, 64 bits, over every seed's bytes, direction, QUERY
-    /// topic and id, and every value seed's JSON, direction and id): the inputs depend on the
+    /// topic, id and protocol version, and every value seed's JSON, direction, id and protocol
+    /// version): the inputs depend on the
     /// seed, the index and the corpus, so two runs with the same seed and corpus hash get the
     /// same inputs.
     public var corpusHash: String {
@@ -174,18 +184,21 @@ public struct Differential: Sendable {
             add(s.from.utf8)
             add((s.queryTopic?.text ?? "").utf8)
             add(s.id.utf8)
+            // Version 3 adds nothing, so a corpus without version-4 seeds hashes as it did before.
+            if s.protocolVersion != .v3 { add([s.protocolVersion.rawValue]) }
         }
         for v in valueSeeds {
             add((try? v.value.canonicalBytes()) ?? [])
             add(v.from.utf8)
             add(v.id.utf8)
             add(v.valid ? [1] : [0])
+            if v.protocolVersion != .v3 { add([v.protocolVersion.rawValue]) }
         }
         return Hex.encode(withUnsafeBytes(of: h.bigEndian) { Array($0) })
     }
 
     /// The seed corpus: the input bytes of `frame-decode` vectors and the expected bytes of
-    /// accepting `frame-encode` vectors, each once per (bytes, from, queryTopic).
+    /// accepting `frame-encode` vectors, each once per (bytes, from, queryTopic, protocol version).
     public static func seeds(from vectors: [Vector]) -> [Seed] {
         var out: [Seed] = []
         var seen = Set<[UInt8]>()
@@ -199,16 +212,18 @@ public struct Differential: Sendable {
             }
             // Huge limit vectors (65,535-byte strings) would dominate the run's time.
             guard bytes.count <= 4096 else { continue }
-            let key = bytes + Array(from.utf8) + [0] + Array((v.queryTopic?.text ?? "").utf8)
+            let version = v.protocolVersion ?? .v3
+            let key = bytes + Array(from.utf8) + [0, version.rawValue] + Array((v.queryTopic?.text ?? "").utf8)
             if seen.insert(key).inserted {
-                out.append(Seed(bytes: bytes, from: from, queryTopic: v.queryTopic, id: v.id))
+                out.append(Seed(bytes: bytes, from: from, queryTopic: v.queryTopic, id: v.id, protocolVersion: version))
             }
         }
         return out
     }
 
     /// The packet JSON values of the corpus: the input of every `frame-encode` vector and the
-    /// expected value of every accepting `frame-decode` vector, each once per (value, from).
+    /// expected value of every accepting `frame-decode` vector, each once per (value, from,
+    /// protocol version).
     public static func valueSeeds(from vectors: [Vector]) -> [ValueSeed] {
         var out: [ValueSeed] = []
         var seen = Set<JSONValue>()
@@ -221,8 +236,9 @@ public struct Differential: Sendable {
             default: continue
             }
             guard let text = try? value.canonicalBytes(), text.count <= 4096 else { continue }
-            if seen.insert(.array([value, .string(from)])).inserted {
-                out.append(ValueSeed(value: value, from: from, id: v.id, valid: v.expect.outcome == .accept))
+            let version = v.protocolVersion ?? .v3
+            if seen.insert(.array([value, .string(from), .number(JSONNumber(Int(version.rawValue)))])).inserted {
+                out.append(ValueSeed(value: value, from: from, id: v.id, valid: v.expect.outcome == .accept, protocolVersion: version))
             }
         }
         return out
@@ -237,7 +253,9 @@ public struct Differential: Sendable {
             let j = index - count
             if j < valueSeeds.count {
                 let s = valueSeeds[j]
-                return Input(index: index, mutation: "seed", seedId: s.id, value: s.value, from: s.from, faults: s.valid ? 0 : 1)
+                var input = Input(index: index, mutation: "seed", seedId: s.id, value: s.value, from: s.from, faults: s.valid ? 0 : 1)
+                input.protocolVersion = s.protocolVersion
+                return input
             }
             // A stream of its own, so --count does not change the values generated.
             var rng = SplitMix64(seed: (seed ^ 0x5EED_0F0A_15CE_0DE5) &+ UInt64(j) &* 0x9E37_79B9_7F4A_7C15)
@@ -245,7 +263,9 @@ public struct Differential: Sendable {
         }
         if index < seeds.count {
             let s = seeds[index]
-            return Input(index: index, mutation: "seed", seedId: s.id, bytes: s.bytes, from: s.from, queryTopic: s.queryTopic)
+            var input = Input(index: index, mutation: "seed", seedId: s.id, bytes: s.bytes, from: s.from, queryTopic: s.queryTopic)
+            input.protocolVersion = s.protocolVersion
+            return input
         }
         var rng = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
         var m = PacketMutator(seeds: seeds)

@@ -32,7 +32,16 @@ struct JSONMutator {
             from = from == "client" ? "server" : "client"
             faults += 1
         }
-        return Differential.Input(index: index, mutation: "json", seedId: s.id, value: value, from: from, faults: faults)
+        // So does the other protocol version for a CONNACK (counted as a fault even when the
+        // value reads alike in both, so a strict comparison of codes never rests on it).
+        var version = s.protocolVersion
+        if rng.int(in: 0..<10) == 0 {
+            version = version == .v3 ? .v4 : .v3
+            faults += 1
+        }
+        var input = Differential.Input(index: index, mutation: "json", seedId: s.id, value: value, from: from, faults: faults)
+        input.protocolVersion = version
+        return input
     }
 
     /// Every place in v: members and elements, depth first.

@@ -23,9 +23,11 @@ struct PacketMutator {
         let roll = rng.int(in: 0..<100)
         if seeds.isEmpty || roll < 10 {
             let from = rng.coin() ? "client" : "server"
-            return Differential.Input(
+            var input = Differential.Input(
                 index: index, mutation: "random", seedId: nil, bytes: randomPacket(from: from, &rng), from: from,
                 queryTopic: rng.coin() ? rng.pick(Self.topics) : nil)
+            input.protocolVersion = rng.coin() ? .v4 : .v3
+            return input
         }
         let s = rng.pick(seeds)
         var bytes = s.bytes
@@ -63,7 +65,10 @@ struct PacketMutator {
         if rng.int(in: 0..<10) == 0 { from = from == "client" ? "server" : "client" }
         var queryTopic = s.queryTopic
         if rng.int(in: 0..<10) == 0 { queryTopic = rng.pick(Self.topics) }
-        return Differential.Input(index: index, mutation: mutation, seedId: s.id, bytes: bytes, from: from, queryTopic: queryTopic)
+        var input = Differential.Input(index: index, mutation: mutation, seedId: s.id, bytes: bytes, from: from, queryTopic: queryTopic)
+        // Now and then the other protocol version: a CONNACK under the other layout.
+        input.protocolVersion = rng.int(in: 0..<8) == 0 ? (s.protocolVersion == .v3 ? .v4 : .v3) : s.protocolVersion
+        return input
     }
 
     func randomByte(_ rng: inout SplitMix64) -> UInt8 {

@@ -96,7 +96,7 @@ public final class CodecTestee: Testee {
             guard case .bytes(let bytes)? = request.input else { return .runtimeError(message: "frame-decode needs byte input") }
             guard let side = request.from.flatMap(Side.init(rawValue:)) else { return .runtimeError(message: "frame-decode needs from") }
             do throws(CodecError) {
-                let packet = try Packet.decode(bytes, from: side)
+                let packet = try Packet.decode(bytes, from: side, protocol: request.protocolVersion ?? .v3)
                 let value = try packet.jsonValue(options: PacketJSONOptions(queryTopic: request.queryTopic, registry: registry))
                 // Decode then encode must give the input back (spec/envelope.md).
                 return .accepted(value: value, bytes: try packet.encoded(), leniencies: nil)
@@ -133,7 +133,7 @@ public final class CodecTestee: Testee {
             guard case .value(let value)? = request.input else { return .runtimeError(message: "frame-encode needs a value input") }
             guard let side = request.from.flatMap(Side.init(rawValue:)) else { return .runtimeError(message: "frame-encode needs from") }
             do throws(CodecError) {
-                return .accepted(value: nil, bytes: try Packet(json: value, from: side).encoded(), leniencies: nil)
+                return .accepted(value: nil, bytes: try Packet(json: value, from: side, protocol: request.protocolVersion ?? .v3).encoded(), leniencies: nil)
             } catch {
                 return .rejected(error: error.code.rawValue, message: error.description)
             }

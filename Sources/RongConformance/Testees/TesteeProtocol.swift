@@ -26,6 +26,9 @@ public struct TesteeRequest: Sendable, Hashable {
     public var queryTopic: Topic?
     /// For `message-decode`: the receiving user (sent as `options.currentUserId`).
     public var currentUserId: String? = nil
+    /// For frame kinds: the connection's protocol version (sent as `options.protocolVer`); nil
+    /// means 3.
+    public var protocolVersion: ProtocolVersion? = nil
     /// For the NIM kinds: the NIM form (sent as `options.form`).
     public var nimForm: String? = nil
     /// The input: bytes (`{"hex": ...}`) or a value (`{"value": ...}`); nil for `hello`.
@@ -51,6 +54,7 @@ public struct TesteeRequest: Sendable, Hashable {
             id: v.id, kind: v.kind.rawValue, objectName: v.objectName, from: v.from,
             options: v.hasOptions ? v.options : nil, queryTopic: v.queryTopic, input: v.input)
         currentUserId = v.currentUserId
+        protocolVersion = v.protocolVersion
         nimForm = v.nimForm
     }
 
@@ -65,7 +69,7 @@ public struct TesteeRequest: Sendable, Hashable {
         if kind == "hello" { o["protocolVersion"] = .number(JSONNumber(testeeProtocolVersion)) }
         if let objectName { o["objectName"] = .string(objectName) }
         if let from { o["from"] = .string(from) }
-        if options != nil || queryTopic != nil || currentUserId != nil || nimForm != nil {
+        if options != nil || queryTopic != nil || currentUserId != nil || protocolVersion != nil || nimForm != nil {
             var op = JSONObject()
             if let options {
                 op["maxBytes"] = .number(JSONNumber(options.maxContentBytes))
@@ -74,6 +78,7 @@ public struct TesteeRequest: Sendable, Hashable {
             }
             if let queryTopic { op["queryTopic"] = .string(queryTopic.text) }
             if let currentUserId { op["currentUserId"] = .string(currentUserId) }
+            if let protocolVersion { op["protocolVer"] = .number(JSONNumber(Int(protocolVersion.rawValue))) }
             if let nimForm { op["form"] = .string(nimForm) }
             o["options"] = .object(op)
         }
@@ -95,6 +100,12 @@ public struct TesteeRequest: Sendable, Hashable {
         if case .object(let op)? = o["options"] {
             queryTopic = op["queryTopic"]?.stringValue.map { Topic($0) }
             currentUserId = op["currentUserId"]?.stringValue
+            if let n = op["protocolVer"]?.numberValue?.int64Value {
+                guard let v = UInt8(exactly: n).flatMap(ProtocolVersion.init(rawValue:)) else {
+                    throw TesteeProtocolError("`options.protocolVer` must be 3 or 4")
+                }
+                protocolVersion = v
+            }
             nimForm = op["form"]?.stringValue
             if op["maxBytes"] != nil || op["maxDepth"] != nil || op["mode"] != nil {
                 var d = DecodingOptions()

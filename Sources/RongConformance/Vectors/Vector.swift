@@ -126,11 +126,15 @@ public struct Vector: Sendable, Hashable {
     /// For `message-decode`: the receiving user (`options.currentUserId`), the sender of an echoed
     /// message and the one whose own pulled messages are `sent`.
     public var currentUserId: String? = nil
+    /// For frame kinds: the connection's protocol version (`options.protocolVer`), which decides
+    /// a CONNACK's layout; nil when the vector does not say (version 3).
+    public var protocolVersion: ProtocolVersion? = nil
     /// For the NIM kinds: the NIM form (`options.form`; spec/nim.md) that `nim-read` and
     /// `nim-to-rc` read (nil: told from the record's keys) and `rc-to-nim` writes (nil: RongWire's).
     public var nimForm: String? = nil
     /// Whether decoder options (`maxBytes`, `maxDepth`, `mode`) were given explicitly; they are
-    /// then sent to the testee. `queryTopic` and `currentUserId` are sent on their own.
+    /// then sent to the testee. `queryTopic`, `currentUserId` and `protocolVer` are sent on their
+    /// own.
     public var hasOptions: Bool
     /// The input bytes or value, from the file's `input`.
     public var input: Input

@@ -21,7 +21,10 @@ public struct VectorLoader: Sendable {
     ]
     static let inputKeys: Set<String> = ["json", "hex", "base64", "value", "repeat", "hexRepeat"]
     static let expectKeys: Set<String> = ["outcome", "value", "json", "hex", "repeat", "hexRepeat", "error", "leniencies"]
-    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode", "queryTopic", "currentUserId", "form"]
+    static let optionKeys: Set<String> = ["maxBytes", "maxDepth", "mode", "queryTopic", "currentUserId", "protocolVer", "form"]
+    /// Options that are context for the packet or the record rather than decoder limits: sent on
+    /// their own.
+    static let contextOptionKeys: Set<String> = ["queryTopic", "currentUserId", "protocolVer", "form"]
     static let repeatKeys: Set<String> = ["prefix", "fill", "count", "suffix"]
 
     // MARK: Files and folders
@@ -155,13 +158,14 @@ private struct Context {
         var options = DecodingOptions()
         var queryTopic: Topic?
         var currentUserId: String?
+        var protocolVersion: ProtocolVersion?
         var nimForm: String?
         var hasDecoderOptions = false
         if let o = get("options") {
             let oe = try r.mapping(o.value, "`options`")
             try r.checkKeys(oe, allowed: VectorLoader.optionKeys, "`options`")
             for e in oe {
-                if e.key != "queryTopic" && e.key != "currentUserId" && e.key != "form" { hasDecoderOptions = true }
+                if !VectorLoader.contextOptionKeys.contains(e.key) { hasDecoderOptions = true }
                 switch e.key {
                 case "maxBytes":
                     let n = try r.integer(e.value, "`maxBytes`")
@@ -169,6 +173,13 @@ private struct Context {
                     options.maxContentBytes = n
                 case "queryTopic": queryTopic = Topic(try r.string(e.value, "`queryTopic`"))
                 case "currentUserId": currentUserId = try r.string(e.value, "`currentUserId`")
+                case "protocolVer":
+                    let n = try r.integer(e.value, "`protocolVer`")
+                    guard let v = UInt8(exactly: n).flatMap(ProtocolVersion.init(rawValue:)) else {
+                        throw r.error(e.value, "`protocolVer` must be 3 or 4")
+                    }
+                    guard kind.isFrame else { throw r.error(e.value, "`protocolVer` applies to the frame kinds only") }
+                    protocolVersion = v
                 case "form":
                     guard Vector.Kind.nimKinds.contains(kind) else { throw r.error(e.value, "`form` is an option of the NIM kinds only") }
                     nimForm = try r.string(e.value, "`form`")
@@ -201,6 +212,7 @@ private struct Context {
             objectName: objectName, from: from, options: options, queryTopic: queryTopic, hasOptions: hasDecoderOptions,
             input: input, expect: expect, file: r.file, line: node.mark?.line ?? 0)
         vector.currentUserId = currentUserId
+        vector.protocolVersion = protocolVersion
         vector.nimForm = nimForm
         return vector
     }

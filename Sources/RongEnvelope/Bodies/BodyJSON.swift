@@ -44,7 +44,10 @@ public enum BodyJSON {
         registry: ContentRegistry = .builtIn,
         contentOptions: DecodingOptions = .default
     ) throws(CodecError) -> JSONValue {
-        try adjust(try mappingJSON(of: message, as: type), type, path: "$", toProtobufForm: false, registry: registry, contentOptions: contentOptions)
+        var value = try adjust(try mappingJSON(of: message, as: type), type, path: "$", toProtobufForm: false, registry: registry, contentOptions: contentOptions)
+        // SessionInfo's field 3 differs between 5.7.2 and 5.30 (ENV-BODY-007).
+        SessionInfoLayout.annotate(&value, message: message, as: type)
+        return value
     }
 
     /// The message in SwiftProtobuf's JSON mapping (schema field names, int64 as numbers, bytes

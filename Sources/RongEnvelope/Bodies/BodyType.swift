@@ -22,13 +22,36 @@ extension BodyType {
     }()
 
     /// Client PUBLISHes whose body is not a message: the RTC plugin's data writes (ENGINE 0.1.0
-    /// lines 6767-6818, `PublishWriter`; `rtcSetOutData` is commented out there).
+    /// lines 6767-6818, `PublishWriter`; `rtcSetOutData` is commented out there); 5.x's
+    /// ultra-group typing and read time (5.7.2 offsets 403712, 335603); and engine 5.2.1's
+    /// PUBLISH forms of three topics 5.7.2 sends as QUERYs ([5.2.1] offsets 293062, 292484,
+    /// 293710).
     public static let clientPublishBodies: [Topic: BodyType] = [
         .rtcUDel: .rtcKeyDeleteInput,
         .rtcSetData: .rtcSetDataInput,
         .userSetData: .rtcUserSetDataInput,
         .rtcDelData: .rtcDataInput,
         .rtcSetOutData: .rtcSetOutDataInput,
+        .operate: .operateStatus,
+        .updUgRTime: .sessionMsgReadInput,
+        .modifyMsg: .msgChangeReq,
+        .upMsgEx: .msgChangeReq,
+        .qryMsgChange: .queryMsgChange,
+    ]
+
+    /// Server PUBLISH topic → body, for the topics that are not a publish topic: a pushed
+    /// message, the notices (ENV-NTF-001), user settings (ENGINE-4.5 and later; 0.1.0 ignores the
+    /// body), an RTC notice, 5.7.2's ultra-group typing notice (`_pullOperateStatusNotify`,
+    /// offset 405030) and the ultra-group read time synced from another device (5.7.2's sync list
+    /// `bL`, offset 271461).
+    public static let serverPublishBodies: [Topic: BodyType] = [
+        .s_msg: .downStreamMessage,
+        .s_ntf: .notifyMsg,
+        .s_cmd: .notifyMsg,
+        .s_us: .userSettingNotification,
+        .rtc_ntf: .rtcNotifyMsg,
+        .s_opNtf: .operateStatusNotify,
+        .updUgRTime: .sessionMsgReadInput,
     ]
 
     /// QUERY topic → request body: every topic ENGINE 0.1.0 sends or defines (`QueryTopic`, lines
@@ -91,6 +114,19 @@ extension BodyType {
             .aliUrl: .getDownloadUrlInput,
             .s3Url: .getDownloadUrlInput,
             .stcUrl: .getDownloadUrlInput,
+            // 5.7.2 (its topic enum, offsets 239000-242400, and the encoder each call uses;
+            // tools/sdk5x/FINDINGS.md § 3-5). `disTag` is in the enum and schema but never sent.
+            .disTag: .sessionDisTagReq,
+            .pullUgMsg: .ultraGrpPullMsg,
+            .pullUgSes: .ultraGrpPullSes,
+            .qryMsg: .msgQuery,
+            .modifyMsg: .msgChangeReq,
+            .upMsgEx: .msgChangeReq,
+            .qryMsgChange: .queryMsgChange,
+            .qryUgUal: .qryRemindListReq,
+            .ugUnpushSet: .groupUnpushSet,
+            .ugUnpushQuery: .groupUnpushQuery,
+            .setRtcRoomId: .setRtcRoomIdInput,
         ]
         for topic in historyTopics { t[topic] = .historyMsgInput }
         for topic in clearTopics { t[topic] = .cleanHisMsgInput }
@@ -99,8 +135,9 @@ extension BodyType {
 
     /// QUERY topic → body of the QUERYACK that answers it. Topics answered by a status alone
     /// (`delRelation`, `delMsg`, the `clean…Msg` topics, `exitChrm`, `setKV`, `delKV`, `rrMsg`,
-    /// `rtcRExit`, `rtcPing`, `rtcUPut`, `rtcUserState`, ...) are not listed: their QUERYACK
-    /// carries no payload.
+    /// `rtcRExit`, `rtcPing`, `rtcUPut`, `rtcUserState`, and 5.7.2's `modifyMsg`, `upMsgEx`,
+    /// `ugUnpushSet`, `setRtcRoomId`, `disTag`, ...) are not listed: their QUERYACK carries no
+    /// payload.
     public static let queryResponses: [Topic: BodyType] = {
         var t: [Topic: BodyType] = [
             .pullMsg: .downStreamMessages,
@@ -140,6 +177,13 @@ extension BodyType {
             .aliUrl: .getDownloadUrlOutput,
             .s3Url: .getDownloadUrlOutput,
             .stcUrl: .getDownloadUrlOutput,
+            // 5.7.2: the reply type each call names to `send` (tools/sdk5x/FINDINGS.md § 3).
+            .pullUgMsg: .downStreamMessages,
+            .pullUgSes: .relationsOutput,
+            .qryMsg: .msgQueryAck,
+            .qryMsgChange: .msgChangeList,
+            .qryUgUal: .qryRemindListResp,
+            .ugUnpushQuery: .groupUnpushResult,
         ]
         for topic in historyTopics { t[topic] = .historyMsgOuput }
         return t
@@ -153,16 +197,19 @@ extension BodyType {
     /// line 2658) and RUST's `cleanDMsg`.
     public static let clearTopics: [Topic] = [.cleanPMsg, .cleanDMsg, .cleanGMsg, .cleanCMsg, .cleanSMsg]
 
-    /// The body type of a server PUBLISH topic: `s_msg` a pushed message, `s_ntf` and `s_cmd` a
-    /// notification, `s_us` a user-settings notice (ENGINE-4.5 and later; 0.1.0 ignores its
-    /// body), `rtc_ntf` an RTC notice, a publish topic the user's own message echoed from another
-    /// device (ENGINE decodes those as UpStreamMessage). `s_stat` and others: unknown.
+    /// The body type of a server PUBLISH topic: those of ``serverPublishBodies``, or, on a
+    /// publish topic, the user's own message echoed from another device (ENGINE decodes those as
+    /// UpStreamMessage). `s_stat` and others: unknown.
     public static func serverPublish(topic: Topic) -> BodyType? {
+        // A switch, not a lookup in the table: a received message's topic is matched on every
+        // frame (InboundMessage), and comparing bytes is cheaper than hashing the text.
         switch topic {
         case .s_msg: .downStreamMessage
         case .s_ntf, .s_cmd: .notifyMsg
         case .s_us: .userSettingNotification
         case .rtc_ntf: .rtcNotifyMsg
+        case .s_opNtf: .operateStatusNotify
+        case .updUgRTime: .sessionMsgReadInput
         default: publishTopics.contains(topic) ? .upStreamMessage : nil
         }
     }

@@ -3,7 +3,7 @@
 import RongCodec
 
 extension InboundMessage {
-    /// A message from a server PUBLISH read in place (``Packet/withDecoded(_:from:_:)-([UInt8],_,_)``):
+    /// A message from a server PUBLISH read in place (``Packet/withDecoded(_:from:protocol:_:)-([UInt8],_,_,_)``):
     /// the body is decoded from the frame's bytes, not from a copy of the payload. The same
     /// values and errors as ``init(packet:currentUserId:registry:options:)`` for the same frame;
     /// the message owns everything it keeps, so it outlives the view.

@@ -36,6 +36,8 @@ extension OutboundMessage {
         m.disableNotification = try f.bool("silent", default: false)
         m.canIncludeExpansion = try f.bool("canIncludeExpansion", default: false)
         m.isVoIPPush = try f.bool("voipPush", default: false)
+        m.disablePushTitle = try f.bool("disablePushTitle", default: false)
+        m.forceShowDetailContent = try f.bool("forceShowDetailContent", default: false)
         if let e = f.value("expansion") {
             guard case .object(let o) = e else { throw f.mismatch("expansion", "an object of strings", e) }
             var expansion: [String: String] = [:]

@@ -46,6 +46,11 @@ public struct OutboundMessage: Hashable, Sendable {
     public var clientUniqueId: Int64?
     /// iOS VoIP push (`configFlag` bit 0).
     public var isVoIPPush = false
+    /// The push shows no title (`configFlag` bit 2; RongIMLib 5.x `pushConfig.disablePushTitle`).
+    public var disablePushTitle = false
+    /// The push shows the content even where the receiver hides details (`configFlag` bit 3;
+    /// RongIMLib 5.x `pushConfig.forceShowDetailContent`).
+    public var forceShowDetailContent = false
     /// Publish on this topic instead of the derived one (``Topic/recallMsg``, ``Topic/pcuMsgP``,
     /// ``Topic/ppMsgN``).
     public var topic: Topic?
@@ -102,7 +107,7 @@ public struct OutboundMessage: Hashable, Sendable {
         m.pushText = pushContent
         m.appData = pushData
         m.userId = directedUserIds
-        m.configFlag = isVoIPPush ? 1 : 0
+        m.configFlag = (isVoIPPush ? 0x01 : 0) | (disablePushTitle ? 0x04 : 0) | (forceShowDetailContent ? 0x08 : 0)
         m.clientUniqueId = clientUniqueId
         if let expansion { m.extraContent = try MessageExpansion.encode(expansion) }
         m.busChannel = channelId

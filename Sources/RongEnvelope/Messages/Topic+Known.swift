@@ -3,7 +3,8 @@
 // The one place a topic's text is written: everything else names `Topic.pullMsg`, so the
 // compiler catches a misspelling. Each member is named as its wire text. The body each topic
 // carries is in Bodies/BodyType.swift (spec/envelope.md ENV-BODY-002); the sources are those
-// of the reference notes envelope.md § 6, official-sdks.md § 3 and official-sdk-5x.md.
+// of the reference notes envelope.md § 6, official-sdks.md § 3 and official-sdk-5x.md, and
+// RongIMLib 5.7.2's topic enum (offsets 239000-242400 of RongIMLib-5.7.2.prod.js: "5.7.2").
 
 extension Topic {
     // MARK: Publish topics: a message (UpStreamMessage) sent by the client
@@ -77,6 +78,17 @@ extension Topic {
     /// Sets RTC outer data (RtcSetOutDataInput; commented out in ENGINE 0.1.0).
     public static let rtcSetOutData = Topic("rtcSetOutData")
 
+    // MARK: Client PUBLISHes of 5.x that carry no message
+
+    // 5.7.2 and engine 5.2.1 (official-sdk-5x.md, "Topics added since 0.1.0"; spec ENV-BODY-002).
+
+    /// Ultra-group typing status (OperateStatus), PUBLISH QoS 1; the server tells the other
+    /// members with ``s_opNtf``: 5.7.2, 5.2.1.
+    public static let operate = Topic("operate")
+    /// Ultra-group read time (SessionMsgReadInput), PUBLISH QoS 1; synced to the user's other
+    /// devices as a server PUBLISH on the same topic: 5.7.2.
+    public static let updUgRTime = Topic("updUgRTime")
+
     // MARK: Server PUBLISH topics
 
     // envelope.md § 6.2 (ENGINE, VILLA); `rtc_ntf` from ENGINE-4.5 on (spec ENV-BODY-002). The
@@ -87,7 +99,8 @@ extension Topic {
     public static let s_msg = Topic("s_msg")
     /// "There is something to pull" (NotifyMsg): `pullMsg`, or `chrmPull` for type 2.
     public static let s_ntf = Topic("s_ntf")
-    /// A server command (NotifyMsg): pull chatroom KV, conversation status, ultragroup messages.
+    /// A server command (NotifyMsg, ``NotifyMsg/Kind``): pull chatroom KV (2), conversation
+    /// status (3), the chatroom was destroyed (4), pull ultra-group messages (6) or changes (7).
     public static let s_cmd = Topic("s_cmd")
     /// User online status (not decoded).
     public static let s_stat = Topic("s_stat")
@@ -95,6 +108,8 @@ extension Topic {
     public static let s_us = Topic("s_us")
     /// An RTC notice (RtcNotifyMsg).
     public static let rtc_ntf = Topic("rtc_ntf")
+    /// Ultra-group typing of other members (OperateStatusNotify): 5.7.2.
+    public static let s_opNtf = Topic("s_opNtf")
 
     // MARK: QUERY topics: messages and history
 
@@ -168,10 +183,37 @@ extension Topic {
     public static let addTag = Topic("addTag")
     /// Untags conversations (SessionStateModifyReq): ENGINE-5.0.
     public static let delTag = Topic("delTag")
+    /// Removes tags (SessionDisTagReq): in 5.7.2's topic enum and schema, never sent.
+    public static let disTag = Topic("disTag")
     /// A group read receipt (GrpReadReceiptMsg): ENGINE-5.0.
     public static let rrMsg = Topic("rrMsg")
     /// A group read receipt's readers (GrpReadReceiptMsg → GrpReadReceiptQryResp): ENGINE-5.0.
     public static let rrList = Topic("rrList")
+
+    // MARK: QUERY topics: ultra groups and message changes
+
+    // 5.7.2 (official-sdk-5x.md, "Topics added since 0.1.0"; tools/sdk5x/FINDINGS.md § 3). History is
+    // ``qryUgMsg`` above; sending ``ugMsg``; typing and read time ``operate``, ``updUgRTime``.
+
+    /// Pulls ultra-group messages (UltraGrpPullMsg → DownStreamMessages), after `s_cmd` 6.
+    public static let pullUgMsg = Topic("pullUgMsg")
+    /// The ultra-group conversation list (UltraGrpPullSes → RelationsOutput).
+    public static let pullUgSes = Topic("pullUgSes")
+    /// Messages by UID (MsgQuery → MsgQueryAck), QoS 1.
+    public static let qryMsg = Topic("qryMsg")
+    /// Modifies a message (MsgChangeReq), QoS 1; a PUBLISH in 5.2.1.
+    public static let modifyMsg = Topic("modifyMsg")
+    /// Updates or removes a message's expansion (MsgChangeReq), QoS 1; a PUBLISH in 5.2.1.
+    public static let upMsgEx = Topic("upMsgEx")
+    /// Message changes since a time (QueryMsgChange → MsgChangeList), QoS 1, after `s_cmd` 7; a
+    /// PUBLISH in 5.2.1.
+    public static let qryMsgChange = Topic("qryMsgChange")
+    /// Unread mentions in an ultra group (QryRemindListReq → QryRemindListResp).
+    public static let qryUgUal = Topic("qryUgUal")
+    /// Sets an ultra group's default notification level (GroupUnpushSet).
+    public static let ugUnpushSet = Topic("ugUnpushSet")
+    /// An ultra group's default notification level (GroupUnpushQuery → GroupUnpushResult).
+    public static let ugUnpushQuery = Topic("ugUnpushQuery")
 
     // MARK: QUERY topics: chatrooms
 
@@ -195,6 +237,8 @@ extension Topic {
     public static let setKVS = Topic("setKVS")
     /// Deletes chatroom KV entries in a batch (SetChrmKVS → ChrmKVSOutput): ENGINE-5.0.
     public static let delKVS = Topic("delKVS")
+    /// Binds an RTC room to a chatroom (SetRtcRoomIdInput): 5.7.2 `bindRTCRoomForChatroom`.
+    public static let setRtcRoomId = Topic("setRtcRoomId")
 
     // MARK: QUERY topics: user settings, files, reports
 
@@ -263,13 +307,14 @@ extension Topic {
     public static let known: [Topic] = [
         ppMsgP, ppMsgN, ppMsgS, pdMsgP, pdMsgS, pgMsgP, pgMsgN, pgMsgS, chatMsg, chatMsgS, pcMsgP, pcMsgS, pcuMsgP,
         pbMsgP, pbMsgS, pmcMsgN, pmcMsgS, pmpMsgN, pmpMsgS, ugMsg, prMsgP, prMsgS, recallMsg,
-        rtcUDel, rtcSetData, userSetData, rtcDelData, rtcSetOutData,
-        s_msg, s_ntf, s_cmd, s_stat, s_us, rtc_ntf,
+        rtcUDel, rtcSetData, userSetData, rtcDelData, rtcSetOutData, operate, updUgRTime,
+        s_msg, s_ntf, s_cmd, s_stat, s_us, rtc_ntf, s_opNtf,
         pullMsg, chrmPull, qryPMsg, qryDMsg, qryGMsg, qryCHMsg, qryCMsg, qrySMsg, qryMCMsg, qryMPMsg, qryUgMsg,
         cleanPMsg, cleanDMsg, cleanGMsg, cleanCMsg, cleanSMsg, delMsg,
         qryRelation, qryRelationR, delRelation, qrySessions, qrySessionsAtt, delSessions, updRRTime, pullSeAtts, setSeAtt,
-        addSeTag, delSeTag, addTag, delTag, rrMsg, rrList,
-        joinChrm, joinChrmR, exitChrm, queryChrmI, setKV, delKV, pullKV, setKVS, delKVS,
+        addSeTag, delSeTag, addTag, delTag, disTag, rrMsg, rrList,
+        pullUgMsg, pullUgSes, qryMsg, modifyMsg, upMsgEx, qryMsgChange, qryUgUal, ugUnpushSet, ugUnpushQuery,
+        joinChrm, joinChrmR, exitChrm, queryChrmI, setKV, delKV, pullKV, setKVS, delKVS, setRtcRoomId,
         pullUS, qnTkn, qnUrl, aliUrl, s3Url, stcUrl, reportsdk,
         rtcRJoin_data, rtcRExit, rtcPing, rtcRInfo, rtcUData, rtcUPut, rtcQryData, rtcToken, rtcUserState, rtcUList,
         rtcQryUserOutData, viewerJoinR, viewerExitR, rtcIdentityChange, rtcPullKv, rtcQueryJoined,

@@ -1,10 +1,11 @@
 // Sources/RongEnvelope/Packets/ConnectResult.swift - CONNACK status codes
 
-/// A CONNACK status: 0-13 ENGINE's `ConnectResultCode` (line 3964), 14-20 the statuses RUST
-/// knows beyond them (official-sdks.md § 7; the names are RongWire's, in ENGINE's style). Values
-/// without a name decode too: WEBv2 accepted only 0-9 (later 0-12) and threw on others, ENGINE
-/// accepts any value, and so does RongWire (spec: decision 21). ENGINE 0.1.0 reports every
-/// refusal to the app as 30002 (lines 4357-4366); ENGINE-5.0 maps them to SDK codes.
+/// A CONNACK status, with the names of RongIMLib 5.7.2's status enum (offset 313538 of
+/// RongIMLib-5.7.2.prod.js), whose 0-13 are ENGINE 0.1.0's (line 3964) and 14-20 new in 5.x.
+/// Values without a name decode too: WEBv2 accepted only 0-9 (later 0-12) and threw on others,
+/// ENGINE accepts any value, and so does RongWire (spec: decision 21). ENGINE 0.1.0 reports every
+/// refusal to the app as 30002 (lines 4357-4366); 5.x maps status N to SDK code 31000 + N for
+/// 1-9 and 31010 + N for 10-20 (its `tP`, offset 315072).
 public struct ConnectResult: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -37,32 +38,51 @@ public struct ConnectResult: RawRepresentable, Hashable, Sendable, CustomStringC
     public static let hostnameError = ConnectResult(rawValue: 12)
     /// Another client of the same kind is online.
     public static let hasOtherSameClientOnline = ConnectResult(rawValue: 13)
-    /// Too many concurrent connections (RUST).
-    public static let concurrentLimit = ConnectResult(rawValue: 14)
-    /// A server cluster error (RUST).
-    public static let clusterError = ConnectResult(rawValue: 15)
-    /// The app failed authentication (RUST).
-    public static let appAuthFailed = ConnectResult(rawValue: 16)
-    /// The one-time password was already used (RUST).
-    public static let oneTimePasswordUsed = ConnectResult(rawValue: 17)
-    /// A platform error (RUST).
+    /// The licence's connection count is exceeded (5.7.2 `OUT_OF_LIMIT`, SDK 31024; RUST's
+    /// concurrent-connection limit).
+    public static let outOfLimit = ConnectResult(rawValue: 14)
+    /// The user belongs to another cluster (5.7.2 `IN_OTHER_CLUSTER`, SDK 31025).
+    public static let inOtherCluster = ConnectResult(rawValue: 15)
+    /// The app failed authentication (5.7.2 `APP_AUTH_NOT_PASS`, SDK 31026).
+    public static let appAuthNotPass = ConnectResult(rawValue: 16)
+    /// The one-time password was already used (5.7.2 `OTP_USED`, SDK 31027).
+    public static let otpUsed = ConnectResult(rawValue: 17)
+    /// A platform error (5.7.2 `PLATFORM_ERROR`, SDK 31028).
     public static let platformError = ConnectResult(rawValue: 18)
-    /// The user deleted the account (RUST).
-    public static let userDeletedAccount = ConnectResult(rawValue: 19)
-    /// The licence has expired (RUST; private cloud).
+    /// The user's account was cancelled (5.7.2 `ACCOUNT_CANCELLATION`, SDK 31029).
+    public static let accountCancellation = ConnectResult(rawValue: 19)
+    /// The licence has expired (5.7.2 `LICENSE_EXPIRED`, SDK 31030; private cloud).
     public static let licenseExpired = ConnectResult(rawValue: 20)
 
     private static let names = [
         "ACCEPTED", "UNACCEPTABLE_PROTOCOL_VERSION", "IDENTIFIER_REJECTED", "SERVER_UNAVAILABLE",
         "TOKEN_INCORRECT", "NOT_AUTHORIZED", "REDIRECT", "PACKAGE_ERROR", "APP_BLOCK_OR_DELETE", "BLOCK",
         "TOKEN_EXPIRE", "DEVICE_ERROR", "HOSTNAME_ERROR", "HASOHTERSAMECLIENTONLINE",
-        "CONCURRENT_LIMIT", "CLUSTER_ERROR", "APP_AUTH_FAILED", "ONE_TIME_PASSWORD_USED", "PLATFORM_ERROR",
-        "USER_DELETED_ACCOUNT", "LICENSE_EXPIRED",
+        "OUT_OF_LIMIT", "IN_OTHER_CLUSTER", "APP_AUTH_NOT_PASS", "OTP_USED", "PLATFORM_ERROR", "ACCOUNT_CANCELLATION",
+        "LICENSE_EXPIRED",
     ]
 
-    /// ENGINE's constant name (spelling included) for 0-13, RongWire's for RUST's 14-20, or nil
-    /// for an unnamed value.
+    /// RongIMLib 5.7.2's constant name (spelling included: `HASOHTERSAMECLIENTONLINE`), or nil for
+    /// an unnamed value.
     public var name: String? { Int(rawValue) < Self.names.count ? Self.names[Int(rawValue)] : nil }
 
     public var description: String { name ?? "status \(rawValue)" }
+}
+
+extension ConnectResult {
+    /// Status 14 under the name RongWire gave it before 5.7.2's was known.
+    @available(*, deprecated, renamed: "outOfLimit")
+    public static var concurrentLimit: ConnectResult { outOfLimit }
+    /// Status 15 under RongWire's earlier name.
+    @available(*, deprecated, renamed: "inOtherCluster")
+    public static var clusterError: ConnectResult { inOtherCluster }
+    /// Status 16 under RongWire's earlier name.
+    @available(*, deprecated, renamed: "appAuthNotPass")
+    public static var appAuthFailed: ConnectResult { appAuthNotPass }
+    /// Status 17 under RongWire's earlier name.
+    @available(*, deprecated, renamed: "otpUsed")
+    public static var oneTimePasswordUsed: ConnectResult { otpUsed }
+    /// Status 19 under RongWire's earlier name.
+    @available(*, deprecated, renamed: "accountCancellation")
+    public static var userDeletedAccount: ConnectResult { accountCancellation }
 }

@@ -3,7 +3,9 @@
 import RongCodec
 
 extension Packet {
-    /// Decodes one packet: the whole content of one binary WebSocket message, sent by `sender`.
+    /// Decodes one packet: the whole content of one binary WebSocket message, sent by `sender`
+    /// on a connection of protocol `version` (only a CONNACK's layout depends on it; version 3
+    /// unless the client asked for 4, ``ProtocolVersion``).
     ///
     /// The buffer must hold exactly one packet. Errors, with the byte offset where the problem
     /// was found: `CodecError.Code.truncated` (empty buffer, or it ends inside a field),
@@ -16,26 +18,30 @@ extension Packet {
     /// ``BodyJSON`` and ``InboundMessage`` decode it.
     ///
     /// The packet owns a copy of the payload. To read the payload where the frame is, without
-    /// that copy, use ``withDecoded(_:from:_:)-([UInt8],_,_)`` or ``PacketView``.
-    public static func decode(_ bytes: some Collection<UInt8>, from sender: Side) throws(CodecError) -> Packet {
+    /// that copy, use ``withDecoded(_:from:protocol:_:)-([UInt8],_,_,_)`` or ``PacketView``.
+    public static func decode(
+        _ bytes: some Collection<UInt8>, from sender: Side, protocol version: ProtocolVersion = .v3
+    ) throws(CodecError) -> Packet {
         // Read where the bytes are when they are contiguous; copied into an array otherwise.
         let inPlace: Result<Packet, CodecError>? = bytes.withContiguousStorageIfAvailable { b in
-            Result { () throws(CodecError) in try decode(UnsafeRawBufferPointer(b), from: sender) }
+            Result { () throws(CodecError) in try decode(UnsafeRawBufferPointer(b), from: sender, protocol: version) }
         }
         if let inPlace { return try inPlace.get() }
-        return try decode(Array(bytes), from: sender)
+        return try decode(Array(bytes), from: sender, protocol: version)
     }
 
     /// Decodes one packet from an array: the same as the generic version, concrete so that
     /// callers in other modules do not run unspecialized generic code.
-    public static func decode(_ bytes: [UInt8], from sender: Side) throws(CodecError) -> Packet {
-        try bytes.withUnsafeBufferPointer { (b) throws(CodecError) in try decode(UnsafeRawBufferPointer(b), from: sender) }
+    public static func decode(_ bytes: [UInt8], from sender: Side, protocol version: ProtocolVersion = .v3) throws(CodecError) -> Packet {
+        try bytes.withUnsafeBufferPointer { (b) throws(CodecError) in
+            try decode(UnsafeRawBufferPointer(b), from: sender, protocol: version)
+        }
     }
 
     /// The owned decode over the frame's memory: ``PacketView``'s reads, with the payload copied
     /// out (built here directly rather than through a view, which would copy every field twice).
     @inline(__always)
-    static func decode(_ frame: UnsafeRawBufferPointer, from sender: Side) throws(CodecError) -> Packet {
+    static func decode(_ frame: UnsafeRawBufferPointer, from sender: Side, protocol version: ProtocolVersion) throws(CodecError) -> Packet {
         var r = ByteReader(frame)
         let header = try readHeader(&r, from: sender)
         let body: Body
@@ -53,7 +59,7 @@ extension Packet {
             let f = try readQueryAck(&r)
             body = .queryAck(QueryAck(messageId: f.messageId, date: f.date, status: f.status, payload: r.rest().copiedBytes))
         default:
-            body = try decodeFixedBody(header.type, from: sender, &r)
+            body = try decodeFixedBody(header.type, from: sender, protocol: version, &r)
         }
         return Packet(body, dup: header.dup, qos: header.qos, retain: header.retain)
     }
@@ -98,21 +104,14 @@ extension Packet {
 
     /// The body of a packet type without a protobuf payload (all but PUBLISH, QUERY and
     /// QUERYACK), read from after the header byte to the end of the frame.
-    static func decodeFixedBody(_ type: PacketType, from sender: Side, _ r: inout ByteReader) throws(CodecError) -> Body {
+    static func decodeFixedBody(
+        _ type: PacketType, from sender: Side, protocol version: ProtocolVersion, _ r: inout ByteReader
+    ) throws(CodecError) -> Body {
         let body: Body
         switch type {
         case .connect: body = .connect(try decodeConnect(&r))
         case .connAck:
-            var ack = ConnAck(reserved: try r.u8("the CONNACK reserved byte"), status: try r.u8("the CONNACK status"))
-            // ENGINE reads the tail only when the body is longer than its two fixed bytes.
-            if !r.isAtEnd {
-                ack.session = ConnAck.Session(
-                    userId: try r.string("the CONNACK userId"),
-                    sessionId: try r.string("the CONNACK sessionId"),
-                    timestamp: try r.u64("the CONNACK timestamp"))
-            }
-            try r.expectEnd("CONNACK")
-            body = .connAck(ack)
+            body = .connAck(try decodeConnAck(&r, protocol: version))
         case .pubAck where sender == .client:
             body = .pubAck(messageId: try r.u16("the PUBACK message id"))
             try r.expectEnd("PUBACK")
@@ -157,6 +156,33 @@ extension Packet {
         guard type.isSent(by: sender) else {
             throw CodecError(.wrongDirection, "a \(sender) does not send \(type.name)", offset: 0)
         }
+    }
+
+    /// A CONNACK body in the layout of `version` (ENV-PKT-002, ENV-PKT-013).
+    static func decodeConnAck(_ r: inout ByteReader, protocol version: ProtocolVersion) throws(CodecError) -> ConnAck {
+        var ack = ConnAck(reserved: try r.u8("the CONNACK reserved byte"), status: try r.u8("the CONNACK status"))
+        // Both versions read the tail only when the body is longer than its two fixed bytes
+        // (ENGINE `ConnAckReader`, 5.7.2 `MESSAGE_LENGTH`).
+        if !r.isAtEnd {
+            switch version {
+            case .v3:
+                ack.tail = .version3(
+                    ConnAck.Session(
+                        userId: try r.string("the CONNACK userId"),
+                        sessionId: try r.string("the CONNACK sessionId"),
+                        timestamp: try r.u64("the CONNACK timestamp")))
+            case .v4:
+                typealias F = ConnAck.Version4Fields
+                let flags = try r.u8("the CONNACK flags")
+                let userId: RMTPString? = if flags & F.userIdBit != 0 { try r.string("the CONNACK userId") } else { nil }
+                let sessionId: RMTPString? = if flags & F.sessionIdBit != 0 { try r.string("the CONNACK sessionId") } else { nil }
+                let timestamp: UInt64? = if flags & F.timestampBit != 0 { try r.u64("the CONNACK timestamp") } else { nil }
+                let messageId: UInt16? = if flags & F.messageIdBit != 0 { try r.u16("the CONNACK messageId") } else { nil }
+                ack.tail = .version4(F(userId: userId, sessionId: sessionId, timestamp: timestamp, messageId: messageId, otherFlags: flags))
+            }
+        }
+        try r.expectEnd("CONNACK")
+        return ack
     }
 
     static func decodeConnect(_ r: inout ByteReader) throws(CodecError) -> Connect {

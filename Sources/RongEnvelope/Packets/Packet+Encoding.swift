@@ -87,8 +87,19 @@ extension Packet.Body {
             if let token = c.token { n += try FrameWriter.sizeOfString(token, "token") }
             return n
         case .connAck(let a):
-            guard let s = a.session else { return 2 }
-            return 2 + (try FrameWriter.sizeOfString(s.userId, "userId")) + (try FrameWriter.sizeOfString(s.sessionId, "sessionId")) + 8
+            switch a.tail {
+            case .none:
+                return 2
+            case .version3(let s):
+                return 2 + (try FrameWriter.sizeOfString(s.userId, "userId")) + (try FrameWriter.sizeOfString(s.sessionId, "sessionId")) + 8
+            case .version4(let f):
+                var n = 3
+                if let u = f.userId { n += try FrameWriter.sizeOfString(u, "userId") }
+                if let s = f.sessionId { n += try FrameWriter.sizeOfString(s, "sessionId") }
+                if f.timestamp != nil { n += 8 }
+                if f.messageId != nil { n += 2 }
+                return n
+            }
         case .publish(let p), .query(let p):
             return (try FrameWriter.sizeOfString(p.topic.wire, "topic")) + (try FrameWriter.sizeOfString(p.targetId, "targetId")) + 2
         case .serverPublish(let p):
@@ -124,10 +135,19 @@ extension Packet.Body {
         case .connAck(let a):
             w.u8(a.reserved)
             w.u8(a.status)
-            if let s = a.session {
+            switch a.tail {
+            case .none:
+                break
+            case .version3(let s):
                 w.string(s.userId)
                 w.string(s.sessionId)
                 w.u64(s.timestamp)
+            case .version4(let f):
+                w.u8(f.flags)
+                if let u = f.userId { w.string(u) }
+                if let s = f.sessionId { w.string(s) }
+                if let t = f.timestamp { w.u64(t) }
+                if let m = f.messageId { w.u16(m) }
             }
         case .publish(let p), .query(let p):
             w.string(p.topic.wire)

@@ -30,8 +30,8 @@ public struct PacketJSONOptions: Sendable {
 extension Packet {
     /// The packet JSON form of spec/envelope.md: `header`, the variable-header fields by name, and
     /// for payload-carrying packets `bodyType`/`body`/`bodyHex`. Members starting with `$` are
-    /// derived for readers and ignored by ``init(json:from:)``. Converting back with
-    /// ``init(json:from:)`` and ``encoded()`` gives the original bytes.
+    /// derived for readers and ignored by ``init(json:from:protocol:)``. Converting back with
+    /// ``init(json:from:protocol:)`` and ``encoded()`` gives the original bytes.
     ///
     /// Throws when a payload of a known body type does not decode
     /// (`CodecError.Code.protobufDecoding`, `CodecError.Code.missingRequiredField`); set
@@ -63,10 +63,19 @@ extension Packet {
             o["reserved"] = int(a.reserved)
             o["status"] = int(a.status)
             if let name = a.result.name { o["$statusName"] = .string(name) }
-            if let s = a.session {
+            switch a.tail {
+            case .none:
+                break
+            case .version3(let s):
                 o["userId"] = RMTPStringJSON.json(s.userId)
                 o["sessionId"] = RMTPStringJSON.json(s.sessionId)
                 o["timestamp"] = int(s.timestamp)
+            case .version4(let v):
+                o["flags"] = int(v.flags)
+                if let u = v.userId { o["userId"] = RMTPStringJSON.json(u) }
+                if let s = v.sessionId { o["sessionId"] = RMTPStringJSON.json(s) }
+                if let t = v.timestamp { o["timestamp"] = int(t) }
+                if let m = v.messageId { o["messageId"] = int(m) }
             }
         case .publish(let p), .query(let p):
             o["topic"] = RMTPStringJSON.json(p.topic.wire)
@@ -98,6 +107,7 @@ extension Packet {
         case .disconnect(let d):
             o["reserved"] = int(d.reserved)
             o["status"] = int(d.status)
+            if let name = d.reason.name { o["$statusName"] = .string(name) }
         }
         return .object(o)
     }
@@ -128,10 +138,12 @@ extension Packet {
     }
 
     /// Reads the packet JSON form, for a packet sent by `sender` (the layouts of PUBLISH and
-    /// PUBACK depend on it). Absent header flags are false / 0; every other member the type
-    /// defines is required, except the optional ones spec/envelope.md lists. Type errors carry the
-    /// JSON path; the type checks are those of ``decode(_:from:)-(Collection<UInt8>,_)``.
-    public init(json: JSONValue, from sender: Side) throws(CodecError) {
+    /// PUBACK depend on it) on a connection of protocol `version` (a CONNACK's `flags` and
+    /// `messageId` exist in version 4 only). Absent header flags are false / 0; every other
+    /// member the type defines is required, except the optional ones spec/envelope.md lists. Type
+    /// errors carry the JSON path; the type checks are those of
+    /// ``decode(_:from:protocol:)-(Collection<UInt8>,_,_)``.
+    public init(json: JSONValue, from sender: Side, protocol version: ProtocolVersion = .v3) throws(CodecError) {
         var f = try JSONFields(json, path: "$", what: "a packet")
         var h = try JSONFields(try f.required("header"), path: "$.header", what: "the header")
         guard let typeName = try h.plainString("type") else {
@@ -176,17 +188,7 @@ extension Packet {
                     clientId: try f.requiredString("clientId"), will: will,
                     appId: try f.string("appId"), token: try f.string("token")))
         case .connAck:
-            var ack = ConnAck(reserved: try f.integer("reserved", UInt8.self, default: 0), status: try f.integer("status", UInt8.self))
-            let userId = try f.string("userId")
-            let sessionId = try f.string("sessionId")
-            let timestamp: UInt64? = if f.value("timestamp") == nil { nil } else { try f.integer("timestamp", UInt64.self) }
-            switch (userId, sessionId, timestamp) {
-            case (nil, nil, nil): break
-            case (let u?, let s?, let t?): ack.session = ConnAck.Session(userId: u, sessionId: s, timestamp: t)
-            default:
-                throw CodecError(.missingRequiredField, "userId, sessionId and timestamp come together or not at all", path: "$")
-            }
-            body = .connAck(ack)
+            body = .connAck(try Self.connAck(&f, protocol: version))
         case .publish where sender == .server:
             let date = try f.integer("date", UInt32.self)
             let topic = Topic(wire: try f.requiredString("topic"))
@@ -224,6 +226,45 @@ extension Packet {
         }
         try f.finish()
         self.init(body, dup: dup, qos: qos, retain: retain)
+    }
+
+    /// A CONNACK's members in the form of `version` (ENV-JSON-003, ENV-JSON-006): version 3 has
+    /// userId, sessionId and timestamp together or none; version 4 has `flags` and the fields its
+    /// bits 0-3 name (`flags` may be left out and is then those bits).
+    private static func connAck(_ f: inout JSONFields, protocol version: ProtocolVersion) throws(CodecError) -> ConnAck {
+        var ack = ConnAck(reserved: try f.integer("reserved", UInt8.self, default: 0), status: try f.integer("status", UInt8.self))
+        let userId = try f.string("userId")
+        let sessionId = try f.string("sessionId")
+        let timestamp: UInt64? = if f.value("timestamp") == nil { nil } else { try f.integer("timestamp", UInt64.self) }
+        switch version {
+        case .v3:
+            for key in ["flags", "messageId"] where f.object[key] != nil && f.object[key] != .null {
+                throw CodecError(.invalidValue, "unknown member \(key): a version-4 CONNACK member (protocol 4)", path: f.at(key))
+            }
+            switch (userId, sessionId, timestamp) {
+            case (nil, nil, nil): break
+            case (let u?, let s?, let t?): ack.session = ConnAck.Session(userId: u, sessionId: s, timestamp: t)
+            default:
+                throw CodecError(.missingRequiredField, "userId, sessionId and timestamp come together or not at all", path: "$")
+            }
+        case .v4:
+            let messageId: UInt16? = if f.value("messageId") == nil { nil } else { try f.integer("messageId", UInt16.self) }
+            let flags: UInt8? = if f.value("flags") == nil { nil } else { try f.integer("flags", UInt8.self) }
+            let fields = ConnAck.Version4Fields(
+                userId: userId, sessionId: sessionId, timestamp: timestamp, messageId: messageId, otherFlags: flags ?? 0)
+            if let flags {
+                guard flags & 0x0F == fields.flags & 0x0F else {
+                    throw CodecError(
+                        .invalidValue,
+                        "flags \(flags) names other fields than the CONNACK has (bit 0 userId, 1 sessionId, 2 timestamp, 3 messageId)",
+                        path: "$.flags")
+                }
+                ack.tail = .version4(fields)
+            } else if fields.flags != 0 {
+                ack.tail = .version4(fields)
+            }
+        }
+        return ack
     }
 
     /// The payload from `bodyHex` (exact bytes, wins), else from `body` read as `bodyType`, else

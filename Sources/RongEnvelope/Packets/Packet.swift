@@ -175,27 +175,134 @@ extension Packet {
         }
     }
 
-    /// CONNACK body: a reserved byte, the status, and, when the body is longer than two bytes,
-    /// the user id, a session id and the server time (ENGINE `ConnAckReader`).
+    /// CONNACK body: a reserved byte, the status, and, when the body is longer than two bytes, a
+    /// tail whose layout is the connection's ``ProtocolVersion``'s (spec/envelope.md ENV-PKT-002,
+    /// ENV-PKT-013): version 3 (ENGINE `ConnAckReader`) the user id, a session id and the server
+    /// time; version 4 (RongIMLib 5.x) a flags byte, then only the fields it names, among them a
+    /// message id that seeds the client's counter.
+    ///
+    /// A server builds the CONNACK for the version the client asked for:
+    ///
+    /// ```swift
+    /// let ack = Packet.ConnAck.accepted(userId: "alice", sessionId: "s1", timestamp: now, messageId: 1000, protocol: .v4)
+    /// let frame = try Packet(.connAck(ack), retain: true).encoded()   // 20 00 00 0f 0005 616c696365 …
+    /// ```
+    ///
+    /// and a client reads the fields whatever the layout: ``userId``, ``timestamp``,
+    /// ``messageId``. Encoding writes the layout of ``tail``; decoding needs the version
+    /// (``Packet/decode(_:from:protocol:)-([UInt8],_,_)``), which nothing in the bytes says.
     public struct ConnAck: Hashable, Sendable {
         /// The first body byte; ENGINE and WEBv2 skip it (WEBv2's writer puts 128 there).
         public var reserved: UInt8
         /// The result code, ``ConnectResult``. Any value decodes (spec: decision 21).
         public var status: UInt8
-        /// Present on success when the server sends the longer form.
-        public var session: Session?
+        /// What follows the status: nothing, or the tail of one version's layout.
+        public var tail: Tail
 
-        /// A CONNACK from its fields; the short form when `session` is nil.
-        public init(reserved: UInt8 = 0, status: UInt8, session: Session? = nil) {
+        /// A CONNACK with `tail`.
+        public init(reserved: UInt8 = 0, status: UInt8, tail: Tail) {
             self.reserved = reserved
             self.status = status
-            self.session = session
+            self.tail = tail
+        }
+
+        /// A CONNACK in version 3's layout: the short form when `session` is nil.
+        public init(reserved: UInt8 = 0, status: UInt8, session: Session? = nil) {
+            self.init(reserved: reserved, status: status, tail: session.map { .version3($0) } ?? .none)
+        }
+
+        /// A CONNACK in version 4's layout: the flags byte, then the fields `fields` holds.
+        public init(reserved: UInt8 = 0, status: UInt8, fields: Version4Fields) {
+            self.init(reserved: reserved, status: status, tail: .version4(fields))
+        }
+
+        /// An accepted connection (status 0) in the layout of `version`: version 3 carries the
+        /// user id, session id and time (`messageId` has no place there and is dropped);
+        /// version 4 carries all four, so the client's first request uses `messageId` + 1, or
+        /// three when `messageId` is nil (the client then counts from 1).
+        public static func accepted(
+            userId: RMTPString, sessionId: RMTPString, timestamp: UInt64, messageId: UInt16? = nil,
+            protocol version: ProtocolVersion
+        ) -> ConnAck {
+            switch version {
+            case .v3:
+                ConnAck(status: 0, session: Session(userId: userId, sessionId: sessionId, timestamp: timestamp))
+            case .v4:
+                ConnAck(status: 0, fields: Version4Fields(userId: userId, sessionId: sessionId, timestamp: timestamp, messageId: messageId))
+            }
         }
 
         /// The status as a named result code.
         public var result: ConnectResult { ConnectResult(rawValue: status) }
 
-        /// The optional tail of a CONNACK.
+        /// What can follow the status byte.
+        public enum Tail: Hashable, Sendable {
+            /// Nothing: the body is the reserved byte and the status (both versions read it so).
+            case none
+            /// Version 3: userId, sessionId, timestamp, all three.
+            case version3(Session)
+            /// Version 4: the flags byte, then the fields it names.
+            case version4(Version4Fields)
+        }
+
+        /// The version-3 tail, nil when there is none or the CONNACK has version 4's layout.
+        /// Setting it gives the CONNACK version 3's layout (nil: no tail).
+        public var session: Session? {
+            get {
+                if case .version3(let s) = tail { return s }
+                return nil
+            }
+            set { tail = newValue.map { .version3($0) } ?? .none }
+        }
+
+        /// The version-4 fields, nil when the CONNACK has no tail or version 3's layout.
+        public var version4Fields: Version4Fields? {
+            if case .version4(let f) = tail { return f }
+            return nil
+        }
+
+        /// The version whose layout the tail has; nil when there is no tail.
+        public var layout: ProtocolVersion? {
+            switch tail {
+            case .none: nil
+            case .version3: .v3
+            case .version4: .v4
+            }
+        }
+
+        /// The connected user's id, in either layout (nil when absent: the SDK then sends its
+        /// requests with an empty target).
+        public var userId: RMTPString? {
+            switch tail {
+            case .none: nil
+            case .version3(let s): s.userId
+            case .version4(let f): f.userId
+            }
+        }
+
+        /// The session id, in either layout (the SDKs read it and drop it).
+        public var sessionId: RMTPString? {
+            switch tail {
+            case .none: nil
+            case .version3(let s): s.sessionId
+            case .version4(let f): f.sessionId
+            }
+        }
+
+        /// The server time in milliseconds, in either layout.
+        public var timestamp: UInt64? {
+            switch tail {
+            case .none: nil
+            case .version3(let s): s.timestamp
+            case .version4(let f): f.timestamp
+            }
+        }
+
+        /// Version 4's message id: the client's first request uses it + 1 (its counter wraps
+        /// from 65535 to 1). Nil otherwise; a client then counts from 1.
+        public var messageId: UInt16? { version4Fields?.messageId }
+
+        /// Version 3's tail of a CONNACK.
         public struct Session: Hashable, Sendable {
             /// The connected user's id.
             public var userId: RMTPString
@@ -210,6 +317,58 @@ extension Packet {
                 self.sessionId = sessionId
                 self.timestamp = timestamp
             }
+        }
+
+        /// Version 4's tail of a CONNACK: a flags byte, then each field whose bit is set, in
+        /// this order: bit 0 userId (UTF), bit 1 sessionId (UTF), bit 2 timestamp (u64 ms),
+        /// bit 3 messageId (u16). RongIMLib 5.7.2's reader (offset 236523).
+        public struct Version4Fields: Hashable, Sendable {
+            /// Flags bit 0.
+            public var userId: RMTPString?
+            /// Flags bit 1 (the SDK reads it and drops it).
+            public var sessionId: RMTPString?
+            /// Flags bit 2: server time in milliseconds.
+            public var timestamp: UInt64?
+            /// Flags bit 3: the seed of the client's message ids.
+            public var messageId: UInt16?
+            /// Flags bits 4-7, kept as read: no field follows them and the SDK ignores them.
+            /// Bits 0-3 of a value set here are dropped (the fields above decide them).
+            public var otherFlags: UInt8 {
+                get { highFlags }
+                set { highFlags = newValue & 0xF0 }
+            }
+            private var highFlags: UInt8
+
+            /// Version 4's fields; nil ones are left out and their flag bit is clear.
+            public init(
+                userId: RMTPString? = nil, sessionId: RMTPString? = nil, timestamp: UInt64? = nil, messageId: UInt16? = nil,
+                otherFlags: UInt8 = 0
+            ) {
+                self.userId = userId
+                self.sessionId = sessionId
+                self.timestamp = timestamp
+                self.messageId = messageId
+                highFlags = otherFlags & 0xF0
+            }
+
+            /// The flags byte these fields give.
+            public var flags: UInt8 {
+                var f = highFlags
+                if userId != nil { f |= Self.userIdBit }
+                if sessionId != nil { f |= Self.sessionIdBit }
+                if timestamp != nil { f |= Self.timestampBit }
+                if messageId != nil { f |= Self.messageIdBit }
+                return f
+            }
+
+            /// The flag of ``userId``.
+            public static let userIdBit: UInt8 = 0x01
+            /// The flag of ``sessionId``.
+            public static let sessionIdBit: UInt8 = 0x02
+            /// The flag of ``timestamp``.
+            public static let timestampBit: UInt8 = 0x04
+            /// The flag of ``messageId``.
+            public static let messageIdBit: UInt8 = 0x08
         }
     }
 
@@ -311,6 +470,9 @@ extension Packet {
         public var reserved: UInt8
         /// Any value decodes (WEBv2 accepted 0-5 only; spec: decision 21).
         public var status: UInt8
+
+        /// The status as a named reason.
+        public var reason: DisconnectReason { DisconnectReason(rawValue: status) }
 
         /// A DISCONNECT body from its fields.
         public init(reserved: UInt8 = 0, status: UInt8) {

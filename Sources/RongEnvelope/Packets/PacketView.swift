@@ -5,7 +5,7 @@ import RongCodec
 /// One packet decoded in place: the header fields as values, the protobuf payload as a view of
 /// the frame's bytes.
 ///
-/// ``Packet/decode(_:from:)-([UInt8],_)`` gives an owned ``Packet``: its payload is an array of its own, so
+/// ``Packet/decode(_:from:protocol:)-([UInt8],_,_)`` gives an owned ``Packet``: its payload is an array of its own, so
 /// the packet outlives the frame (to queue it, store it, send it to another task). A
 /// `PacketView` copies nothing: ``payload`` points into the frame, and the body decoders
 /// (``DownStreamMessage/decode(_:)-(UnsafeRawBufferPointer)``,
@@ -14,8 +14,8 @@ import RongCodec
 ///
 /// Ownership: the caller owns the frame's bytes and keeps them; the view borrows them.
 /// ``payload`` is valid only while the memory it points into stays allocated and unchanged: in
-/// ``Packet/withDecoded(_:from:_:)-([UInt8],_,_)`` until the closure returns, with
-/// ``init(decoding:from:)`` as long as the caller keeps the buffer it passed. The view is
+/// ``Packet/withDecoded(_:from:protocol:_:)-([UInt8],_,_,_)`` until the closure returns, with
+/// ``init(decoding:from:protocol:)`` as long as the caller keeps the buffer it passed. The view is
 /// non-copyable so it is not passed around by accident; do not keep ``payload`` (or the view)
 /// past that point. ``owned()`` copies the payload into an owned ``Packet`` where one is needed.
 ///
@@ -25,7 +25,7 @@ import RongCodec
 /// }
 /// ```
 ///
-/// Decoding checks exactly what ``Packet/decode(_:from:)-([UInt8],_)`` checks and throws the same
+/// Decoding checks exactly what ``Packet/decode(_:from:protocol:)-([UInt8],_,_)`` checks and throws the same
 /// errors: both read the header with the same functions.
 public struct PacketView: ~Copyable {
     /// The header byte's fields.
@@ -60,8 +60,9 @@ public struct PacketView: ~Copyable {
 
     /// Decodes the packet in `frame`, borrowing it: the caller keeps `frame`'s memory allocated
     /// and unchanged while it uses the view. The same checks and errors as
-    /// ``Packet/decode(_:from:)-([UInt8],_)``.
-    public init(decoding frame: UnsafeRawBufferPointer, from sender: Side) throws(CodecError) {
+    /// ``Packet/decode(_:from:protocol:)-([UInt8],_,_)``; `version` is the connection's protocol
+    /// version, which decides a CONNACK's layout.
+    public init(decoding frame: UnsafeRawBufferPointer, from sender: Side, protocol version: ProtocolVersion = .v3) throws(CodecError) {
         var r = ByteReader(frame)
         let header = try Packet.readHeader(&r, from: sender)
         // Each case reads everything before it sets anything (a non-copyable value is
@@ -85,7 +86,7 @@ public struct PacketView: ~Copyable {
                 header: header, sender: sender, date: f.date, topic: nil, targetId: nil, messageId: f.messageId, status: f.status,
                 payload: r.rest(), fixedBody: nil)
         default:
-            let body = try Packet.decodeFixedBody(header.type, from: sender, &r)
+            let body = try Packet.decodeFixedBody(header.type, from: sender, protocol: version, &r)
             self.init(
                 header: header, sender: sender, date: nil, topic: nil, targetId: nil, messageId: body.messageId, status: nil,
                 payload: nil, fixedBody: body)
@@ -112,7 +113,7 @@ public struct PacketView: ~Copyable {
     public var type: PacketType { header.type }
 
     /// An owned packet: the same values, the payload copied into an array of its own. Equal to
-    /// what ``Packet/decode(_:from:)-([UInt8],_)`` gives for the same frame.
+    /// what ``Packet/decode(_:from:protocol:)-([UInt8],_,_)`` gives for the same frame.
     public func owned() -> Packet {
         let body: Packet.Body
         if let fixedBody {
@@ -145,20 +146,25 @@ extension Packet {
     /// (see ``PacketView`` for the ownership rule). The view and its ``PacketView/payload`` are
     /// valid only until `body` returns; return owned values (a body value, an
     /// ``InboundMessage``, ``PacketView/owned()``) out of it. Decoding errors are those of
-    /// ``decode(_:from:)-([UInt8],_)``; `body`'s are passed on.
+    /// ``decode(_:from:protocol:)-([UInt8],_,_)``; `body`'s are passed on. `version` is the
+    /// connection's protocol version (a CONNACK's layout depends on it).
     @inlinable
     public static func withDecoded<R>(
-        _ frame: UnsafeRawBufferPointer, from sender: Side, _ body: (borrowing PacketView) throws(CodecError) -> R
+        _ frame: UnsafeRawBufferPointer, from sender: Side, protocol version: ProtocolVersion = .v3,
+        _ body: (borrowing PacketView) throws(CodecError) -> R
     ) throws(CodecError) -> R {
-        try body(PacketView(decoding: frame, from: sender))
+        try body(PacketView(decoding: frame, from: sender, protocol: version))
     }
 
     /// The same for a frame in an array (the array keeps the bytes for the call).
     @inlinable
     public static func withDecoded<R>(
-        _ frame: [UInt8], from sender: Side, _ body: (borrowing PacketView) throws(CodecError) -> R
+        _ frame: [UInt8], from sender: Side, protocol version: ProtocolVersion = .v3,
+        _ body: (borrowing PacketView) throws(CodecError) -> R
     ) throws(CodecError) -> R {
         // Inlinable: specialized for the caller's R (a generic call across modules is slow).
-        try frame.withUnsafeBufferPointer { (b) throws(CodecError) in try body(PacketView(decoding: UnsafeRawBufferPointer(b), from: sender)) }
+        try frame.withUnsafeBufferPointer { (b) throws(CodecError) in
+            try body(PacketView(decoding: UnsafeRawBufferPointer(b), from: sender, protocol: version))
+        }
     }
 }

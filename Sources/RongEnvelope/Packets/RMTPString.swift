@@ -52,7 +52,7 @@ public struct RMTPString: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         }
     }
 
-    /// Decodes wire bytes in memory (see ``init(wireBytes:)``): what ``Packet/decode(_:from:)``
+    /// Decodes wire bytes in memory (see ``init(wireBytes:)``): what ``Packet/decode(_:from:protocol:)-([UInt8],_,_)``
     /// calls for each header string, with the string's bytes where they are in the frame.
     init(checking bytes: UnsafeBufferPointer<UInt8>) throws(CodecError) {
         // Topics, ids and user ids are ASCII: then the text is the bytes, canonical, with nothing

@@ -12,7 +12,7 @@ import RongCodec
 ///
 /// ```swift
 /// let publish = Packet.Publish(topic: .ppMsgP, targetId: "bob", messageId: 1, payload: body)
-/// let unknown = Topic("pullUgMsg")          // a topic without a static member
+/// let unknown = Topic("pullSubData")        // a topic without a static member (5.30's)
 /// switch packet.topic {
 /// case .s_msg?: ...
 /// default: ...

@@ -62,6 +62,10 @@ extension UpStreamMessage {
                 case (11, 2): m.extraContent = try r.string()
                 case (12, 2): m.pushExt = try PushExtra.read(&r, into: m.pushExt)
                 case (13, 2): m.busChannel = try r.string()
+                // 5.30's fields (spec ENV-BODY-001): checked as SwiftProtobuf checks a schema
+                // field, not kept by the value.
+                case (14, 0), (22, 0): _ = try r.varint()
+                case (16, 2), (21, 2): try r.checkString()
                 default: try r.skip(field: field, wireType: wt)
                 }
             }
@@ -155,6 +159,9 @@ extension DownStreamMessage {
             case (20, 0): m.extStatus = Int64(bitPattern: try r.varint())
             case (21, 2): m.toUserId.append(try r.string())
             case (22, 0): m.groupUnpush = Int32(truncatingIfNeeded: try r.varint())
+            // 5.30's fields (spec ENV-BODY-001): checked, not kept by the value.
+            case (23, 0): _ = try r.varint()
+            case (24, 2): try r.checkString()
             default: try r.skip(field: field, wireType: wt)
             }
         }
@@ -191,6 +198,8 @@ extension DownStreamMessages {
                     hasSyncTime = true
                 case (3, 0): m.finished = try r.varint() != 0
                 case (4, 0): m.broadcastSyncTime = Int64(bitPattern: try r.varint())
+                // 5.30's fields (spec ENV-BODY-001): checked, not kept by the value.
+                case (5, 0), (6, 0), (7, 0): _ = try r.varint()
                 default: try r.skip(field: field, wireType: wt)
                 }
             }

@@ -132,6 +132,13 @@ struct WireReader: ~Copyable {
         return s
     }
 
+    /// A string field the value does not keep: checked as ``string()`` checks it (length and
+    /// UTF-8), nothing made.
+    mutating func checkString() throws(WireError) {
+        let range = try lengthDelimited()
+        if !range.isEmpty, WireUTF8.check(UnsafeRawBufferPointer(rebasing: base[range])) == nil { throw .invalidUTF8 }
+    }
+
     /// A bytes field, copied out.
     mutating func bytes() throws(WireError) -> [UInt8] {
         let range = try lengthDelimited()

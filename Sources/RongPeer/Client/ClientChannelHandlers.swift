@@ -25,13 +25,13 @@ enum ClientPipeline {
     /// status other than 101, no `Upgrade: websocket`, a wrong or missing `Sec-WebSocket-Accept`)
     /// or the connection ends first.
     static func configure(
-        _ channel: Channel, host: String, port: Int, uri: String, maxFrameSize: Int,
+        _ channel: Channel, host: String, port: Int, uri: String, maxFrameSize: Int, protocolVersion: ProtocolVersion = .v3,
         requestKey: String = NIOWebSocketClientUpgrader.randomRequestKey(),
         events: @escaping @Sendable (ClientFrameEvent) -> Void
     ) throws -> EventLoopFuture<Void> {
         let handshake = WebSocketHandshakeHandler(
-            host: host, port: port, uri: uri, requestKey: requestKey, maxFrameSize: maxFrameSize, events: events,
-            upgraded: channel.eventLoop.makePromise(of: Void.self))
+            host: host, port: port, uri: uri, requestKey: requestKey, maxFrameSize: maxFrameSize, protocolVersion: protocolVersion,
+            events: events, upgraded: channel.eventLoop.makePromise(of: Void.self))
         try channel.pipeline.syncOperations.addHandler(handshake)
         return handshake.upgraded.futureResult
     }
@@ -61,6 +61,8 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
     let uri: String
     let requestKey: String
     let maxFrameSize: Int
+    /// The version the URL asked for: it decides how the CONNACK reads (PEER-CONN-006).
+    let protocolVersion: ProtocolVersion
     let events: @Sendable (ClientFrameEvent) -> Void
     /// Succeeds once upgraded; fails with ``PeerClientError/notUpgraded`` otherwise.
     let upgraded: EventLoopPromise<Void>
@@ -69,7 +71,7 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
     private var done = false
 
     init(
-        host: String, port: Int, uri: String, requestKey: String, maxFrameSize: Int,
+        host: String, port: Int, uri: String, requestKey: String, maxFrameSize: Int, protocolVersion: ProtocolVersion = .v3,
         events: @escaping @Sendable (ClientFrameEvent) -> Void, upgraded: EventLoopPromise<Void>
     ) {
         self.host = host
@@ -77,6 +79,7 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
         self.uri = uri
         self.requestKey = requestKey
         self.maxFrameSize = maxFrameSize
+        self.protocolVersion = protocolVersion
         self.events = events
         self.upgraded = upgraded
     }
@@ -121,7 +124,7 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
             try sync.addHandler(decoder, position: .after(self))
             try sync.addHandler(NIOWebSocketFrameAggregator(
                 minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 256, maxAccumulatedFrameSize: maxFrameSize), position: .after(decoder))
-            try sync.addHandler(ClientFrameHandler(events: events), position: .last)
+            try sync.addHandler(ClientFrameHandler(protocolVersion: protocolVersion, events: events), position: .last)
         } catch {
             fail(context)
             return
@@ -194,9 +197,13 @@ final class ClientFrameHandler: ChannelInboundHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
+    let protocolVersion: ProtocolVersion
     let events: @Sendable (ClientFrameEvent) -> Void
 
-    init(events: @escaping @Sendable (ClientFrameEvent) -> Void) { self.events = events }
+    init(protocolVersion: ProtocolVersion = .v3, events: @escaping @Sendable (ClientFrameEvent) -> Void) {
+        self.protocolVersion = protocolVersion
+        self.events = events
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
@@ -204,7 +211,7 @@ final class ClientFrameHandler: ChannelInboundHandler {
         case .binary:
             // Decoded where NIO keeps the bytes, without an array copy of the whole frame first.
             let data = frame.unmaskedData
-            guard let packet = try? Packet.decode(data.readableBytesView, from: .server) else {
+            guard let packet = try? Packet.decode(data.readableBytesView, from: .server, protocol: protocolVersion) else {
                 events(.undecodable)
                 return
             }

@@ -185,12 +185,15 @@ final class ClientDriver {
         let uri = machine.options.requestURI(path: endpoint.path)
         let (host, port) = (endpoint.host, endpoint.port)
         let maxFrame = machine.options.maxFrameSize
+        let version = machine.options.protocolVersion
         ClientBootstrap(group: loop)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     b.value.transportCreated(channel, attempt: attempt)
-                    let upgraded = try ClientPipeline.configure(channel, host: host, port: port, uri: uri, maxFrameSize: maxFrame) { event in
+                    let upgraded = try ClientPipeline.configure(
+                        channel, host: host, port: port, uri: uri, maxFrameSize: maxFrame, protocolVersion: version
+                    ) { event in
                         b.value.transportEvent(event, attempt: attempt)
                     }
                     upgraded.whenFailure { _ in b.value.upgradeFailed(channel, attempt: attempt) }

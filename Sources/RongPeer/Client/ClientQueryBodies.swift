@@ -4,8 +4,8 @@ import RongCodec
 import RongEnvelope
 import SwiftProtobuf
 
-/// The request bodies of the QUERY topics the client sends (`pullMsg`, `chrmPull`, the chatroom
-/// topics, history) and the replies it reads besides the pull results, as ENGINE writes and
+/// The request bodies of the QUERY topics the client sends (`pullMsg`, `chrmPull`, `pullUgMsg`,
+/// the chatroom topics, history) and the replies it reads besides the pull results, as ENGINE writes and
 /// reads them. The only place the client names generated bodies (spec/peer.md, "Bodies").
 enum ClientQueryBodies {
     /// The body of `joinChrm`, `joinChrmR` and `exitChrm` as ENGINE writes it: ChrmInput with
@@ -31,6 +31,13 @@ enum ClientQueryBodies {
         var req = Modules_ChrmPullMsg()
         req.syncTime = syncTime
         req.count = count
+        return bytes(req)
+    }
+
+    /// `pullUgMsg`: UltraGrpPullMsg from `syncTime` (0: the "online" pull at connect).
+    static func ultragroupPull(syncTime: Int64) -> [UInt8] {
+        var req = Modules_UltraGrpPullMsg()
+        req.syncTime = syncTime
         return bytes(req)
     }
 

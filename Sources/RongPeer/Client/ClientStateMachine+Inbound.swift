@@ -13,9 +13,13 @@ extension ClientStateMachine {
     mutating func receive(_ packet: Packet, in session: inout Session, now: UInt64) -> [ClientAction] {
         let echoBefore = session.echoJustReceived
         session.echoJustReceived = nil
+        let noticeBefore = session.noticeJustReceived
+        session.noticeJustReceived = nil
         var actions: [ClientAction] = []
         switch packet.body {
         case .serverPubAck(let a):
+            // The PUBACK that completes a synced notice answers nothing of the client's.
+            if noticeBefore == a.messageId { break }
             serverPubAck(a, echoBefore: echoBefore, &session, &actions)
         case .pingResp:
             pongs += 1
@@ -68,8 +72,20 @@ extension ClientStateMachine {
         case .s_msg:
             guard let d = try? DownStreamMessage.decode(p.payload) else { return }
             accept(d, via: .push, &actions)
+        case .s_cmd:
+            record(p, packet: packet)
+            // 6: new ultragroup messages to pull (5.7.2 `case 6:`; PEER-UG-002).
+            if options.ultragroupPull, let n = try? NotifyMsg.decode(p.payload), n.kind == .ultraGroupMessages {
+                actions += startUltragroupPull(online: false, now: now)
+            }
         default:
-            guard packet.dup, BodyType.serverPublish(topic: p.topic) == .upStreamMessage else { return }
+            guard BodyType.serverPublish(topic: p.topic) == .upStreamMessage else {
+                // A notice (`s_opNtf`, `s_us`, …); a synced one (dup) is completed by a PUBACK.
+                record(p, packet: packet)
+                if packet.dup { session.noticeJustReceived = p.messageId }
+                return
+            }
+            guard packet.dup else { return }
             do throws(CodecError) {
                 let m = try InboundMessage(packet: packet, currentUserId: userId)
                 let r = PeerReceivedMessage(message: m, via: .sync)
@@ -85,6 +101,18 @@ extension ClientStateMachine {
                 decodeErrors += 1
             }
         }
+    }
+
+    /// Keeps a notice for ``PeerClient/notices()``, its body in the body JSON form.
+    private mutating func record(_ p: Packet.ServerPublish, packet: Packet) {
+        guard options.keepMessages else { return }
+        let body: JSONValue
+        if let type = BodyType.serverPublish(topic: p.topic), let json = try? BodyJSON.json(of: p.payload, as: type) {
+            body = json
+        } else {
+            body = ["bodyHex": .string(Hex.encode(p.payload))]
+        }
+        notices.append(PeerNotice(topic: p.topic.text, body: body, dup: packet.dup))
     }
 
     private mutating func completeEcho(at i: Int, _ a: Packet.ServerPubAck, _ session: inout Session, _ actions: inout [ClientAction]) {

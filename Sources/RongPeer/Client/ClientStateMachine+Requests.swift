@@ -52,6 +52,7 @@ extension ClientStateMachine {
         case .pull: pullAnswered(result, now: now)
         case .chatroomPull(let room): chatroomPullAnswered(room: room, result, now: now)
         case .rejoin: []
+        case .ultragroupPull(let online): ultragroupPullAnswered(result, online: online, now: now)
         }
     }
 
@@ -126,8 +127,9 @@ extension ClientStateMachine {
     /// The QUERY of a pending request.
     func queryPacket(_ id: UInt16) -> Packet {
         let q = pendingQueries[id]!
-        // pullMsg goes with QoS 0, as VILLA sends it; other queries with QoS 1.
-        let qos: QoS = q.topic == .pullMsg || q.topic == .chrmPull ? .atMostOnce : .atLeastOnce
+        // pullMsg goes with QoS 0, as VILLA sends it (and pullUgMsg as 5.7.2 does); other
+        // queries with QoS 1.
+        let qos: QoS = q.topic == .pullMsg || q.topic == .chrmPull || q.topic == .pullUgMsg ? .atMostOnce : .atLeastOnce
         return Packet(.query(.init(topic: q.topic, targetId: RMTPString(q.targetId), messageId: id, payload: q.payload)), qos: qos)
     }
 }

@@ -1,4 +1,4 @@
-// Sources/RongPeer/Client/ClientStateMachine+Sync.swift - catching up: the inbox pull and chatroom pulls
+// Sources/RongPeer/Client/ClientStateMachine+Sync.swift - catching up: the inbox pull, chatroom pulls, the ultragroup pull
 
 import RongCodec
 import RongEnvelope
@@ -100,5 +100,34 @@ extension ClientStateMachine {
         for d in list.list { accept(d, via: .chatroomPull, &actions) }
         chatroomCursors[room] = max(chatroomCursors[room] ?? 0, list.syncTime)
         return list.finished ?? true
+    }
+}
+
+extension ClientStateMachine {
+    /// Starts the ultragroup pull loop (`pullUgMsg` from the cursor; `online`: with 0, the pull
+    /// at connect), or marks a running one to go round once more.
+    mutating func startUltragroupPull(online: Bool, now: UInt64) -> [ClientAction] {
+        if ultragroupPulling {
+            ultragroupPullAgain = true
+            return []
+        }
+        ultragroupPulling = true
+        ultragroupPullAgain = false
+        let body = ClientQueryBodies.ultragroupPull(syncTime: online ? 0 : ultragroupCursor)
+        return startQuery(.ultragroupPull(online: online), topic: .pullUgMsg, targetId: userId, payload: body, now: now).actions
+    }
+
+    /// A `pullUgMsg` answer: the messages (none from the online pull), the cursor, then again
+    /// while not `finished` or an `s_cmd` 6 came meanwhile.
+    mutating func ultragroupPullAnswered(_ result: Result<QueryAnswer, PeerClientError>, online: Bool, now: UInt64) -> [ClientAction] {
+        ultragroupPulling = false
+        guard case .success(let ack) = result, ack.status == 0, let list = try? DownStreamMessages.decode(ack.payload) else { return [] }
+        var actions: [ClientAction] = []
+        if !online {
+            for d in list.list { accept(d, via: .ultragroupPull, &actions) }
+        }
+        ultragroupCursor = max(ultragroupCursor, list.syncTime)
+        if !(list.finished ?? true) || ultragroupPullAgain { actions += startUltragroupPull(online: false, now: now) }
+        return actions
     }
 }

@@ -60,6 +60,9 @@ struct ClientStateMachine {
         /// PUBACK right after it with the same id is its completion (the peer writes the two
         /// together).
         var echoJustReceived: UInt16?
+        /// The id of a synced notice (a read time from another device) that was the last packet
+        /// received: the PUBACK right after it with that id completes it.
+        var noticeJustReceived: UInt16?
     }
 
     /// Who waits for a QUERY's answer.
@@ -72,6 +75,9 @@ struct ClientStateMachine {
         case chatroomPull(String)
         /// A chatroom joined again after a reconnect (nobody waits).
         case rejoin
+        /// The ultragroup pull loop (`pullUgMsg`; `online` for the pull at connect, whose list
+        /// is dropped).
+        case ultragroupPull(online: Bool)
     }
 
     struct PendingPublish {
@@ -129,6 +135,11 @@ struct ClientStateMachine {
     var pulling = false
     var pullAgain = false
     var lastPull: UInt64 = 0
+    /// `pullUgMsg`'s cursor, and whether a pull runs (true in `ultragroupPullAgain` when an
+    /// `s_cmd` 6 came meanwhile).
+    var ultragroupCursor: Int64 = 0
+    var ultragroupPulling = false
+    var ultragroupPullAgain = false
 
     // What surfaced.
     var seen: Set<String> = []
@@ -142,6 +153,10 @@ struct ClientStateMachine {
     /// PUBACK for one PUBLISH), and the latest few described.
     var strayAcks = 0
     var strayAckLog: [String] = []
+    /// Server PUBLISHes that are not messages, in arrival order (when ``PeerClientOptions/keepMessages``).
+    var notices: [PeerNotice] = []
+    /// The message id the latest CONNACK gave (version 4, flag bit 3), if any.
+    var connAckMessageId: UInt16?
 
     init(options: PeerClientOptions) {
         self.options = options
@@ -286,7 +301,11 @@ struct ClientStateMachine {
         }
         if !callerWaits { reconnects += 1 }
         state = .connected(Session(attempt: attempt))
-        if let u = a.session?.userId.text { userId = u }
+        if let u = a.userId?.text { userId = u }
+        connAckMessageId = a.messageId
+        // RongIMLib 5.x seeds its counter from a version-4 CONNACK (first request: seed + 1);
+        // ids still in flight from before a reconnect keep theirs, so then the counter goes on.
+        if let seed = a.messageId, pendingPublishes.isEmpty, pendingQueries.isEmpty { ids = MessageIDAllocator(last: seed) }
         var actions: [ClientAction] = callerWaits ? [.connectSucceeded(userId: userId)] : []
         let unacknowledged = pendingPublishes.keys.sorted()
         let unanswered = pendingQueries.keys.sorted()
@@ -302,6 +321,8 @@ struct ClientStateMachine {
         for id in unanswered { actions.append(.write(queryPacket(id))) }
         // Like the SDKs: sync on every connect (offline messages come this way).
         if options.autoPull { actions += startPull(now: now) }
+        // 5.x with `ugMsg`: the "online" ultragroup pull (tools/sdk5x/FINDINGS.md § 3.1).
+        if options.ultragroupPull { actions += startUltragroupPull(online: true, now: now) }
         return actions
     }
 
@@ -315,6 +336,7 @@ struct ClientStateMachine {
         pullWaiters = []
         pingWaiters = []
         pulling = false
+        ultragroupPulling = false
         var actions: [ClientAction] = []
         for id in publishes.keys.sorted() { actions.append(.publishAnswered(publishes[id]!.token, .failure(error))) }
         for id in queries.keys.sorted() { actions += queryFinished(queries[id]!, .failure(error), now: 0) }

@@ -148,6 +148,13 @@ public final class PeerClient: Sendable {
     /// Everything surfaced so far, in order.
     public func messages() async -> [PeerReceivedMessage] { await onLoop { $0.machine.received } }
 
+    /// The server PUBLISHes that were not messages (`s_cmd`, `s_opNtf`, a synced read time, …), in
+    /// arrival order.
+    public func notices() async -> [PeerNotice] { await onLoop { $0.machine.notices } }
+
+    /// The message id the latest CONNACK gave (a version-4 CONNACK's flag bit 3), if any.
+    public func connAckMessageId() async -> UInt16? { await onLoop { $0.machine.connAckMessageId } }
+
     /// Messages that arrived again with a UID already surfaced (suppressed by the dedup).
     public func duplicatesSuppressed() async -> Int { await onLoop { $0.machine.duplicatesSuppressed } }
 

@@ -1,5 +1,6 @@
 // Sources/RongPeer/Client/PeerClientOptions.swift - how a client connects and behaves
 
+import RongEnvelope
 import RongSupport
 
 /// How a ``PeerClient`` connects and behaves.
@@ -38,8 +39,16 @@ public struct PeerClientOptions: Sendable {
     /// Largest WebSocket message accepted from the server.
     public var maxFrameSize = 16 << 20
     /// The message id counter starts after this one (0: the first id is 1). A value near 65535
-    /// makes the client's ids wrap to 1 early (ENV-MSGID-001), for tests.
+    /// makes the client's ids wrap to 1 early (ENV-MSGID-001), for tests. A version-4 CONNACK
+    /// that carries a message id seeds the counter instead, as RongIMLib 5.x does.
     public var lastMessageId: UInt16 = 0
+    /// The protocol version to ask for (`protocolVer` in the URL, sent for 4 only: version 3 is
+    /// what a URL without one means); it decides how the CONNACK reads (PEER-CONN-006).
+    public var protocolVersion: ProtocolVersion = .v3
+    /// Turn ultragroups on as RongIMLib 5.x does after navigation's `ugMsg: 1`: an "online"
+    /// `pullUgMsg` at connect, then a pull of the messages after its cursor on every `s_cmd` 6
+    /// (PEER-UG-002).
+    public var ultragroupPull = false
 
     /// Options for connecting to `url` with `token` (and `appId`).
     public init(url: String, token: String, appId: String? = nil) {
@@ -70,6 +79,7 @@ public struct PeerClientOptions: Sendable {
     func requestURI(path: String) -> String {
         var q = "appId=\(percentEncode(appId ?? ""))&token=\(percentEncode(token))&sdkVer=\(percentEncode(sdkVersion))&apiVer=\(percentEncode(apiVersion))"
         if let platform { q += "&platform=\(percentEncode(platform))" }
+        if protocolVersion != .v3 { q += "&protocolVer=\(protocolVersion.rawValue)" }
         return path + "?" + q
     }
 }

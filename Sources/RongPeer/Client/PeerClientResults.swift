@@ -15,6 +15,8 @@ public struct PeerReceivedMessage: Sendable {
         case push
         /// The user's own message from another device (dup bit), completed by the PUBACK.
         case sync
+        /// A `pullUgMsg` reply (after `s_cmd` 6, PEER-UG-002).
+        case ultragroupPull
     }
 
     /// The message, decoded by `RongEnvelope`.
@@ -42,4 +44,28 @@ public struct PeerSendResult: Sendable, Hashable {
     public var messageUId: String
     /// The message's sent time, ms (date × 1000 + millisecond).
     public var sentTime: Int64
+}
+
+/// A server PUBLISH that is not a message: `s_cmd`, `s_opNtf`, `s_us`, `rtc_ntf`, a read time
+/// synced from another device (`updUgRTime`), `s_ntf`. What scenarios check with `notices`.
+public struct PeerNotice: Sendable {
+    /// The topic.
+    public var topic: String
+    /// The body in the body JSON form of its type (spec/envelope.md), or `{"bodyHex": …}` for a
+    /// topic without one.
+    public var body: JSONValue
+    /// The dup bit (a sync from the user's other device).
+    public var dup: Bool
+
+    /// A notice.
+    public init(topic: String, body: JSONValue, dup: Bool) {
+        self.topic = topic
+        self.body = body
+        self.dup = dup
+    }
+
+    /// `{"topic": …, "body": …, "dup": …}`, what a `notices` matcher matches.
+    public var view: JSONValue {
+        ["topic": .string(topic), "body": body, "dup": .bool(dup)]
+    }
 }

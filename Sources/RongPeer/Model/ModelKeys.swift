@@ -63,3 +63,17 @@ enum ReceiptKey: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// A channel of an ultragroup (`busChannel`, 5.x's `channelId`; `""` is the group's default
+/// channel, which 5.7.2 sends when the app gives none): read times, default notification levels
+/// and message changes are kept by it (PEER-UG-*).
+struct UltragroupChannelKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    var group: String
+    var channel: String
+
+    /// `group/channel` (`guild/ch1`; `guild/` for the default channel): `/state`.
+    var description: String { "\(group)/\(channel)" }
+
+    /// By group, then channel, in code-point order (PEER-ORDER-001).
+    static func < (a: Self, b: Self) -> Bool { (a.group, a.channel) < (b.group, b.channel) }
+}

@@ -83,9 +83,36 @@ public struct PeerFixture: Sendable, Hashable {
         /// Object names dispatched as low priority in chatrooms: discarded first when a room is
         /// over its capacity (002:1033, configured per app by the service's support).
         public var lowPriority: Set<String> = []
+        /// The switches navigation gives a 5.x Web SDK (PEER-NAVI-003), and the behaviour that
+        /// goes with them.
+        public var navigation = NavigationSwitches()
 
         /// The documented defaults.
         public init() {}
+    }
+
+    /// The navigation switches RongIMLib 5.7.2 reads (official-sdk-5x.md, "Navigation"; its
+    /// property reads at offsets 342705, 351134, 439778), written in the fixture as navigation
+    /// carries them: `app: {navigation: {openAnti: 1, ugMsg: 1, grpRRVer: 1}}`. All off by
+    /// default: engine 0.1.0 reads none of them, and 5.x then speaks as it did before.
+    public struct NavigationSwitches: Sendable, Hashable {
+        /// `openAnti` 1: the SDK asks for protocol version 4 (`protocolVer=4` in the WebSocket
+        /// URL), whose CONNACK has flags (PEER-CONN-006). The peer answers each connection in the
+        /// version its URL asks for, whatever this says.
+        public var openAnti = false
+        /// `ugMsg` 1: the app has ultra groups, the SDK turns them on after `pullUgMsg` and
+        /// `pullUgSes`; new ultragroup messages are then signalled by `s_cmd` 6 rather than pushed
+        /// (PEER-UG-002).
+        public var ugMsg = false
+        /// `grpRRVer` 1: group read receipts version 2 (`rrMsg`, `rrList`; PEER-RECEIPT-003).
+        public var grpRRVer = false
+
+        /// All off.
+        public init(openAnti: Bool = false, ugMsg: Bool = false, grpRRVer: Bool = false) {
+            self.openAnti = openAnti
+            self.ugMsg = ugMsg
+            self.grpRRVer = grpRRVer
+        }
     }
 
     /// The rule for a second login (protocol-rules.md § 9.6).
@@ -146,13 +173,28 @@ public struct PeerFixture: Sendable, Hashable {
         public var id: String
         /// Member user ids.
         public var members: [String]
+        /// An ultragroup's channels (`busChannel`), public ones that every member is in. Empty:
+        /// any channel id is taken (5.7.2 sends whatever the app names). The default channel
+        /// `""` is always there (PEER-UG-001).
+        public var channels: [String] = []
 
-        /// A group with its members.
-        public init(id: String, members: [String]) {
+        /// A group with its members (and, for an ultragroup, its channels).
+        public init(id: String, members: [String], channels: [String] = []) {
             self.id = id
             self.members = members
+            self.channels = channels
+        }
+
+        /// Whether an ultragroup has the channel `channel`.
+        public func hasChannel(_ channel: String) -> Bool {
+            channel.isEmpty || channels.isEmpty || channels.contains(channel)
         }
     }
+
+    /// The most channels an ultragroup has (protocol-rules.md § 8: 50, 000:12592) and the
+    /// longest channel id (20 characters, 000:9613).
+    static let maxChannels = 50
+    static let maxChannelIdCharacters = 20
 
     /// Adds `count` users `prefix0` … with tokens equal to their ids (for load runs).
     public mutating func generateUsers(prefix: String, count: Int) {
@@ -201,8 +243,9 @@ public struct PeerFixture: Sendable, Hashable {
         "appKey", "blocked", "platforms", "profile", "multiDeviceSync", "kick", "recall", "chatroomsPerUser",
         "offlineRetention", "historyRetention", "chatroomHistoryRetention", "ultragroupRetention", "history", "chatroomRecent",
         "unknownUsers", "sendRate", "lowPriority",
-        "chatroomMemberNotices",
+        "chatroomMemberNotices", "navigation",
     ]
+    static let navigationKeys: Set<String> = ["openAnti", "ugMsg", "grpRRVer"]
 
     /// Reads a fixture from an already parsed node (scenario files embed one).
     static func load(node root: Node, reader r: StrictYAMLReader) throws(LoadError) -> PeerFixture {
@@ -233,8 +276,20 @@ public struct PeerFixture: Sendable, Hashable {
                 for n in try r.list(e.value, "`\(e.key)`") {
                     var id: String?
                     var members: [String] = []
-                    for g in try r.mapping(n, "a group", allowed: ["id", "members"]) {
-                        if g.key == "id" { id = try r.identifier(g.value, "`id`") } else { members = try r.identifierList(g.value, "`members`") }
+                    var channels: [String] = []
+                    let keys: Set<String> = e.key == "groups" ? ["id", "members"] : ["id", "members", "channels"]
+                    for g in try r.mapping(n, e.key == "groups" ? "a group" : "an ultragroup", allowed: keys) {
+                        switch g.key {
+                        case "id": id = try r.identifier(g.value, "`id`")
+                        case "members": members = try r.identifierList(g.value, "`members`")
+                        default:
+                            channels = try r.identifierList(g.value, "`channels`")
+                            guard channels.count <= maxChannels else { throw r.error(g.value, "an ultragroup has at most \(maxChannels) channels (000:12592)") }
+                            if let long = channels.first(where: { $0.count > maxChannelIdCharacters }) {
+                                throw r.error(g.value, "channel id `\(long)` is over \(maxChannelIdCharacters) characters (000:9613)")
+                            }
+                            if Set(channels).count != channels.count { throw r.error(g.value, "a channel is listed twice") }
+                        }
                     }
                     guard let id else { throw r.error(n, "a group needs `id`") }
                     if e.key == "groups" {
@@ -242,7 +297,7 @@ public struct PeerFixture: Sendable, Hashable {
                         f.groups[id] = Group(id: id, members: members)
                     } else {
                         if f.ultragroups[id] != nil { throw r.error(n, "ultragroup `\(id)` is defined twice") }
-                        f.ultragroups[id] = Group(id: id, members: members)
+                        f.ultragroups[id] = Group(id: id, members: members, channels: channels)
                     }
                 }
             default:
@@ -320,6 +375,17 @@ public struct PeerFixture: Sendable, Hashable {
             case "history": a.history = try r.bool(e.value, "`history`")
             case "unknownUsers": a.unknownUsers = try r.choice(e.value, "`unknownUsers`")
             case "chatroomMemberNotices": a.chatroomMemberNotices = try r.bool(e.value, "`chatroomMemberNotices`")
+            case "navigation":
+                for n in try r.mapping(e.value, "`navigation`", allowed: navigationKeys) {
+                    // 0 or 1, as navigation carries them (5.7.2 tests `1 === value`).
+                    let v = try r.integer(n.value, "`\(n.key)`")
+                    guard v == 0 || v == 1 else { throw r.error(n.value, "`\(n.key)` is 0 or 1, as navigation carries it") }
+                    switch n.key {
+                    case "openAnti": a.navigation.openAnti = v == 1
+                    case "ugMsg": a.navigation.ugMsg = v == 1
+                    default: a.navigation.grpRRVer = v == 1
+                    }
+                }
             case "lowPriority":
                 let names = try r.identifierList(e.value, "`lowPriority`")
                 guard names.count <= 1000 else { throw r.error(e.value, "`lowPriority` lists at most 1000 object names") }
@@ -399,6 +465,10 @@ extension PeerFixture {
         lines.append("  sendRate: \(a.sendRate)")
         lines.append("  chatroomMemberNotices: \(a.chatroomMemberNotices)")
         if !a.lowPriority.isEmpty { lines.append("  lowPriority: \(list(a.lowPriority.sorted()))") }
+        let n = a.navigation
+        if n != NavigationSwitches() {
+            lines.append("  navigation: {openAnti: \(n.openAnti ? 1 : 0), ugMsg: \(n.ugMsg ? 1 : 0), grpRRVer: \(n.grpRRVer ? 1 : 0)}")
+        }
         lines.append("users:")
         for u in users.values.sorted(by: { $0.id < $1.id }) {
             var parts = ["id: \(q(u.id))", "tokens: \(list(u.tokens))"]
@@ -412,7 +482,9 @@ extension PeerFixture {
         lines.append(groups.isEmpty ? "groups: []" : "groups:")
         for g in groups.values.sorted(by: { $0.id < $1.id }) { lines.append("  - {id: \(q(g.id)), members: \(list(g.members))}") }
         lines.append(ultragroups.isEmpty ? "ultragroups: []" : "ultragroups:")
-        for g in ultragroups.values.sorted(by: { $0.id < $1.id }) { lines.append("  - {id: \(q(g.id)), members: \(list(g.members))}") }
+        for g in ultragroups.values.sorted(by: { $0.id < $1.id }) {
+            lines.append("  - {id: \(q(g.id)), members: \(list(g.members))\(g.channels.isEmpty ? "" : ", channels: \(list(g.channels))")}")
+        }
         let rooms = chatrooms.sorted().map { id -> String in
             var parts = ["id: \(q(id))"]
             if let m = chatroomMaxMembers[id] { parts.append("maxMembers: \(m)") }

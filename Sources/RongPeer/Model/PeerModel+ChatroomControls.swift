@@ -114,6 +114,7 @@ extension PeerModel {
         o["banned"] = .array(r.banned.filter { $0.value > t }.keys.sorted().map { .string($0) })
         o["distributionStopped"] = .bool(r.distributionStopped)
         o["persistent"] = .bool(r.persistent)
+        if let rtc = r.rtcRoomId { o["rtcRoomId"] = .string(rtc) }
         return .object(o)
     }
 }

@@ -15,6 +15,10 @@ extension PeerModel {
             recordEvent("conn#\(conn) refused: \(code) (\(why))")
             return [.packet(conn, Packet(.connAck(.init(status: code.rawValue)), retain: true)), .close(conn)]
         }
+        // A version the peer does not speak: CONNACK 1, in the short form both layouts read.
+        guard let version = params.protocolVersion else {
+            return refuse(.unacceptableProtocolVersion, "protocolVer \(params.query["protocolVer"] ?? "") is neither 3 nor 4")
+        }
         if app.blocked { return refuse(.appBlockOrDelete, "app blocked") }
         if let key = app.appKey, params.appId != key { return refuse(.tokenIncorrect, "appId \(params.appId ?? "missing") is not \(key)") }
         if let allowed = app.platforms, !allowed.contains((params.platform ?? "web").lowercased()) {
@@ -45,11 +49,19 @@ extension PeerModel {
         let t = now
         sessions.open(conn, user: entry.user, params: params, at: t)
         stats.connectionsAccepted += 1
-        recordEvent("conn#\(conn) \(entry.user) connected (\(params.platform ?? "web"))")
-        let session = Packet.ConnAck.Session(userId: RMTPString(entry.user), sessionId: RMTPString("peer-\(conn)"), timestamp: UInt64(t))
-        out.insert(.packet(conn, Packet(.connAck(.init(status: 0, session: session)), retain: true)), at: 0)
+        recordEvent("conn#\(conn) \(entry.user) connected (\(params.platform ?? "web"), protocol \(version))")
+        // Version 4 names every field and seeds the client's message ids (PEER-CONN-006).
+        let ack = Packet.ConnAck.accepted(
+            userId: RMTPString(entry.user), sessionId: RMTPString("peer-\(conn)"), timestamp: UInt64(t), messageId: Self.connAckMessageIdSeed,
+            protocol: version)
+        out.insert(.packet(conn, Packet(.connAck(ack), retain: true)), at: 0)
         return out
     }
+
+    /// The message id a version-4 CONNACK gives the client (flag bit 3): its first request then
+    /// uses 1001 (PEER-CONN-006). **Kit choice**: no source says what the service sends; a fixed
+    /// value keeps scenarios repeatable, and one that is not 0 shows a client that ignores it.
+    public static let connAckMessageIdSeed: UInt16 = 1000
 
     /// The connection ended (either side). A user with no connection left is offline: later
     /// messages wait in the inbox and produce push records; chatrooms are left. Returns what the

@@ -64,12 +64,18 @@ extension PeerModel {
             }
             return
         case .ultragroup:
-            // No offline messages (000:7780): online members get it directly; the server keeps
-            // it for the retention period.
+            // No offline messages (000:7780); the server keeps it for the retention period.
+            messages.appendToHistory(m.historyKey, uid: m.uid)
+            if app.navigation.ugMsg {
+                // 5.x: `s_cmd` 6, and the members pull it (PEER-UG-002).
+                announceUltragroupMessage(m, recipients: users, into: &out)
+                return
+            }
+            // Without `ugMsg` (clients that know no `pullUgMsg`): online members get it directly
+            // (PEER-UG-001).
             for user in users {
                 for c in sessions.connections(of: user) { out.append(directPush(m, to: c, user: user, direction: .received)) }
             }
-            messages.appendToHistory(m.historyKey, uid: m.uid)
             return
         default:
             break

@@ -34,15 +34,12 @@ extension PeerModel {
     mutating func publish(_ p: Packet.Publish, from conn: ConnectionID) -> [PeerOutput] {
         let sender = sessions.user(of: conn)!
         if let type = BodyType.clientPublishBodies[p.topic] {
-            // The RTC plugin's data writes (ENGINE 0.1.0 lines 6767-6818): no RTC room is
-            // modelled, so each is acknowledged and goes nowhere (PEER-QUERY-001).
             do throws(CodecError) {
-                _ = try BodyJSON.parse(p.payload, as: type)
+                return try otherPublish(p, type, from: conn)
             } catch {
                 recordViolation(conn, kind: .malformed, detail: "PUBLISH \(p.topic.text): \(error.code): \(error.reason)")
                 return [.disconnect(conn, status: DisconnectStatus.closure)]
             }
-            return [ack(conn, p.messageId, status: 0, time: now, uid: "")]
         }
         let up: UpStreamMessage
         do throws(CodecError) {
@@ -94,6 +91,7 @@ extension PeerModel {
             guard let g = fixture.ultragroups[target], g.members.contains(sender) else {
                 return reject(conn, p, PeerStatus.notInUltragroup, "\(sender) is not in ultragroup \(target)")
             }
+            if let r = admitChannel(up.busChannel ?? "", of: g) { return reject(conn, p, r.status, r.why) }
         default:
             break
         }
@@ -138,6 +136,37 @@ extension PeerModel {
         applyReadSideEffects(stored)
         if messages.countForCompaction() { compact() }
         return out
+    }
+
+    /// A client PUBLISH whose body is not a message (PEER-MSG-001): the RTC plugin's data writes
+    /// (ENGINE 0.1.0 lines 6767-6818; no RTC room is modelled, so each is acknowledged and goes
+    /// nowhere, PEER-QUERY-001), 5.x's ultragroup typing and read time (PEER-UG-007, -008), and
+    /// engine 5.2.1's PUBLISH forms of `modifyMsg` and `upMsgEx` (served as the QUERYs 5.7.2
+    /// sends, answered by the PUBACK's status) and `qryMsgChange` (answered by a QUERYACK with the
+    /// MsgChangeList, the one answer 5.2.1 can read). A body that does not parse ends the
+    /// connection (PEER-HOSTILE-001).
+    mutating func otherPublish(_ p: Packet.Publish, _ type: BodyType, from conn: ConnectionID) throws(CodecError) -> [PeerOutput] {
+        switch p.topic {
+        case .operate:
+            return typing(try Self.request(p.payload, as: Modules_OperateStatus.self), p, from: conn)
+        case .updUgRTime:
+            return ultragroupRead(try Self.request(p.payload, as: Modules_SessionMsgReadInput.self), p, from: conn)
+        case .modifyMsg, .upMsgEx:
+            var out: [PeerOutput] = []
+            if let r = changeMessage(p.topic, try Self.request(p.payload, as: Modules_MsgChangeReq.self), from: conn, into: &out) {
+                return reject(conn, p, r.status, r.why)
+            }
+            return [ack(conn, p.messageId, status: 0, time: now, uid: "")] + out
+        case .qryMsgChange:
+            // Engine 5.2.1 waits for any answer with this message id and decodes its body as
+            // MsgChangeList ([5.2.1] offset 293710, `send(n, kn)`); a PUBACK carries no body, a
+            // QUERYACK does (PEER-UG-005).
+            let changes = messageChanges(try Self.request(p.payload, as: Modules_QueryMsgChange.self), from: conn)
+            return [queryAck(conn, p.messageId, status: 0, payload: Self.bytes(changes))]
+        default:
+            _ = try BodyJSON.parse(p.payload, as: type)
+            return [ack(conn, p.messageId, status: 0, time: now, uid: "")]
+        }
     }
 
     /// Whether `bytes` are well-formed UTF-8 (without building a string).

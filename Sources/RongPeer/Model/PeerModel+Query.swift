@@ -172,7 +172,7 @@ extension PeerModel {
     // MARK: History
 
     /// The history topics (HistoryMsgInput → HistoryMsgOuput): `qryPMsg`, `qryGMsg`,
-    /// `qryCHMsg` and `qryUgMsg` from what the peer keeps; the conversation types it has no
+    /// `qryCHMsg` and `qryUgMsg` (one channel's: `busChannel`) from what the peer keeps; the conversation types it has no
     /// messages for (`qryDMsg`, `qryCMsg`, `qrySMsg`, `qryMCMsg`, `qryMPMsg`) get an empty list.
     /// `time` 0 means now; `order` 0 gives messages before `time`, newest first, 1 messages
     /// after it, oldest first; `count` 1-100 (default 20). `syncTime` is the time to continue
@@ -206,6 +206,11 @@ extension PeerModel {
             let key = HistoryKey(type, sender: user, target: target)
             let cut = now - retention(of: key)
             all = (messages.history[key] ?? []).compactMap { messages[$0] }.filter { $0.time >= cut && messages.isInHistory($0, of: user, key: key) }
+            if type == .ultragroup {
+                // A channel's history (5.x sends `busChannel`, "" the default channel), as the
+                // messages reach the user (PEER-UG-001).
+                all = all.filter { reaches($0, user) && (!req.hasBusChannel || ($0.up.busChannel ?? "") == req.busChannel) }
+            }
         }
         let count = req.hasCount && req.count > 0 ? min(Int(req.count), 100) : 20
         let ascending = req.hasOrder && req.order == 1
@@ -247,6 +252,12 @@ extension PeerModel {
         d.configFlag = m.up.configFlag
         d.busChannel = m.up.busChannel
         d.toUserId = m.up.userId
+        if m.type == .ultragroup {
+            // extStatus 0x04: modified (envelope.md § 7.2); groupUnpush: the channel's default
+            // level (tools/sdk5x/FINDINGS.md § 3.8).
+            if m.modified { d.extStatus = 0x04 }
+            d.groupUnpush = ultragroupState.defaultLevel(channelKey(of: m))
+        }
         return d
     }
 

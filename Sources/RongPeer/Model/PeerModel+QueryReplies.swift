@@ -22,6 +22,10 @@ extension PeerModel {
         func reply(_ m: some SwiftProtobuf.Message) -> [PeerOutput] { [queryAck(conn, q.messageId, status: 0, payload: Self.bytes(m))] }
         func done() -> [PeerOutput] { [queryAck(conn, q.messageId, status: 0)] }
         func request<M: SwiftProtobuf.Message>(_: M.Type) throws(CodecError) -> M { try Self.request(q.payload, as: M.self) }
+        func refuse(_ r: StatusRefusal) -> [PeerOutput] {
+            recordEvent("conn#\(conn) \(user) \(topic.text) → \(target.prefix(64)) refused \(r.status): \(r.why)")
+            return [queryAck(conn, q.messageId, status: r.status)]
+        }
         do throws(CodecError) {
             switch topic {
             // Conversations (ENGINE `getConversationList`, `removeConversation`).
@@ -76,7 +80,37 @@ extension PeerModel {
             case .pullUS:
                 return reply(userSettings(of: user, asked: try request(Modules_PullUserSettingInput.self).version))
             case .reportsdk:
+                // 5.x sends its versions after every connect; the status alone is read (PEER-QUERY-001).
+                _ = try request(Modules_ReportSDKInput.self)
                 return reply(Modules_ReportSDKOutput())
+            // Ultragroups (RongIMLib 5.x; PEER-UG-*).
+            case .pullUgMsg:
+                return pullUltragroupMessages(try request(Modules_UltraGrpPullMsg.self), id: q.messageId, from: conn)
+            case .pullUgSes:
+                return reply(ultragroupConversationList(try request(Modules_UltraGrpPullSes.self), user: user))
+            case .qryUgUal:
+                let r = try request(Modules_QryRemindListReq.self)
+                if case .failure(let refusal) = ultragroup(r.groupID, member: user) { return refuse(refusal) }
+                return reply(unreadMentions(r, user: user))
+            case .qryMsg:
+                let r = try request(Modules_MsgQuery.self)
+                guard r.query.count <= Self.messagesPerQuery else {
+                    return refuse(StatusRefusal(PeerStatus.invalidParameter, "\(r.query.count) messages asked for (at most \(Self.messagesPerQuery))"))
+                }
+                return reply(messagesByUID(r, user: user))
+            case .modifyMsg, .upMsgEx:
+                var notices: [PeerOutput] = []
+                if let r = changeMessage(topic, try request(Modules_MsgChangeReq.self), from: conn, into: &notices) { return refuse(r) }
+                return done() + notices
+            case .qryMsgChange:
+                return reply(messageChanges(try request(Modules_QueryMsgChange.self), from: conn))
+            case .ugUnpushSet:
+                if let r = setUltragroupDefaultLevel(try request(Modules_GroupUnpushSet.self), group: target, user: user) { return refuse(r) }
+                return done()
+            case .ugUnpushQuery:
+                let r = try request(Modules_GroupUnpushQuery.self)
+                if case .failure(let refusal) = ultragroup(target, member: user) { return refuse(refusal) }
+                return reply(ultragroupDefaultLevel(r, group: target))
             // Chatrooms: members, KV.
             case .queryChrmI:
                 return chatroomInfo(target, try request(Modules_QueryChatRoomInfoInput.self), user: user, id: q.messageId, conn: conn)
@@ -93,9 +127,22 @@ extension PeerModel {
                 return chatroomKV(room: target, user: user, try request(Modules_SetChrmKV.self), id: q.messageId, from: conn)
             case .setKVS, .delKVS:
                 return chatroomKVBatch(room: target, user: user, try request(Modules_SetChrmKVS.self), delete: topic == .delKVS, id: q.messageId, from: conn)
-            // Group read receipts (ENGINE-5.0 `rrMsg`, `rrList`).
-            case .rrMsg:
+            case .setRtcRoomId:
+                // 5.7.2 `bindRTCRoomForChatroom`: the binding is kept (`/state`), nothing reads it back.
+                let r = try request(Modules_SetRtcRoomIdInput.self)
+                guard chatrooms[target] != nil else { return [queryAck(conn, q.messageId, status: PeerStatus.chatroomNotExist)] }
+                guard chatrooms.isMember(user, of: target) else { return [queryAck(conn, q.messageId, status: PeerStatus.notInChatroom)] }
+                guard r.rtcRoomID.utf8.count <= 64 else {
+                    return refuse(StatusRefusal(PeerStatus.chatroomInvalidParameter, "rtcRoomId over 64 bytes"))
+                }
+                chatrooms.bindRTCRoom(target, r.rtcRoomID)
                 return done()
+            // Group read receipts (ENGINE-5.0 `rrMsg`, `rrList`; v2, PEER-RECEIPT-003).
+            case .rrMsg:
+                switch groupReadReceipt(try request(Modules_GrpReadReceiptMsg.self), group: target, from: conn) {
+                case .success(let notices): return done() + notices
+                case .failure(let r): return refuse(r)
+                }
             case .rrList:
                 let r = try request(Modules_GrpReadReceiptMsg.self)
                 var out = Modules_GrpReadReceiptQryResp()

@@ -37,3 +37,47 @@ extension PeerModel {
         }
     }
 }
+
+extension PeerModel {
+    /// The most message UIDs one `rrMsg` names (**kit choice**: no source gives a limit; 5.7.2
+    /// merges the UIDs of one conversation's unread messages).
+    static let receiptsPerRequest = 100
+
+    /// `rrMsg` (GrpReadReceiptMsg{`msgId` [UIDs], `channelId`}, target the group): group read
+    /// receipts v2 (PEER-RECEIPT-003). The user read each named message of the group that someone
+    /// else sent: the first read is recorded (what `rrList` lists), and the sender's connections
+    /// get RC:RRMsg {`msgId`, `rrn` readers, `tmn` members} as a direct `s_msg` (flag NONE, not
+    /// kept: the 2025 Rust SDK's v2 notice, official-sdks.md § 2; 5.7.2 has no handler of its own
+    /// and raises it as MESSAGES, tools/sdk5x/FINDINGS.md § 4). UIDs the peer does not hold, of another
+    /// conversation, the reader's own or recalled are skipped. 22406 for a non-member; more than
+    /// 100 UIDs 33003.
+    mutating func groupReadReceipt(_ req: Modules_GrpReadReceiptMsg, group: String, from conn: ConnectionID) -> Result<[PeerOutput], StatusRefusal> {
+        let reader = sessions.user(of: conn)!
+        guard let g = fixture.groups[group], g.members.contains(reader) else {
+            return .failure(StatusRefusal(PeerStatus.notInGroup, "\(reader) is not in group \(group)"))
+        }
+        guard req.msgID.count <= Self.receiptsPerRequest else {
+            return .failure(StatusRefusal(PeerStatus.invalidParameter, "\(req.msgID.count) UIDs in one rrMsg (at most \(Self.receiptsPerRequest))"))
+        }
+        var out: [PeerOutput] = []
+        var done = Set<String>()
+        for uid in req.msgID where done.insert(uid).inserted {
+            guard let m = messages[uid], m.type == .group, m.target == group, m.sender != reader, m.recalled == nil else { continue }
+            let t = now
+            guard conversations.recordFirstRead(.message(uid: uid), reader: reader, time: t) else { continue }
+            let notice = GroupReadReceiptMessage(msgId: uid, rrn: conversations.readers(of: .message(uid: uid)).count, tmn: g.members.count)
+            guard let content = try? notice.jsonBytes() else { continue }
+            var d = DownStreamMessage(fromUserId: reader, type: .group, classname: GroupReadReceiptMessage.objectName, content: content, dataTime: t, status: StatusBits())
+            d.groupId = group
+            d.msgId = uids.next()
+            if !req.channelID.isEmpty { d.busChannel = req.channelID }
+            let payload = Self.bytes(d)
+            let (seconds, _) = date(t)
+            for c in sessions.connections(of: m.sender) {
+                let publish = Packet.ServerPublish(date: seconds, topic: .s_msg, targetId: RMTPString(reader), messageId: nextId(c), payload: payload)
+                out.append(.packet(c, Packet(.serverPublish(publish), retain: true)))
+            }
+        }
+        return .success(out)
+    }
+}

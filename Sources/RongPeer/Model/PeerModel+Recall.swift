@@ -40,6 +40,8 @@ extension PeerModel {
         recordEvent("conn#\(conn) \(recaller) recalled \(original.uid)")
         var out = [ack(conn, p.messageId, status: 0, time: time, uid: uid)]
         deliverRecall(stored, recalled: original, into: &out)
+        // 5.x learns of an ultragroup recall as a change (type 3, PEER-UG-005).
+        if original.type == .ultragroup { recordChange(.recall, of: original, by: recaller, origin: conn, into: &out) }
         return out
     }
 

@@ -6,7 +6,8 @@ extension PeerModel {
     /// The observable state (PEER-OBS-001): per user the devices online, unread counts by
     /// conversation, the offline queue (inbox entries no device has confirmed), inbox size and read
     /// times; history sizes by conversation; chatrooms; expansions; group receipts; the push log;
-    /// counters and recent events. `user` limits `users` and the push log to one user.
+    /// counters and recent events; ultragroups' channels, default levels and changes, and each
+    /// user's ultragroup read times. `user` limits `users` and the push log to one user.
     public func snapshot(user only: String? = nil) -> JSONValue {
         let t = now
         let offlineCut = t - app.offlineRetention.milliseconds
@@ -58,6 +59,9 @@ extension PeerModel {
                 ("offlineQueue", .number(JSONNumber(offlineQueue))),
                 ("inbox", .number(JSONNumber(received))),
                 ("sentBox", .number(JSONNumber(sent))),
+                ("ultragroupReadTimes", Self.object((ultragroupState.readMarks[id] ?? [:]).sorted { $0.key < $1.key }.map {
+                    ($0.key.description, .number(JSONNumber($0.value.time)))
+                })),
             ])))
         }
         var historyObject: [(String, JSONValue)] = []
@@ -81,6 +85,16 @@ extension PeerModel {
         var receiptObject: [(String, JSONValue)] = []
         for (key, readers) in conversations.receipts.map({ ($0.key.description, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
             receiptObject.append((key, Self.object(readers.sorted(by: { $0.key < $1.key }).map { ($0.key, .number(JSONNumber($0.value.time))) })))
+        }
+        // Ultragroups: the channels known, each channel's default level, and the change log's size.
+        var ultragroupObject: [(String, JSONValue)] = []
+        for id in Set(fixture.ultragroups.keys).union(ultragroupState.channels.keys).sorted() {
+            let levels = ultragroupState.defaultLevels.filter { $0.key.group == id }.sorted { $0.key < $1.key }
+            ultragroupObject.append((id, Self.object([
+                ("channels", .array((ultragroupState.channels[id] ?? []).sorted().map { .string($0) })),
+                ("defaultLevels", Self.object(levels.map { ($0.key.channel, .number(JSONNumber(Int($0.value)))) })),
+                ("changes", .number(JSONNumber(ultragroupState.changes.filter { $0.channel.group == id }.count))),
+            ])))
         }
         let recalled: [JSONValue] = messages.messages.filter { $0.value.recalled != nil }.keys.sorted().map { .string($0) }
         let pushes = eventLog.pushes.filter { only == nil || $0.receiver == only }.map { p -> JSONValue in
@@ -118,6 +132,7 @@ extension PeerModel {
         root["chatrooms"] = Self.object(rooms)
         root["expansions"] = Self.object(expansions)
         root["receipts"] = Self.object(receiptObject)
+        root["ultragroups"] = Self.object(ultragroupObject)
         root["recalled"] = .array(recalled)
         root["pushCount"] = .number(JSONNumber(eventLog.pushCount))
         root["pushSkipped"] = .number(JSONNumber(eventLog.pushSkipped))

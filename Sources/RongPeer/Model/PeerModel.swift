@@ -26,7 +26,8 @@ public enum PeerOutput: Sendable, Hashable {
 /// `SessionStore` (tokens, sessions, who is online), `MessageStore` (messages, inboxes,
 /// history, deletions, resends, expansion, recall), `ConversationStore` (unread counts,
 /// receipts, kept states, tags, removed conversations), `ChatroomStore` (members, KV, controls,
-/// dispatch) and `EventLog` (pushes and events). The model keeps the fixture, the clock, the
+/// dispatch), `UltragroupStore` (channels, read times, default levels, message changes) and
+/// `EventLog` (pushes and events). The model keeps the fixture, the clock, the
 /// UIDs and the counters, and turns each packet into store changes and outputs.
 public struct PeerModel: Sendable {
     /// Users, groups, chatrooms and app settings.
@@ -43,6 +44,7 @@ public struct PeerModel: Sendable {
     var messages = MessageStore()
     var conversations = ConversationStore()
     var chatrooms: ChatroomStore
+    var ultragroupState: UltragroupStore
     var eventLog = EventLog()
 
     /// Largest page of a pull (000:5224: offline messages come in packages of at most 200).
@@ -65,6 +67,7 @@ public struct PeerModel: Sendable {
         sessions = SessionStore(tokens: fixture.tokenIndex())
         uids = MessageUIDAllocator(seed: seed)
         chatrooms = ChatroomStore(fixtureRooms: fixture.chatrooms, maxMembers: fixture.chatroomMaxMembers)
+        ultragroupState = UltragroupStore(fixture: fixture.ultragroups)
     }
 
     var app: PeerFixture.AppSettings { fixture.app }
@@ -214,6 +217,7 @@ extension PeerModel {
     public mutating func compact() {
         messages.compact(now: now, app)
         conversations.compact { [messages] uid in messages[uid] != nil }
+        ultragroupState.compact(before: now - app.ultragroupRetention.milliseconds)
     }
 
     /// How long `key`'s history keeps a message, in ms.

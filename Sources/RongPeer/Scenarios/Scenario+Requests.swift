@@ -44,6 +44,18 @@ extension Scenario {
         var unordered: Set<String> = []
     }
 
+    /// `publish`: one client PUBLISH whose body is not a message (ENV-BODY-002's client publish
+    /// bodies: `operate`, `updUgRTime`, …), given in the body JSON form, and the PUBACK's status.
+    struct Publish: Sendable {
+        var client: String
+        var topic: Topic
+        var target: String
+        var body: JSONValue
+        var bodyType: String?
+        /// The expected PUBACK status.
+        var status: UInt16 = 0
+    }
+
     /// The reply lists a scenario may match as sets, by topic: those spec/peer.md PEER-ORDER-002
     /// orders by a kit choice because no source gives the service's order. The others (a pull,
     /// history, the conversation list, chatroom members) have the service's order, which a
@@ -126,5 +138,32 @@ extension Scenario {
             q.unordered = Set(paths)
         }
         return q
+    }
+
+    static func loadPublish(_ v: Node, _ r: StrictYAMLReader) throws(LoadError) -> Publish {
+        var p = Publish(client: "", topic: Topic(""), target: "", body: .null)
+        var topicGiven = false, bodyGiven = false
+        for f in try r.mapping(v, "`publish`", allowed: ["client", "topic", "target", "body", "bodyType", "status"]) {
+            switch f.key {
+            case "client": p.client = try r.identifier(f.value, "`client`")
+            case "topic":
+                p.topic = Topic(try r.string(f.value, "`topic`"))
+                topicGiven = true
+            case "target": p.target = try r.string(f.value, "`target`")
+            case "body":
+                p.body = try r.scenarioValue(f.value)
+                bodyGiven = true
+            case "bodyType":
+                let name = try r.string(f.value, "`bodyType`")
+                guard BodyType(rawValue: name) != nil else { throw r.error(f.value, "`bodyType` \(name) is not a message of spec/rongcloud.proto") }
+                p.bodyType = name
+            default: p.status = UInt16(clamping: try r.integer(f.value, "`status`"))
+            }
+        }
+        if p.client.isEmpty || !topicGiven || !bodyGiven { throw r.error(v, "`publish` needs `client`, `topic` and `body`") }
+        if p.bodyType == nil && BodyType.clientPublishBodies[p.topic] == nil {
+            throw r.error(v, "`publish` topic \(p.topic) carries no body other than a message (spec/envelope.md ENV-BODY-002): give `bodyType`, or use `send`")
+        }
+        return p
     }
 }

@@ -47,6 +47,8 @@ public struct Scenario: Sendable {
         case state(user: String?, value: JSONValue)
         case get(Get)
         case query(Query)
+        /// `publish`: a client PUBLISH whose body is not a message (`operate`, `updUgRTime`).
+        case publish(Publish)
         /// `control`: a POST to one of the peer's control endpoints (`/control/chatroom/…`) and
         /// the HTTP status it must answer.
         case control(path: String, status: Int)
@@ -67,12 +69,19 @@ public struct Scenario: Sendable {
         var lastMessageId: UInt16 = 0
         /// Connect to the `server` of this `get` label's navigation answer, after a `/ping` there.
         var navigation: String?
+        /// The protocol version to ask for; nil: 4 when the fixture's navigation says `openAnti:
+        /// 1`, else 3 (PEER-CONN-006).
+        var protocolVersion: ProtocolVersion?
+        /// The message id the CONNACK must give (version 4); nil: not checked.
+        var seed: UInt16?
     }
 
     struct Send: Sendable {
         var client: String
         var type: ConversationType
         var to: String
+        /// The ultragroup channel (`busChannel`).
+        var channel: String?
         var objectName: String
         var content: JSONValue
         var flag: PersistenceFlag?
@@ -132,6 +141,9 @@ public struct Scenario: Sendable {
         var strayAcks: Int?
         /// The client got DISCONNECT with this status.
         var disconnected: UInt8?
+        /// The server PUBLISHes that were not messages since the previous expectation (`s_cmd`,
+        /// `s_opNtf`, a synced read time), each a subset of `{topic, body, dup}`, in order.
+        var notices: [JSONValue]?
     }
 }
 
@@ -214,7 +226,7 @@ extension Scenario {
 
     static let actions = [
         "connect", "disconnect", "send", "recall", "pull", "ping", "join", "quit", "history", "advance", "wait", "faults", "raw", "expect", "state", "control",
-        "get", "query",
+        "get", "query", "publish",
     ]
 
     static func loadStep(_ node: Node, _ r: StrictYAMLReader, fixture: PeerFixture) throws(LoadError) -> Step {
@@ -269,6 +281,7 @@ extension Scenario {
         case "history": return Step(action: .history(try loadHistory(v, r)), line: line)
         case "get": return Step(action: .get(try loadGet(v, r)), line: line)
         case "query": return Step(action: .query(try loadQuery(v, r)), line: line)
+        case "publish": return Step(action: .publish(try loadPublish(v, r)), line: line)
         case "advance": return Step(action: .advance(try r.duration(v, "`advance`")), line: line)
         case "wait": return Step(action: .wait(try r.duration(v, "`wait`", most: maxWait)), line: line)
         case "faults": return Step(action: .faults(try r.string(v, "`faults`")), line: line)
@@ -304,7 +317,7 @@ extension Scenario {
             var out: [String: ClientExpectation] = [:]
             for c in try r.mapping(v, "`expect`") {
                 var x = ClientExpectation()
-                let keys: Set<String> = ["receives", "count", "ordered", "duplicates", "pongs", "strayAcks", "disconnected"]
+                let keys: Set<String> = ["receives", "count", "ordered", "duplicates", "pongs", "strayAcks", "disconnected", "notices"]
                 for f in try r.mapping(c.value, "the expectation of \(c.key)", allowed: keys) {
                     switch f.key {
                     case "receives": x.receives = try r.list(f.value, "`receives`").map { n throws(LoadError) in try r.scenarioValue(n) }
@@ -313,6 +326,7 @@ extension Scenario {
                     case "duplicates": x.duplicates = try r.integer(f.value, "`duplicates`")
                     case "pongs": x.pongs = try r.integer(f.value, "`pongs`")
                     case "strayAcks": x.strayAcks = try r.integer(f.value, "`strayAcks`")
+                    case "notices": x.notices = try r.list(f.value, "`notices`").map { n throws(LoadError) in try r.scenarioValue(n) }
                     default: x.disconnected = UInt8(clamping: try r.integer(f.value, "`disconnected`"))
                     }
                 }
@@ -337,7 +351,9 @@ extension Scenario {
             return Connect(client: name, user: name)
         }
         var c = Connect(client: "", user: "")
-        let keys: Set<String> = ["client", "user", "token", "appId", "platform", "connack", "retry", "poll", "reconnect", "lastMessageId", "navigation"]
+        let keys: Set<String> = [
+            "client", "user", "token", "appId", "platform", "connack", "retry", "poll", "reconnect", "lastMessageId", "navigation", "protocol", "seed",
+        ]
         for f in try r.mapping(v, "`connect`", allowed: keys) {
             switch f.key {
             case "client": c.client = try r.identifier(f.value, "`client`")
@@ -349,6 +365,14 @@ extension Scenario {
             case "retry": c.retryMillis = try r.duration(f.value, "`retry`").milliseconds
             case "poll": c.pollMillis = try r.duration(f.value, "`poll`").milliseconds
             case "navigation": c.navigation = try r.identifier(f.value, "`navigation`")
+            case "protocol":
+                let n = try r.integer(f.value, "`protocol`")
+                guard let v = UInt8(exactly: n).flatMap(ProtocolVersion.init(rawValue:)) else { throw r.error(f.value, "`protocol` must be 3 or 4") }
+                c.protocolVersion = v
+            case "seed":
+                let n = try r.integer(f.value, "`seed`")
+                guard (0...65535).contains(n) else { throw r.error(f.value, "`seed` must be 0...65535") }
+                c.seed = UInt16(n)
             case "lastMessageId":
                 let n = try r.integer(f.value, "`lastMessageId`")
                 guard (0...65535).contains(n) else { throw r.error(f.value, "`lastMessageId` must be 0...65535") }
@@ -363,7 +387,7 @@ extension Scenario {
     }
 
     static let sendKeys: Set<String> = [
-        "from", "to", "type", "objectName", "content", "text", "flag", "topic", "pushContent", "pushData", "mentioned", "disableNotification",
+        "from", "to", "channel", "type", "objectName", "content", "text", "flag", "topic", "pushContent", "pushData", "mentioned", "disableNotification",
         "canIncludeExpansion", "expansion", "directed", "label", "status", "count", "clientUniqueId", "sameAs",
     ]
 
@@ -375,6 +399,7 @@ extension Scenario {
             switch f.key {
             case "from": s.client = try r.identifier(f.value, "`from`")
             case "to": s.to = try r.identifier(f.value, "`to`")
+            case "channel": s.channel = try r.string(f.value, "`channel`")
             case "type":
                 let t = try r.string(f.value, "`type`")
                 guard let c = ConversationType(name: t) else { throw r.error(f.value, "`type` \(t) is not a conversation type") }

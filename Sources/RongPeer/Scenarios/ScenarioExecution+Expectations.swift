@@ -32,6 +32,17 @@ extension ScenarioExecution {
             consumed[name] = all
             if all - seen != n { throw fail("\(name) received \(all - seen) message(s), expected \(n)") }
         }
+        if let want = x.notices {
+            let seen = consumedNotices[name] ?? 0
+            _ = try await poll { await c.notices().count >= seen + want.count }
+            try await Task.sleep(nanoseconds: want.isEmpty ? 300_000_000 : 150_000_000)
+            let all = await c.notices()
+            let views = all[min(seen, all.count)...].map(\.view)
+            consumedNotices[name] = all.count
+            let text = views.map { $0.compactText() }.joined(separator: ", ")
+            if views.count != want.count { throw fail("\(name) got \(views.count) notice(s), expected \(want.count): \(text)") }
+            if let m = match(.array(want.map(resolve)), .array(Array(views)), path: "\(name).notices") { throw fail("\(m)\n    notices: \(text)") }
+        }
         try await checkCounters(name, c, x)
         if let status = x.disconnected {
             let ok = try await poll { await c.disconnectStatus() == status }

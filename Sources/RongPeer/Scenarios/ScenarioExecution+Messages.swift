@@ -9,6 +9,7 @@ extension ScenarioExecution {
         let contentValue = resolve(s.content)
         let bytes = try contentValue.canonicalBytes()
         var m = OutboundMessage(s.type, targetId: s.to, objectName: s.objectName, contentBytes: bytes)
+        m.channelId = s.channel
         let registered = ContentRegistry.builtIn.type(for: s.objectName)?.persistence
         m.persistence = s.flag ?? registered ?? .isCounted
         m.topic = s.topic

@@ -80,4 +80,20 @@ extension ScenarioExecution {
         }
         if let m = match(resolve(expected), actual, path: "$", unordered: q.unordered) { throw fail("query \(q.topic): reply \(m)") }
     }
+
+    /// `publish`: a client PUBLISH with a body that is not a message, in the body JSON form of the
+    /// topic's type (or `bodyType`); checks the PUBACK's status.
+    func publish(_ p: Scenario.Publish) async throws {
+        let type = p.bodyType.flatMap(BodyType.init(rawValue:)) ?? BodyType.clientPublishBodies[p.topic]!
+        let payload: [UInt8]
+        do throws(CodecError) {
+            payload = try BodyJSON.payload(from: resolve(p.body), as: type)
+        } catch {
+            throw fail("publish \(p.topic): the body is not a \(type): \(error.code): \(error.reason)")
+        }
+        guard let ack = try await client(p.client).publish(topic: p.topic, targetId: substitute(p.target), payload: payload) else {
+            throw fail("publish \(p.topic): no PUBACK")
+        }
+        if ack.status != p.status { throw fail("publish \(p.topic): PUBACK status \(ack.status), expected \(p.status)") }
+    }
 }

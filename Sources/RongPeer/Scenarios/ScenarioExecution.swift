@@ -25,6 +25,8 @@ final class ScenarioExecution {
     var clients: [String: PeerClient] = [:]
     var clientUser: [String: String] = [:]
     var consumed: [String: Int] = [:]
+    /// Per client, the notices its previous expectations looked at.
+    var consumedNotices: [String: Int] = [:]
     /// Per client, the counters as of its previous expectation: what an `expect` checks is what
     /// came since.
     struct Counters {
@@ -162,6 +164,7 @@ final class ScenarioExecution {
             for name in map.keys.sorted() { try await expect(name, map[name]!) }
         case .get(let g): try await get(g)
         case .query(let q): try await query(q)
+        case .publish(let p): try await publish(p)
         case .state(let user, let value):
             let expected = resolve(value)
             var last = ""
@@ -188,6 +191,9 @@ final class ScenarioExecution {
         o.pollMillis = c.pollMillis
         o.autoReconnect = c.autoReconnect
         o.lastMessageId = c.lastMessageId
+        // As a 5.x SDK after navigation: protocol 4 with `openAnti`, the ultragroup pull with `ugMsg`.
+        o.protocolVersion = c.protocolVersion ?? (fixture.app.navigation.openAnti ? .v4 : .v3)
+        o.ultragroupPull = fixture.app.navigation.ugMsg
         // Every request fails rather than hang when its answer never comes.
         o.requestTimeoutMillis = timeoutMillis * 2
         do {
@@ -200,10 +206,18 @@ final class ScenarioExecution {
                 try await checkLeftovers(c.client)
                 await old.close()
             }
+            if let seed = c.seed, await client.connAckMessageId() != seed {
+                await client.close()
+                throw fail("connect \(c.client): the CONNACK's message id is \(await client.connAckMessageId().map(String.init) ?? "absent"), expected \(seed)")
+            }
+            // The "online" pullUgMsg answered before the step ends (the peer answers in order),
+            // so that a message sent next is after its cursor, as for an SDK already connected.
+            if o.ultragroupPull { try await client.ping(timeoutMillis: timeoutMillis) }
             clients[c.client] = client
             clientUser[c.client] = client.userId
             consumed[c.client] = 0
-            checked[c.client] = Counters()
+            consumedNotices[c.client] = 0
+            checked[c.client] = Counters(duplicates: 0, strayAcks: 0, pongs: await client.pongs())
             if c.retryMillis != nil { resending.insert(c.client) } else { resending.remove(c.client) }
         } catch PeerClientError.refused(let status) {
             if status != c.connack { throw fail("connect \(c.client): CONNACK \(status) \(ConnectResult(rawValue: status)), expected \(c.connack)") }

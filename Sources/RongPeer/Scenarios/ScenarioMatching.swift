@@ -15,6 +15,7 @@ extension ScenarioExecution {
         o["from"] = .string(m.senderUserId)
         o["type"] = .string(m.conversationType.name)
         o["target"] = .string(m.targetId)
+        o["channel"] = m.channelId.map { .string($0) } ?? .null
         o["objectName"] = .string(m.objectName)
         o["content"] = content
         o["uid"] = m.messageUId.map { .string($0) } ?? .null

@@ -18,13 +18,15 @@ struct PeerChildPipeline: Sendable {
     /// A core for `configuration` (its model, faults and queue limits) and the pipeline around
     /// it; `pool` nil computes HTTP answers on the event loop (tests on `EmbeddedChannel`).
     init(configuration: PeerConfiguration, pool: NIOThreadPool? = nil, limiter: ConnectionLimiter? = nil) {
-        var model = PeerModel(fixture: configuration.fixture, clock: configuration.clock, seed: configuration.seed)
+        var fixture = configuration.fixture
+        if configuration.openAnti { fixture.app.navigation.openAnti = true }
+        var model = PeerModel(fixture: fixture, clock: configuration.clock, seed: configuration.seed)
         model.maxReplyBytes = PeerModel.replyByteLimit(maxQueuedBytes: configuration.maxQueuedBytes)
         let core = PeerCore(
             model: model, faults: configuration.faults.seeded(default: configuration.seed), maxQueued: configuration.maxQueued,
             maxQueuedBytes: configuration.maxQueuedBytes, logger: configuration.logger, limiter: limiter)
         self.core = core
-        control = PeerControl(core: core, clock: configuration.clock as? ManualClock, seed: configuration.seed)
+        control = PeerControl(core: core, clock: configuration.clock as? ManualClock, seed: configuration.seed, openAnti: configuration.openAnti)
         self.configuration = configuration
         self.pool = pool
         self.limiter = limiter

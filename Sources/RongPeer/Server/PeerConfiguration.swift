@@ -12,6 +12,9 @@ public struct PeerConfiguration: Sendable {
     public var port = 0
     /// Users, tokens, groups, chatrooms, app settings.
     public var fixture = PeerFixture()
+    /// Navigation says `openAnti: 1` whatever a fixture says, also one a `POST /control/reset`
+    /// brings (`rongwire peer --open-anti`; PEER-NAVI-003).
+    public var openAnti = false
     /// The clock; a ``ManualClock`` lets `POST /control/advance` move time.
     public var clock: any PeerClock = SystemClock()
     /// Largest WebSocket message (one RMTP packet) accepted from a client. A content may be
@@ -30,7 +33,8 @@ public struct PeerConfiguration: Sendable {
     /// Time from the request head to the end of its body; 408 and closed after it.
     public var bodyTimeout = PeerDuration(milliseconds: 30_000)!
     /// Time a WebSocket connection may go without sending a frame before it is closed (close
-    /// code 1001). The SDKs ping every 30 s; ``PeerDuration/zero`` never closes an idle one.
+    /// code 1001). RongIMLib 5.x pings every 15 s (engine 0.1.0 every 30 s);
+    /// ``PeerDuration/zero`` never closes an idle one.
     public var idleTimeout = PeerDuration(milliseconds: 300_000)!
     /// Connections open at once. At the limit, a new connection first evicts the oldest one that
     /// has not finished a request (an idle or slow socket); when every connection has, the new one

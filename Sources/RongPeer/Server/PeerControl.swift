@@ -10,6 +10,8 @@ struct PeerControl: Sendable {
     let core: PeerCore
     let clock: ManualClock?
     let seed: UInt64
+    /// `--open-anti`: every fixture, a reset's too, gets navigation `openAnti: 1`.
+    var openAnti = false
 
     struct Response: Sendable {
         var status: HTTPResponseStatus
@@ -86,7 +88,8 @@ struct PeerControl: Sendable {
                 return Self.error(.badRequest, "reset body is not valid UTF-8 (nothing was reset)")
             }
             do throws(PeerFileError) {
-                let fixture = try PeerFixture.load(yaml: yaml, file: "reset body")
+                var fixture = try PeerFixture.load(yaml: yaml, file: "reset body")
+                if openAnti { fixture.app.navigation.openAnti = true }
                 core.reset(PeerModel(fixture: fixture, clock: core.state.withLock { $0.model.clock }, seed: seed))
                 core.setFaults(FaultPlan())
                 return Self.json(["reset": true, "users": .number(JSONNumber(fixture.users.count))])

@@ -17,8 +17,9 @@ import RongSupport
 /// reached), with switches that fit what the peer serves: `kvStorage` 1, so ENGINE fetches a
 /// chatroom's KV on join (the peer answers `pullKV`; without that fetch ENGINE 0.1.0 throws on
 /// quitting the room), `historyMsg` and `chatroomMsg` from the app's cloud history, `joinMChrm`
-/// when a user may be in more than one chatroom, no `openAnti` (the peer speaks the protocol-3
-/// CONNACK). appId and token are checked as the WebSocket does: an app that is blocked is HTTP
+/// when a user may be in more than one chatroom, and the 5.x switches of the fixture's
+/// `app.navigation` (PEER-NAVI-003): `openAnti` (RongIMLib 5.x then asks for protocol 4),
+/// `ugMsg` (ultragroups), `grpRRVer` (group read receipts v2), each 0 or 1. appId and token are checked as the WebSocket does: an app that is blocked is HTTP
 /// 401 and a token the peer does not know, or another App Key, HTTP 403, the two refusals
 /// ENGINE-5.0 tells apart (lines 7663-7700); an expired token or a banned user pass, so that the
 /// CONNACK can say which (10, 9).
@@ -55,8 +56,9 @@ enum PeerNavigation {
         return nil
     }
 
-    /// The navigation object: `code` 200, the peer as `server`, no `backupServer`, and the
-    /// switches of ENGINE's stand-in object (lines 4797-4838) set to what the peer serves.
+    /// The navigation object: `code` 200, the peer as `server`, no `backupServer`, the switches
+    /// of ENGINE's stand-in object (lines 4797-4838) set to what the peer serves, and the 5.x
+    /// switches RongIMLib 5.7.2 reads (tools/sdk5x/FINDINGS.md § 2.1).
     static func naviInfo(server: String, control: PeerControl) -> JSONValue {
         let app = control.core.state.withLock { $0.model.app }
         return [
@@ -67,6 +69,8 @@ enum PeerNavigation {
             "msgAck": "", "activeServer": "", "uploadServer": "", "bosAddr": "", "qnAddr": "", "location": "",
             "monitor": 0, "voipCallInfo": "", "voipServer": "", "offlinelogserver": "", "alone": false,
             "extkitSwitch": 0, "openHttpDNS": false,
+            "openAnti": .number(JSONNumber(app.navigation.openAnti ? 1 : 0)), "ugMsg": .number(JSONNumber(app.navigation.ugMsg ? 1 : 0)),
+            "grpRRVer": .number(JSONNumber(app.navigation.grpRRVer ? 1 : 0)),
         ]
     }
 

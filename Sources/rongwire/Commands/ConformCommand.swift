@@ -4,10 +4,26 @@ import ArgumentParser
 import RongCodec
 import RongConformance
 
+/// `rongwire conform`: a run (the default: `rongwire conform [run] PATH…`) or the merge of the
+/// reports of a run split into shards.
 struct ConformCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conform",
         abstract: "Run the conformance vectors against RongWire or another implementation.",
+        discussion: """
+            `rongwire conform PATH…` is `rongwire conform run PATH…`: see `rongwire conform run \
+            --help` for the run's options (testee, failure list, selection, shards, reports). \
+            `rongwire conform merge-reports` adds up the reports of a run split with --shard.
+            """,
+        subcommands: [ConformRunCommand.self, MergeReportsCommand.self],
+        defaultSubcommand: ConformRunCommand.self
+    )
+}
+
+struct ConformRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the conformance vectors against RongWire or another implementation (the default).",
         discussion: """
             Loads the YAML vectors (format: spec/vectors.md) under PATH (default: vectors/) and \
             checks an implementation against them: RongWire's own codec in-process by default, \
@@ -33,6 +49,11 @@ struct ConformCommand: ParsableCommand {
               rongwire conform --testee "rongwire testee" --junit report.xml
               rongwire conform vectors/content --filter 'Required.Content.TxtMsg.*'
               rongwire conform --testee "./my-testee" --failure-list my-failures.txt --fix
+
+            Split across CI jobs: each job runs one part and writes a JSON report, and one more \
+            job adds them up (the same last line, exit status and reports as one whole run):
+              rongwire conform --shard 2/4 --json-report part-2.json
+              rongwire conform merge-reports part-*.json --junit report.xml
             """
     )
 
@@ -59,6 +80,9 @@ struct ConformCommand: ParsableCommand {
 
     @Option(help: "Run vectors of this level and stricter ones.")
     var level: Vector.Level = .optional
+
+    @Option(help: ArgumentHelp("Run part I of N of the selected vectors (1 <= I <= N <= 1000), split by a hash of each vector's id: the N parts are disjoint and make up the whole selection, whatever the machine. An empty part is not an error.", valueName: "I/N"))
+    var shard: VectorShard?
 
     @Option(help: ArgumentHelp("Write a JSON report (per case status, duration, detail).", valueName: "FILE"))
     var jsonReport: String?
@@ -90,15 +114,24 @@ struct ConformCommand: ParsableCommand {
             CLIIO.printStderr(error.description)
             throw ExitCode(2)
         }
-        let selection = VectorSelection(
+        var selection = VectorSelection(
             filters: filter, tags: tags.map { $0.split(separator: ",").map(String.init) } ?? [],
             level: level)
+        let unsharded = shard == nil ? [] : vectors.filter(selection.includes)
+        selection.shard = shard
         let selected = vectors.filter(selection.includes)
         if list {
             for v in selected { CLIIO.printStdout(v.id) }
             return
         }
-        if selected.isEmpty {
+        if let shard {
+            // A part may be empty when a filter leaves few vectors; its report is still a part.
+            guard !unsharded.isEmpty else {
+                CLIIO.printStderr("error: no vectors selected (\(vectors.count) loaded)")
+                throw ExitCode(2)
+            }
+            CLIIO.printStderr("shard \(shard): \(selected.count) of the \(unsharded.count) selected vectors")
+        } else if selected.isEmpty {
             CLIIO.printStderr("error: no vectors selected (\(vectors.count) loaded)")
             throw ExitCode(2)
         }

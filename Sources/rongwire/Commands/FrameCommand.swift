@@ -18,7 +18,11 @@ struct FrameCommand: ParsableCommand {
             `frame decode` then `frame encode` gives the original bytes back.
 
             Layouts depend on the sender, so --from is required: `client` for client → server \
-            packets, `server` for server → client ones.
+            packets, `server` for server → client ones. A CONNACK's layout also depends on the \
+            protocol version the connection negotiated (the `protocolVer` of the WebSocket URL; \
+            RongIMLib 5.x asks for 4 when navigation says `openAnti: 1`), which nothing in the \
+            packet says: --protocol 4 reads and writes version 4's (flags, then the fields they \
+            name); the default, 3, the userId/sessionId/timestamp tail.
             """,
         subcommands: [Decode.self, Encode.self, Compose.self]
     )
@@ -31,6 +35,18 @@ struct SideOption: ParsableArguments {
 }
 
 extension Side: ExpressibleByArgument {}
+
+/// `--protocol 3|4`.
+struct ProtocolOption: ParsableArguments {
+    @Option(
+        name: .customLong("protocol"),
+        help: ArgumentHelp(
+            "The connection's protocol version, which decides a CONNACK's layout: 3 (userId, sessionId, timestamp) or 4 (a flags byte, then the fields it names: userId, sessionId, timestamp, messageId).",
+            valueName: "version"))
+    var version: ProtocolVersion = .v3
+}
+
+extension ProtocolVersion: ExpressibleByArgument {}
 
 extension FrameCommand {
     struct Decode: ParsableCommand {
@@ -56,6 +72,12 @@ extension FrameCommand {
                   rongwire frame decode --from server --hex '41 0001 65a0f3c0 0000 007b 0013
                     4142 4344 2d45 4647 482d 494a 4b4c 2d4d 4e4f 50'
 
+                A version-4 CONNACK (RongIMLib 5.x with `openAnti: 1`) needs --protocol 4:
+                  rongwire frame decode --from server --protocol 4 --hex '20 00 00 0d 0005
+                    616c696365 000001a22600966d 03e8'
+                  {"header":{"type":"CONNACK",...},"reserved":0,"status":0,"$statusName":"ACCEPTED",
+                   "flags":13,"userId":"alice","timestamp":1795933902445,"messageId":1000}
+
                 On bad bytes prints `error[CODE]: message (byte N)` on stderr and exits 1; CODE is \
                 stable (truncated, trailingGarbage, unknownPacketType, unsupportedPacketType, \
                 wrongDirection, invalidString, protobufDecoding, missingRequiredField, ...).
@@ -63,6 +85,7 @@ extension FrameCommand {
         )
 
         @OptionGroup var side: SideOption
+        @OptionGroup var protocolVersion: ProtocolOption
 
         @Option(help: ArgumentHelp("The packet as hex digits instead of FILE.", valueName: "hex"))
         var hex: String?
@@ -106,7 +129,7 @@ extension FrameCommand {
                 } else {
                     bytes = try input.read(limit: CLIIO.defaultInputLimit)
                 }
-                let packet = try Packet.decode(bytes, from: side.from)
+                let packet = try Packet.decode(bytes, from: side.from, protocol: protocolVersion.version)
                 let value: JSONValue
                 if message {
                     if case .queryAck(let ack) = packet.body {
@@ -140,18 +163,21 @@ extension FrameCommand {
                     | rongwire frame encode --from client
                   700007
 
+                A CONNACK with `flags` (and `messageId`) is version 4's: give --protocol 4.
+
                 Bad JSON or values print `error[CODE]: message (at PATH)` on stderr and exit 1. \
                 Input above 16 MiB is error[sizeLimit].
                 """
         )
 
         @OptionGroup var side: SideOption
+        @OptionGroup var protocolVersion: ProtocolOption
         @OptionGroup var input: InputArgument
 
         func run() throws {
             do throws(CodecError) {
                 let json = try JSONValue(parsing: try input.read(limit: CLIIO.defaultInputLimit), options: DecodingOptions(maxContentBytes: .max))
-                let packet = try Packet(json: json, from: side.from)
+                let packet = try Packet(json: json, from: side.from, protocol: protocolVersion.version)
                 CLIIO.printStdout(Hex.encode(try packet.encoded()))
             } catch {
                 throw CLIIO.fail(error)

@@ -40,6 +40,9 @@ struct PeerCommand: AsyncParsableCommand {
     @Flag(help: "Use a clock that POST /control/advance?by=8d moves forward.")
     var manualClock = false
 
+    @Flag(help: "Navigation says openAnti: 1, so RongIMLib 5.x connects with protocol version 4; also after POST /control/reset (otherwise the fixture's app.navigation.openAnti).")
+    var openAnti = false
+
     @Option(help: ArgumentHelp("Faults on server packets: drop=P,dup=P,delay=P:MAXms,reorder=P,cut=P[,users=a|b][,seed=N].", valueName: "SPEC"), transform: FaultPlan.argument)
     var faults: FaultPlan?
 
@@ -66,7 +69,7 @@ struct PeerCommand: AsyncParsableCommand {
             transform: PeerDuration.argument(.seconds))
     var bodyTimeout = PeerConfiguration().bodyTimeout
 
-    @Option(help: ArgumentHelp("Time a WebSocket connection may send no frame (the SDKs ping every 30 s); then close 1001 (default 5m; 0: never).", valueName: "DURATION"),
+    @Option(help: ArgumentHelp("Time a WebSocket connection may send no frame (RongIMLib 5.x pings every 15 s, engine 0.1.0 every 30 s); then close 1001 (default 5m; 0: never).", valueName: "DURATION"),
             transform: PeerDuration.argument(.seconds))
     var idleTimeout = PeerConfiguration().idleTimeout
 
@@ -108,6 +111,7 @@ struct PeerCommand: AsyncParsableCommand {
             config.fixture.generateUsers(prefix: "load", count: generateUsers)
         }
         if let profile { config.fixture.app.profile = profile }
+        config.openAnti = openAnti
         if let sendRate {
             guard sendRate >= 0 else { throw ValidationError("--send-rate must be 0 (no limit) or more") }
             config.fixture.app.sendRate = sendRate

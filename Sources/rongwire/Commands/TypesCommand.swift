@@ -9,7 +9,7 @@ struct TypesCommand: ParsableCommand {
         abstract: "List the built-in content types with their persistence flags and attributes.",
         discussion: """
             The catalog is RongCloud's own type registry (the 64 types of its 2025 universal SDK, \
-            with its flags) plus 10 types of other SDKs (REGISTRY kit); spec/content-catalog.md.
+            with its flags) plus 11 types of other SDKs (REGISTRY kit); spec/content-catalog.md.
 
             FLAG: NONE=0 (not stored locally, not counted), ISPERSISTED=1 (stored, not counted), \
             ISCOUNTED=3 (stored and counted), STATUS=16 (online only, never stored). \
@@ -19,7 +19,8 @@ struct TypesCommand: ParsableCommand {
             kept as an open JSON object. ALIASES are other spellings that decode as the type.
 
             --json prints one object per type: objectName, swiftType, persistence {name, value}, \
-            command, media, officialRegistry, open, aliases, keys (the JSON keys it decodes).
+            command, media, officialRegistry, open, aliases, keys (the JSON keys it decodes), and \
+            searchProps (the content keys RongIMLib 5.7.2 indexes for local search) where there are any.
             """
     )
 

@@ -28,3 +28,9 @@ enum LogLevelOption: String, CaseIterable, ExpressibleByArgument {
         }
     }
 }
+
+/// `--shard I/N`: part I of N of the selected vectors (``VectorShard``).
+extension VectorShard: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+    public var defaultValueDescription: String { description }
+}

@@ -68,7 +68,8 @@ static JValue *hello(Region *rg) {
 static JValue *handle(Region *rg, const uint8_t *text, size_t len) {
     char perr[128];
     JValue *req = json_parse(rg, text, len, perr, sizeof perr);
-    const JValue *kind, *from, *input, *options;
+    const JValue *kind, *from, *input, *options, *version;
+    int protocol = 3;
     Side side;
     Err e;
     Buf out;
@@ -92,6 +93,16 @@ static JValue *handle(Region *rg, const uint8_t *text, size_t len) {
     else return error_result(rg, "frame kinds need from: client or server");
     input = jobject_get(req, "input");
     options = jobject_get(req, "options");
+    /* The connection's protocol version (options.protocolVer, 3 when absent): a CONNACK's layout
+     * depends on it (spec/envelope.md ENV-PKT-013). */
+    version = jobject_get(options, "protocolVer");
+    if (version) {
+        int neg;
+        uint64_t mag;
+        if (version->type != J_NUMBER || json_integer(version, &neg, &mag) != JINT_OK || neg || (mag != 3 && mag != 4))
+            return error_result(rg, "options.protocolVer must be 3 or 4");
+        protocol = (int)mag;
+    }
     buf_init(&out, rg);
     if (jstr_eq(kind, "frame-decode")) {
         const JValue *hex = jobject_get(input, "hex");
@@ -100,11 +111,11 @@ static JValue *handle(Region *rg, const uint8_t *text, size_t len) {
         JValue *value;
         if (!hex || hex->type != J_STRING || !hex_decode(rg, hex->str, hex->len, &bytes, &n))
             return error_result(rg, "frame-decode needs input.hex");
-        value = packet_decode(rg, bytes, n, side, jobject_get(options, "queryTopic"), &e);
+        value = packet_decode(rg, bytes, n, side, protocol, jobject_get(options, "queryTopic"), &e);
         if (!value) return rejected(rg, &e);
         /* Decode then encode must give the input back (ENV-JSON-001): return what encoding the
          * value gives, so the runner checks it. */
-        if (!packet_encode(rg, value, side, &out, &e)) {
+        if (!packet_encode(rg, value, side, protocol, &out, &e)) {
             char msg[400];
             snprintf(msg, sizeof msg, "the decoded packet does not encode: %s: %s", e.code, e.message);
             return error_result(rg, msg);
@@ -113,7 +124,7 @@ static JValue *handle(Region *rg, const uint8_t *text, size_t len) {
     } else {
         const JValue *value = jobject_get(input, "value");
         if (!value) return error_result(rg, "frame-encode needs input.value");
-        if (!packet_encode(rg, value, side, &out, &e)) return rejected(rg, &e);
+        if (!packet_encode(rg, value, side, protocol, &out, &e)) return rejected(rg, &e);
         return accepted(rg, NULL, &out);
     }
 }

@@ -17,16 +17,25 @@ static const char *const type_names[16] = {
     "SUBSCRIBE", "SUBACK", "UNSUBSCRIBE", "UNSUBACK", "PINGREQ", "PINGRESP", "DISCONNECT", "RESERVED",
 };
 
-/* CONNACK status names 0-20 (ENV-PKT-003: ENGINE ConnectResultCode, then RUST), output as the derived
- * `$statusName`. */
+/* CONNACK status names 0-20 (ENV-PKT-003: RongIMLib 5.7.2's, whose 0-13 are ENGINE's
+ * ConnectResultCode), output as the derived `$statusName`. */
 static const char *const connack_names[21] = {
     "ACCEPTED", "UNACCEPTABLE_PROTOCOL_VERSION", "IDENTIFIER_REJECTED", "SERVER_UNAVAILABLE",
     "TOKEN_INCORRECT", "NOT_AUTHORIZED", "REDIRECT", "PACKAGE_ERROR", "APP_BLOCK_OR_DELETE",
     "BLOCK", "TOKEN_EXPIRE", "DEVICE_ERROR", "HOSTNAME_ERROR", "HASOHTERSAMECLIENTONLINE",
-    /* 14-20: RUST's statuses beyond ENGINE's, named by spec/envelope.md ENV-PKT-003. */
-    "CONCURRENT_LIMIT", "CLUSTER_ERROR", "APP_AUTH_FAILED", "ONE_TIME_PASSWORD_USED", "PLATFORM_ERROR",
-    "USER_DELETED_ACCOUNT", "LICENSE_EXPIRED",
+    /* 14-20: new in 5.x. */
+    "OUT_OF_LIMIT", "IN_OTHER_CLUSTER", "APP_AUTH_NOT_PASS", "OTP_USED", "PLATFORM_ERROR", "ACCOUNT_CANCELLATION",
+    "LICENSE_EXPIRED",
 };
+
+/* DISCONNECT status names 0-9 (ENV-PKT-012: 5.7.2's for 1, 2, 5-9, ENGINE-5.0's for 0, 3, 4). */
+static const char *const disconnect_names[10] = {
+    "REDIRECT", "OTHER_DEVICE_LOGIN", "BLOCK", "REMOTE_CLOSE", "LOGOUT", "BLOCK_NEW", "REDIRECT_NEW",
+    "TOKEN_EXPIRED", "ILLEGAL_PROTOCOL_VERSION", "ACCOUNT_CANCELLATION",
+};
+
+/* Version 4's CONNACK flags (ENV-PKT-013): each names the field that follows, in this order. */
+enum { F_USER = 0x01, F_SESSION = 0x02, F_TIME = 0x04, F_MSGID = 0x08 };
 
 static const char *side_name(Side s) { return s == SIDE_CLIENT ? "client" : "server"; }
 
@@ -219,7 +228,7 @@ static int decode_connect(Reader *r, JValue *o) {
     return rd_end(r, "CONNECT");
 }
 
-JValue *packet_decode(Region *rg, const uint8_t *b, size_t n, Side from, const JValue *query_topic, Err *e) {
+JValue *packet_decode(Region *rg, const uint8_t *b, size_t n, Side from, int protocol, const JValue *query_topic, Err *e) {
     Reader r;
     JValue *o;
     unsigned type;
@@ -247,8 +256,16 @@ JValue *packet_decode(Region *rg, const uint8_t *b, size_t n, Side from, const J
     case T_CONNACK:
         if (!put_uint(&r, o, "reserved", 1, NULL) || !put_uint(&r, o, "status", 1, &v)) return NULL;
         if (v < sizeof connack_names / sizeof connack_names[0]) jobject_put(rg, o, "$statusName", jstrz(rg, connack_names[v]));
-        /* The tail is there only when the body is longer than its two fixed bytes (ENV-PKT-002). */
-        if (r.pos < r.n) {
+        /* The tail is there only when the body is longer than its two fixed bytes (ENV-PKT-002),
+         * in the layout of the connection's version (ENV-PKT-013). */
+        if (r.pos < r.n && protocol == 4) {
+            if (!put_uint(&r, o, "flags", 1, &v)) return NULL;
+            if (((v & F_USER) && !put_str(&r, o, "userId", NULL, NULL)) ||
+                ((v & F_SESSION) && !put_str(&r, o, "sessionId", NULL, NULL)) ||
+                ((v & F_TIME) && !put_uint(&r, o, "timestamp", 8, NULL)) ||
+                ((v & F_MSGID) && !put_uint(&r, o, "messageId", 2, NULL)))
+                return NULL;
+        } else if (r.pos < r.n) {
             if (!put_str(&r, o, "userId", NULL, NULL) || !put_str(&r, o, "sessionId", NULL, NULL) ||
                 !put_uint(&r, o, "timestamp", 8, NULL))
                 return NULL;
@@ -298,9 +315,11 @@ JValue *packet_decode(Region *rg, const uint8_t *b, size_t n, Side from, const J
         if (!rd_end(&r, type_names[type])) return NULL;
         break;
     case T_DISCONNECT:
-        if (!put_uint(&r, o, "reserved", 1, NULL) || !put_uint(&r, o, "status", 1, NULL) ||
+        if (!put_uint(&r, o, "reserved", 1, NULL) || !put_uint(&r, o, "status", 1, &v) ||
             !rd_end(&r, "DISCONNECT"))
             return NULL;
+        if (v < sizeof disconnect_names / sizeof disconnect_names[0])
+            jobject_put(rg, o, "$statusName", jstrz(rg, disconnect_names[v]));
         break;
     default:
         err_set(e, "unsupportedPacketType", "packet type %u", type);
@@ -542,7 +561,7 @@ static int encode_connect(Fields *f, Buf *out) {
     return 1;
 }
 
-int packet_encode(Region *rg, const JValue *v, Side from, Buf *out, Err *e) {
+int packet_encode(Region *rg, const JValue *v, Side from, int protocol, Buf *out, Err *e) {
     static const uint64_t zero = 0;
     Fields f, h;
     const JValue *header, *tn;
@@ -579,25 +598,49 @@ int packet_encode(Region *rg, const JValue *v, Side from, Buf *out, Err *e) {
         if (!encode_connect(&f, out)) return 0;
         break;
     case T_CONNACK: {
-        uint64_t reserved, status, ts = 0;
+        uint64_t reserved, status, ts = 0, mid = 0, flags = 0;
         Buf tail;
         int has_user, has_session;
-        const JValue *tsv;
+        const JValue *tsv, *midv, *flagsv;
+        unsigned fields;
         buf_init(&tail, rg);
         if (!f_uint(&f, "reserved", 255, &zero, &reserved) || !f_uint(&f, "status", 255, NULL, &status)) return 0;
         if (!f_str(&f, "userId", 0, &tail, &has_user) || !f_str(&f, "sessionId", 0, &tail, &has_session)) return 0;
         tsv = f_get(&f, "timestamp");
         if (tsv && !f_uint(&f, "timestamp", UINT64_MAX, NULL, &ts)) return 0;
-        if (!(has_user == has_session && has_user == (tsv != NULL))) {
-            err_set(e, "missingRequiredField", "$: userId, sessionId and timestamp come together or not at all");
-            return 0;
-        }
         buf_byte(out, (uint8_t)reserved);
         buf_byte(out, (uint8_t)status);
-        if (has_user) {
-            buf_put(out, tail.data, tail.len);
-            buf_u64(out, ts);
+        if (protocol != 4) {
+            /* Version 3's form (ENV-JSON-006): the three fields together or none. */
+            if (f_get(&f, "flags") || f_get(&f, "messageId")) {
+                err_set(e, "invalidValue", "$: flags and messageId are members of a version-4 CONNACK only");
+                return 0;
+            }
+            if (!(has_user == has_session && has_user == (tsv != NULL))) {
+                err_set(e, "missingRequiredField", "$: userId, sessionId and timestamp come together or not at all");
+                return 0;
+            }
+            if (has_user) {
+                buf_put(out, tail.data, tail.len);
+                buf_u64(out, ts);
+            }
+            break;
         }
+        /* Version 4: the flags byte, then the fields it names (ENV-PKT-013). */
+        midv = f_get(&f, "messageId");
+        if (midv && !f_uint(&f, "messageId", 65535, NULL, &mid)) return 0;
+        flagsv = f_get(&f, "flags");
+        if (flagsv && !f_uint(&f, "flags", 255, NULL, &flags)) return 0;
+        fields = (has_user ? F_USER : 0) | (has_session ? F_SESSION : 0) | (tsv ? F_TIME : 0) | (midv ? F_MSGID : 0);
+        if (flagsv && (flags & 0x0F) != fields) {
+            err_set(e, "invalidValue", "$.flags: %u names other fields than the CONNACK has", (unsigned)flags);
+            return 0;
+        }
+        if (!flagsv && !fields) break; /* the two-byte form */
+        buf_byte(out, (uint8_t)((flags & 0xF0) | fields));
+        buf_put(out, tail.data, tail.len);
+        if (tsv) buf_u64(out, ts);
+        if (midv) buf_u16(out, (unsigned)mid);
         break;
     }
     case T_PUBLISH:

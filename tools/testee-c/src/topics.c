@@ -14,10 +14,20 @@ static const char *const publish_topics[] = {
     "prMsgP", "prMsgS", "recallMsg",
 };
 
-/* Client PUBLISHes whose body is not a message: the RTC plugin's data writes. */
+/* Client PUBLISHes whose body is not a message: the RTC plugin's data writes; 5.x's ultra-group
+ * typing and read state; and engine 5.2.1's PUBLISH forms of three ultra-group QUERYs. */
 static const TopicType publish_bodies[] = {
     {"rtcUDel", "RtcKeyDeleteInput"}, {"rtcSetData", "RtcSetDataInput"}, {"userSetData", "RtcUserSetDataInput"},
-    {"rtcDelData", "RtcDataInput"}, {"rtcSetOutData", "RtcSetOutDataInput"},
+    {"rtcDelData", "RtcDataInput"}, {"rtcSetOutData", "RtcSetOutDataInput"}, {"operate", "OperateStatus"},
+    {"updUgRTime", "SessionMsgReadInput"}, {"modifyMsg", "MsgChangeReq"}, {"upMsgEx", "MsgChangeReq"},
+    {"qryMsgChange", "QueryMsgChange"},
+};
+
+/* Server PUBLISHes whose body is neither a message nor a notice: 5.x's ultra-group typing notice,
+ * and the read state a user's other device set (a sync PUBLISH). */
+static const TopicType server_publish_bodies[] = {
+    {"s_msg", "DownStreamMessage"}, {"s_ntf", "NotifyMsg"}, {"s_cmd", "NotifyMsg"}, {"s_us", "UserSettingNotification"},
+    {"rtc_ntf", "RtcNotifyMsg"}, {"s_opNtf", "OperateStatusNotify"}, {"updUgRTime", "SessionMsgReadInput"},
 };
 
 static const TopicType query_requests[] = {
@@ -42,7 +52,11 @@ static const TopicType query_requests[] = {
     {"setKVS", "SetChrmKVS"}, {"delKVS", "SetChrmKVS"}, {"rrMsg", "GrpReadReceiptMsg"},
     {"rrList", "GrpReadReceiptMsg"}, {"addSeTag", "SessionTagAddInput"}, {"delSeTag", "SessionTagDelInput"},
     {"addTag", "SessionStateModifyReq"}, {"delTag", "SessionStateModifyReq"}, {"aliUrl", "GetDownloadUrlInput"},
-    {"s3Url", "GetDownloadUrlInput"}, {"stcUrl", "GetDownloadUrlInput"},
+    {"s3Url", "GetDownloadUrlInput"}, {"stcUrl", "GetDownloadUrlInput"}, {"disTag", "SessionDisTagReq"},
+    {"pullUgSes", "UltraGrpPullSes"}, {"pullUgMsg", "UltraGrpPullMsg"}, {"upMsgEx", "MsgChangeReq"},
+    {"modifyMsg", "MsgChangeReq"}, {"qryMsgChange", "QueryMsgChange"}, {"qryMsg", "MsgQuery"},
+    {"ugUnpushSet", "GroupUnpushSet"}, {"ugUnpushQuery", "GroupUnpushQuery"}, {"qryUgUal", "QryRemindListReq"},
+    {"setRtcRoomId", "SetRtcRoomIdInput"},
 };
 
 static const TopicType query_responses[] = {
@@ -62,7 +76,9 @@ static const TopicType query_responses[] = {
     {"rtcQueryJoined", "RtcQueryUserJoinedOutput"}, {"reportsdk", "ReportSDKOutput"}, {"setKVS", "ChrmKVSOutput"},
     {"delKVS", "ChrmKVSOutput"}, {"rrList", "GrpReadReceiptQryResp"}, {"addSeTag", "SetUserSettingOutput"},
     {"delSeTag", "SetUserSettingOutput"}, {"aliUrl", "GetDownloadUrlOutput"}, {"s3Url", "GetDownloadUrlOutput"},
-    {"stcUrl", "GetDownloadUrlOutput"},
+    {"stcUrl", "GetDownloadUrlOutput"}, {"pullUgSes", "RelationsOutput"}, {"pullUgMsg", "DownStreamMessages"},
+    {"qryMsgChange", "MsgChangeList"}, {"qryMsg", "MsgQueryAck"}, {"ugUnpushQuery", "GroupUnpushResult"},
+    {"qryUgUal", "QryRemindListResp"},
 };
 
 static int topic_is(const char *topic, size_t len, const char *name) {
@@ -89,10 +105,9 @@ const ProtobufCMessageDescriptor *body_for_client_publish(const char *topic, siz
 }
 
 const ProtobufCMessageDescriptor *body_for_server_publish(const char *topic, size_t len) {
-    if (topic_is(topic, len, "s_msg")) return body_type("DownStreamMessage", 17);
-    if (topic_is(topic, len, "s_ntf") || topic_is(topic, len, "s_cmd")) return body_type("NotifyMsg", 9);
-    if (topic_is(topic, len, "s_us")) return body_type("UserSettingNotification", 23);
-    if (topic_is(topic, len, "rtc_ntf")) return body_type("RtcNotifyMsg", 12);
+    const ProtobufCMessageDescriptor *d =
+        lookup(server_publish_bodies, sizeof server_publish_bodies / sizeof server_publish_bodies[0], topic, len);
+    if (d) return d;
     /* The user's own message echoed from another device: a publish topic (never an RTC body). */
     return is_publish_topic(topic, len) ? body_type("UpStreamMessage", 15) : NULL;
 }

@@ -321,6 +321,16 @@ public enum BodyType: String, Hashable, Sendable, CaseIterable, CustomStringConv
     case rtcKVOutput = "RtcKVOutput"
     /// One RTC room KV entry (ENGINE-4.5 line 3846).
     case rtcKVEntity = "RtcKVEntity"
+    /// A viewer who joined a live room: the RTC token and the room's KV (5.7.2).
+    case rtcViewerJoinedOutput = "RtcViewerJoinedOutput"
+    /// An invitation to an RTC room (5.7.2).
+    case rtcInviteInput = "RtcInviteInput"
+    /// Cancels an invitation (5.7.2).
+    case rtcCancelInviteInput = "RtcCancelInviteInput"
+    /// Answers an invitation (5.7.2).
+    case rtcInviteAnswerInput = "RtcInviteAnswerInput"
+    /// Ends an invitation (5.7.2).
+    case rtcEndInviteInput = "RtcEndInviteInput"
     /// `rtcQueryJoined` request (ENGINE-4.5 line 3859).
     case rtcQueryUserJoinedInput = "RtcQueryUserJoinedInput"
     /// `rtcQueryJoined` reply (ENGINE-4.5 line 3863).
@@ -496,6 +506,11 @@ public enum BodyType: String, Hashable, Sendable, CaseIterable, CustomStringConv
         case .rtcPullKV: Modules_RtcPullKV.self
         case .rtcKVOutput: Modules_RtcKVOutput.self
         case .rtcKVEntity: Modules_RtcKVEntity.self
+        case .rtcViewerJoinedOutput: Modules_RtcViewerJoinedOutput.self
+        case .rtcInviteInput: Modules_RtcInviteInput.self
+        case .rtcCancelInviteInput: Modules_RtcCancelInviteInput.self
+        case .rtcInviteAnswerInput: Modules_RtcInviteAnswerInput.self
+        case .rtcEndInviteInput: Modules_RtcEndInviteInput.self
         case .rtcQueryUserJoinedInput: Modules_RtcQueryUserJoinedInput.self
         case .rtcQueryUserJoinedOutput: Modules_RtcQueryUserJoinedOutput.self
         case .rtcJoinedInfo: Modules_RtcJoinedInfo.self
@@ -528,6 +543,10 @@ public enum BodyType: String, Hashable, Sendable, CaseIterable, CustomStringConv
             SchemaField(11, "extraContent", .optional, .scalar("string")),
             SchemaField(12, "pushExt", .optional, .message(.pushExtra)),
             SchemaField(13, "busChannel", .optional, .scalar("string")),
+            SchemaField(14, "isResend", .optional, .scalar("bool")),
+            SchemaField(16, "systemId", .optional, .scalar("string")),
+            SchemaField(21, "senderPortrait", .optional, .scalar("string")),
+            SchemaField(22, "optionBits", .optional, .scalar("int64")),
         ]
         case .downStreamMessage: [
             SchemaField(1, "fromUserId", .required, .scalar("string")),
@@ -552,12 +571,17 @@ public enum BodyType: String, Hashable, Sendable, CaseIterable, CustomStringConv
             SchemaField(20, "extStatus", .optional, .scalar("int64")),
             SchemaField(21, "toUserId", .repeated, .scalar("string")),
             SchemaField(22, "groupUnpush", .optional, .scalar("int32")),
+            SchemaField(23, "optionBits", .optional, .scalar("int64")),
+            SchemaField(24, "convertExt", .optional, .scalar("string")),
         ]
         case .downStreamMessages: [
             SchemaField(1, "list", .repeated, .message(.downStreamMessage)),
             SchemaField(2, "syncTime", .required, .scalar("int64")),
             SchemaField(3, "finished", .optional, .scalar("bool")),
             SchemaField(4, "broadcastSyncTime", .optional, .scalar("int64")),
+            SchemaField(5, "systemTime", .optional, .scalar("int64")),
+            SchemaField(6, "credibleStartTime", .optional, .scalar("int64")),
+            SchemaField(7, "credibleEndTime", .optional, .scalar("int64")),
         ]
         case .notifyMsg: [
             SchemaField(1, "type", .required, .scalar("int32")),
@@ -1169,6 +1193,8 @@ public enum BodyType: String, Hashable, Sendable, CaseIterable, CustomStringConv
             SchemaField(4, "needSysChatroom", .optional, .scalar("bool")),
             SchemaField(5, "identityChangeType", .optional, .enumeration("IdentityChangeType")),
             SchemaField(6, "joinType", .optional, .enumeration("JoinType")),
+            SchemaField(7, "innerDatas", .repeated, .message(.rtcValueInfo)),
+            SchemaField(8, "outerDatas", .repeated, .message(.rtcValueInfo)),
         ]
         case .rtcQueryListInput: [
             SchemaField(1, "order", .optional, .scalar("int32")),
@@ -1189,6 +1215,9 @@ public enum BodyType: String, Hashable, Sendable, CaseIterable, CustomStringConv
             SchemaField(2, "token", .optional, .scalar("string")),
             SchemaField(3, "sessionId", .optional, .scalar("string")),
             SchemaField(4, "roomInfo", .repeated, .message(.rtcValueInfo)),
+            SchemaField(5, "entries", .repeated, .message(.rtcKVEntity)),
+            SchemaField(6, "syncTime", .optional, .scalar("int64")),
+            SchemaField(7, "offlineKickTime", .optional, .scalar("int32")),
         ]
         case .rtcRoomInfoOutput: [
             SchemaField(1, "roomId", .optional, .scalar("string")),
@@ -1231,6 +1260,7 @@ public enum BodyType: String, Hashable, Sendable, CaseIterable, CustomStringConv
         ]
         case .rtcOutput: [
             SchemaField(1, "nothing", .optional, .scalar("int32")),
+            SchemaField(2, "version", .optional, .scalar("int64")),
         ]
         case .rtcTokenOutput: [
             SchemaField(1, "rtcToken", .required, .scalar("string")),
@@ -1267,6 +1297,39 @@ public enum BodyType: String, Hashable, Sendable, CaseIterable, CustomStringConv
             SchemaField(3, "status", .optional, .scalar("int32")),
             SchemaField(4, "timestamp", .optional, .scalar("int64")),
             SchemaField(5, "uid", .optional, .scalar("string")),
+        ]
+        case .rtcViewerJoinedOutput: [
+            SchemaField(1, "rtcToken", .required, .scalar("string")),
+            SchemaField(2, "entries", .repeated, .message(.rtcKVEntity)),
+            SchemaField(3, "syncTime", .optional, .scalar("int64")),
+        ]
+        case .rtcInviteInput: [
+            SchemaField(1, "invitedUserId", .required, .scalar("string")),
+            SchemaField(2, "timeoutTime", .optional, .scalar("int32")),
+            SchemaField(3, "invitedRoomId", .required, .scalar("string")),
+            SchemaField(4, "inviteInfo", .required, .scalar("string")),
+            SchemaField(5, "inviteSessionId", .required, .scalar("string")),
+        ]
+        case .rtcCancelInviteInput: [
+            SchemaField(1, "invitedUserId", .required, .scalar("string")),
+            SchemaField(2, "invitedRoomId", .required, .scalar("string")),
+            SchemaField(3, "inviteInfo", .required, .scalar("string")),
+            SchemaField(4, "inviteSessionId", .required, .scalar("string")),
+        ]
+        case .rtcInviteAnswerInput: [
+            SchemaField(1, "inviteUserId", .required, .scalar("string")),
+            SchemaField(2, "answerCode", .required, .scalar("int32")),
+            SchemaField(3, "inviteRoomId", .required, .scalar("string")),
+            SchemaField(4, "inviteSessionId", .required, .scalar("string")),
+            SchemaField(5, "content", .required, .scalar("string")),
+            SchemaField(6, "key", .optional, .scalar("string")),
+            SchemaField(7, "value", .optional, .scalar("string")),
+        ]
+        case .rtcEndInviteInput: [
+            SchemaField(1, "inviteRoomId", .required, .scalar("string")),
+            SchemaField(2, "inviteSessionId", .required, .scalar("string")),
+            SchemaField(3, "inviteContent", .required, .scalar("string")),
+            SchemaField(4, "inviteRoomKeys", .repeated, .scalar("string")),
         ]
         case .rtcQueryUserJoinedInput: [
             SchemaField(1, "userId", .required, .scalar("string")),

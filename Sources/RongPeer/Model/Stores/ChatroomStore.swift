@@ -78,6 +78,8 @@ struct ChatroomStore: Sendable {
         var entries: [String: Entry] = [:]
         /// What the room dispatched and discarded (PEER-PRIO-*).
         var dispatch = DispatchState()
+        /// The RTC room bound to it (`setRtcRoomId`, PEER-QUERY-001); nil: none.
+        var rtcRoomId: String?
 
         /// Members by id.
         var memberIds: [String] { members.keys.sorted() }
@@ -189,6 +191,11 @@ struct ChatroomStore: Sendable {
         if until > t { return until }
         if lifting { rooms[room]!.banned[user] = nil }
         return nil
+    }
+
+    /// Binds the RTC room `rtcRoomId` to `room` (the latest binding stays).
+    mutating func bindRTCRoom(_ room: String, _ rtcRoomId: String) {
+        rooms[room]!.rtcRoomId = rtcRoomId
     }
 
     /// Stops (or resumes) the room's distribution.

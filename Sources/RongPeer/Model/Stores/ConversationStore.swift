@@ -137,6 +137,14 @@ struct ConversationStore: Sendable {
         receipts[key, default: [:]][reader] = ReadMark(time: time, order: nextOrder())
     }
 
+    /// `reader` read what `key` names at `time`, unless they had read it already (the first read
+    /// stays); true when it is a new reader.
+    mutating func recordFirstRead(_ key: ReceiptKey, reader: String, time: Int64) -> Bool {
+        guard receipts[key]?[reader] == nil else { return false }
+        recordRead(key, reader: reader, time: time)
+        return true
+    }
+
     /// `requester` asked for receipts of `uid`.
     mutating func requestReceipts(uid: String, requester: String) {
         receiptRequests[uid] = requester

@@ -1,10 +1,10 @@
-// Sources/RongPeer/Model/Stores/MessageStore.swift - stored messages, inboxes, history, deletions, resends, expansion and recall
+// Sources/RongPeer/Model/Stores/MessageStore.swift - stored messages, inboxes, history, deletions, resends, expansion, modification and recall
 
 import RongCodec
 import RongEnvelope
 
-/// The messages the peer keeps (PEER-MSG-*, PEER-PULL-*, PEER-HIST-*, PEER-EXP-*, PEER-RECALL-*):
-/// each stored message by UID, each user's inbox (received and sent entries, in time order) and
+/// The messages the peer keeps (PEER-MSG-*, PEER-PULL-*, PEER-HIST-*, PEER-EXP-*, PEER-RECALL-*,
+/// PEER-UG-005): each stored message by UID, each user's inbox (received and sent entries, in time order) and
 /// how far a device confirmed it, cloud history by conversation, what each user deleted or
 /// cleared from their own history, the first answer to each send (so a resend gets it again),
 /// and retention. The only writer of them.
@@ -33,6 +33,9 @@ struct MessageStore: Sendable {
         var expansion: [String: String]?
         var recalled: Recall?
         var origin: ConnectionID
+        /// Its content was replaced by a modification (`modifyMsg`, PEER-UG-005): served with
+        /// `extStatus` bit 0x04.
+        var modified = false
 
         var canIncludeExpansion: Bool { up.sessionId.contains(.canIncludeExpansion) }
         var disablesNotification: Bool { up.sessionId.disablesNotification }
@@ -150,6 +153,14 @@ struct MessageStore: Sendable {
         m.expansion = exp
         messages[uid] = m
         return dropped
+    }
+
+    // MARK: Modification (PEER-UG-005)
+
+    /// Replaces the content of `uid` (its object name stays) and marks it modified.
+    mutating func modify(_ uid: String, content: [UInt8]) {
+        messages[uid]?.up.content = content
+        messages[uid]?.modified = true
     }
 
     // MARK: Recall (PEER-RECALL-*)

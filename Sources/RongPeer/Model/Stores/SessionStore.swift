@@ -21,6 +21,9 @@ struct SessionStore: Sendable {
         /// `syncTime` reaches it, or ENGINE pulls again at once (lines 6045-6050).
         var notifiedUpTo: Int64 = 0
         var chatroomNotifiedAt: [String: Int64] = [:]
+        /// When an `s_cmd` of a kind that asks for a pull (6 ultragroup messages, 7 their
+        /// changes) was last sent and not yet followed by that pull.
+        var commandNotifiedAt: [NotifyMsg.Kind: Int64] = [:]
         /// Times of the connection's sends within the last second (for `sendRate`).
         var recentSends: [Int64] = []
     }
@@ -120,6 +123,21 @@ struct SessionStore: Sendable {
             sessions[conn]!.notifiedAt = t
             sessions[conn]!.notifiedUpTo = max(sessions[conn]!.notifiedUpTo, time)
         }
+        return true
+    }
+
+    /// The connection pulled what an `s_cmd` of `kind` announces (`pullUgMsg` for 6,
+    /// `qryMsgChange` for 7): the next one may follow at once.
+    mutating func pulled(_ conn: ConnectionID, command kind: NotifyMsg.Kind) {
+        sessions[conn]!.commandNotifiedAt[kind] = nil
+    }
+
+    /// Whether to send the connection an `s_cmd` of `kind` now: not within ``noticeInterval``
+    /// of the last one it has not pulled since (its pull, which comes later, returns this change
+    /// too). Records it when so.
+    mutating func shouldNotify(_ conn: ConnectionID, command kind: NotifyMsg.Kind, at t: Int64) -> Bool {
+        if let last = sessions[conn]!.commandNotifiedAt[kind], t - last < Self.noticeInterval { return false }
+        sessions[conn]!.commandNotifiedAt[kind] = t
         return true
     }
 

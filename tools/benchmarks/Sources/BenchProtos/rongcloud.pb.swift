@@ -21,6 +21,14 @@
 //   WRAPPER-2022   WebIMWrapper v0.0.1-alpha.5 (2022-10-27), the largest schema seen (ultragroups,
 //                  busChannel, message changes); called ENGINE-LATE elsewhere in the spec
 //
+// and checked against RongIMLib 5.7.2 (2023-02; the two schemas it builds at init, captured by
+// tools/sdk5x/schema-diff.mjs): its IM schema is this one exactly; its RTC schema adds the five
+// RTC messages and six fields marked "5.7.2". Fields of RongIMLib 5.30.0-enterprise.5 (about
+// 2025) are marked "5.30": read from the bundle, not run (official-sdk-5x.md), added where they
+// do not clash with 5.7.2's numbering; field names the note gives descriptively are [I]. Not
+// added: 5.30's compression pairs (numbers not known) and its SessionInfo field 3, which 5.30
+// renumbers (spec/envelope.md ENV-BODY-007).
+//
 // plus DeleteChrmKV (RongWire's earlier name for the `delKV` body, kept for the packet JSON form).
 // Each definition says where it first appears; a field added later says "since". Where builds
 // disagree the newest wins, and the comment names the older form: RelationsInput field 4 (WEBv2
@@ -324,6 +332,46 @@ public nonisolated struct Modules_UpStreamMessage: @unchecked Sendable {
   /// Clears the value of `busChannel`. Subsequent reads from it will return its default value.
   public mutating func clearBusChannel() {_uniqueStorage()._busChannel = nil}
 
+  /// since 5.30
+  public var isResend: Bool {
+    get {_storage._isResend ?? false}
+    set {_uniqueStorage()._isResend = newValue}
+  }
+  /// Returns true if `isResend` has been explicitly set.
+  public var hasIsResend: Bool {_storage._isResend != nil}
+  /// Clears the value of `isResend`. Subsequent reads from it will return its default value.
+  public mutating func clearIsResend() {_uniqueStorage()._isResend = nil}
+
+  /// since 5.30
+  public var systemID: String {
+    get {_storage._systemID ?? String()}
+    set {_uniqueStorage()._systemID = newValue}
+  }
+  /// Returns true if `systemID` has been explicitly set.
+  public var hasSystemID: Bool {_storage._systemID != nil}
+  /// Clears the value of `systemID`. Subsequent reads from it will return its default value.
+  public mutating func clearSystemID() {_uniqueStorage()._systemID = nil}
+
+  /// since 5.30
+  public var senderPortrait: String {
+    get {_storage._senderPortrait ?? String()}
+    set {_uniqueStorage()._senderPortrait = newValue}
+  }
+  /// Returns true if `senderPortrait` has been explicitly set.
+  public var hasSenderPortrait: Bool {_storage._senderPortrait != nil}
+  /// Clears the value of `senderPortrait`. Subsequent reads from it will return its default value.
+  public mutating func clearSenderPortrait() {_uniqueStorage()._senderPortrait = nil}
+
+  /// since 5.30
+  public var optionBits: Int64 {
+    get {_storage._optionBits ?? 0}
+    set {_uniqueStorage()._optionBits = newValue}
+  }
+  /// Returns true if `optionBits` has been explicitly set.
+  public var hasOptionBits: Bool {_storage._optionBits != nil}
+  /// Clears the value of `optionBits`. Subsequent reads from it will return its default value.
+  public mutating func clearOptionBits() {_uniqueStorage()._optionBits = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -543,6 +591,26 @@ public nonisolated struct Modules_DownStreamMessage: @unchecked Sendable {
   /// Clears the value of `groupUnpush`. Subsequent reads from it will return its default value.
   public mutating func clearGroupUnpush() {_uniqueStorage()._groupUnpush = nil}
 
+  /// since 5.30
+  public var optionBits: Int64 {
+    get {_storage._optionBits ?? 0}
+    set {_uniqueStorage()._optionBits = newValue}
+  }
+  /// Returns true if `optionBits` has been explicitly set.
+  public var hasOptionBits: Bool {_storage._optionBits != nil}
+  /// Clears the value of `optionBits`. Subsequent reads from it will return its default value.
+  public mutating func clearOptionBits() {_uniqueStorage()._optionBits = nil}
+
+  /// since 5.30
+  public var convertExt: String {
+    get {_storage._convertExt ?? String()}
+    set {_uniqueStorage()._convertExt = newValue}
+  }
+  /// Returns true if `convertExt` has been explicitly set.
+  public var hasConvertExt: Bool {_storage._convertExt != nil}
+  /// Clears the value of `convertExt`. Subsequent reads from it will return its default value.
+  public mutating func clearConvertExt() {_uniqueStorage()._convertExt = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -587,6 +655,36 @@ public nonisolated struct Modules_DownStreamMessages: Sendable {
   /// Clears the value of `broadcastSyncTime`. Subsequent reads from it will return its default value.
   public mutating func clearBroadcastSyncTime() {self._broadcastSyncTime = nil}
 
+  /// since 5.30
+  public var systemTime: Int64 {
+    get {_systemTime ?? 0}
+    set {_systemTime = newValue}
+  }
+  /// Returns true if `systemTime` has been explicitly set.
+  public var hasSystemTime: Bool {self._systemTime != nil}
+  /// Clears the value of `systemTime`. Subsequent reads from it will return its default value.
+  public mutating func clearSystemTime() {self._systemTime = nil}
+
+  /// since 5.30; the credible period's start [I: name and type]
+  public var credibleStartTime: Int64 {
+    get {_credibleStartTime ?? 0}
+    set {_credibleStartTime = newValue}
+  }
+  /// Returns true if `credibleStartTime` has been explicitly set.
+  public var hasCredibleStartTime: Bool {self._credibleStartTime != nil}
+  /// Clears the value of `credibleStartTime`. Subsequent reads from it will return its default value.
+  public mutating func clearCredibleStartTime() {self._credibleStartTime = nil}
+
+  /// since 5.30; its end [I: name and type]
+  public var credibleEndTime: Int64 {
+    get {_credibleEndTime ?? 0}
+    set {_credibleEndTime = newValue}
+  }
+  /// Returns true if `credibleEndTime` has been explicitly set.
+  public var hasCredibleEndTime: Bool {self._credibleEndTime != nil}
+  /// Clears the value of `credibleEndTime`. Subsequent reads from it will return its default value.
+  public mutating func clearCredibleEndTime() {self._credibleEndTime = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -594,6 +692,9 @@ public nonisolated struct Modules_DownStreamMessages: Sendable {
   fileprivate var _syncTime: Int64? = nil
   fileprivate var _finished: Bool? = nil
   fileprivate var _broadcastSyncTime: Int64? = nil
+  fileprivate var _systemTime: Int64? = nil
+  fileprivate var _credibleStartTime: Int64? = nil
+  fileprivate var _credibleEndTime: Int64? = nil
 }
 
 /// `s_ntf` (type 2: pull the chatroom `chrmId`; any other type: pull the inbox) and `s_cmd` (type 2 chatroom KV changed, 3 conversation status changed, 4 chatroom destroyed) bodies (ENGINE 0.1.0 line 1919).
@@ -1905,7 +2006,9 @@ public nonisolated struct Modules_SessionInfo: Sendable {
   /// Clears the value of `channelID`. Subsequent reads from it will return its default value.
   public mutating func clearChannelID() {self._channelID = nil}
 
-  /// since WRAPPER-2022
+  /// since WRAPPER-2022. 5.30 has `int64 unreadCount = 3` and moves busChannel to 4: a varint
+  /// here is 5.30's, an unknown field to this schema, reported by the body JSON as `$schema`
+  /// "5.30" (spec/envelope.md ENV-BODY-007).
   public var busChannel: String {
     get {_busChannel ?? String()}
     set {_busChannel = newValue}
@@ -5351,6 +5454,12 @@ public nonisolated struct Modules_RtcInput: Sendable {
   /// Clears the value of `joinType`. Subsequent reads from it will return its default value.
   public mutating func clearJoinType() {self._joinType = nil}
 
+  /// since 5.7.2
+  public var innerDatas: [Modules_RtcValueInfo] = []
+
+  /// since 5.7.2
+  public var outerDatas: [Modules_RtcValueInfo] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -5484,12 +5593,37 @@ public nonisolated struct Modules_RtcUserListOutput: Sendable {
   /// since ENGINE-4.5
   public var roomInfo: [Modules_RtcValueInfo] = []
 
+  /// since 5.7.2
+  public var entries: [Modules_RtcKVEntity] = []
+
+  /// since 5.7.2
+  public var syncTime: Int64 {
+    get {_syncTime ?? 0}
+    set {_syncTime = newValue}
+  }
+  /// Returns true if `syncTime` has been explicitly set.
+  public var hasSyncTime: Bool {self._syncTime != nil}
+  /// Clears the value of `syncTime`. Subsequent reads from it will return its default value.
+  public mutating func clearSyncTime() {self._syncTime = nil}
+
+  /// since 5.7.2
+  public var offlineKickTime: Int32 {
+    get {_offlineKickTime ?? 0}
+    set {_offlineKickTime = newValue}
+  }
+  /// Returns true if `offlineKickTime` has been explicitly set.
+  public var hasOfflineKickTime: Bool {self._offlineKickTime != nil}
+  /// Clears the value of `offlineKickTime`. Subsequent reads from it will return its default value.
+  public mutating func clearOfflineKickTime() {self._offlineKickTime = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _token: String? = nil
   fileprivate var _sessionID: String? = nil
+  fileprivate var _syncTime: Int64? = nil
+  fileprivate var _offlineKickTime: Int32? = nil
 }
 
 /// `rtcRInfo` reply (ENGINE 0.1.0 line 2288).
@@ -5789,11 +5923,22 @@ public nonisolated struct Modules_RtcOutput: Sendable {
   /// Clears the value of `nothing`. Subsequent reads from it will return its default value.
   public mutating func clearNothing() {self._nothing = nil}
 
+  /// since 5.7.2
+  public var version: Int64 {
+    get {_version ?? 0}
+    set {_version = newValue}
+  }
+  /// Returns true if `version` has been explicitly set.
+  public var hasVersion: Bool {self._version != nil}
+  /// Clears the value of `version`. Subsequent reads from it will return its default value.
+  public mutating func clearVersion() {self._version = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _nothing: Int32? = nil
+  fileprivate var _version: Int64? = nil
 }
 
 /// `rtcToken` reply (ENGINE-5.0 also `viewerJoinR`) (ENGINE 0.1.0 line 2335).
@@ -6058,6 +6203,280 @@ public nonisolated struct Modules_RtcKVEntity: Sendable {
   fileprivate var _uid: String? = nil
 }
 
+/// A viewer who joined a live room: the RTC token and the room's KV (5.7.2).
+public nonisolated struct Modules_RtcViewerJoinedOutput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var rtcToken: String {
+    get {_rtcToken ?? String()}
+    set {_rtcToken = newValue}
+  }
+  /// Returns true if `rtcToken` has been explicitly set.
+  public var hasRtcToken: Bool {self._rtcToken != nil}
+  /// Clears the value of `rtcToken`. Subsequent reads from it will return its default value.
+  public mutating func clearRtcToken() {self._rtcToken = nil}
+
+  public var entries: [Modules_RtcKVEntity] = []
+
+  public var syncTime: Int64 {
+    get {_syncTime ?? 0}
+    set {_syncTime = newValue}
+  }
+  /// Returns true if `syncTime` has been explicitly set.
+  public var hasSyncTime: Bool {self._syncTime != nil}
+  /// Clears the value of `syncTime`. Subsequent reads from it will return its default value.
+  public mutating func clearSyncTime() {self._syncTime = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _rtcToken: String? = nil
+  fileprivate var _syncTime: Int64? = nil
+}
+
+/// An invitation to an RTC room (5.7.2).
+public nonisolated struct Modules_RtcInviteInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var invitedUserID: String {
+    get {_invitedUserID ?? String()}
+    set {_invitedUserID = newValue}
+  }
+  /// Returns true if `invitedUserID` has been explicitly set.
+  public var hasInvitedUserID: Bool {self._invitedUserID != nil}
+  /// Clears the value of `invitedUserID`. Subsequent reads from it will return its default value.
+  public mutating func clearInvitedUserID() {self._invitedUserID = nil}
+
+  public var timeoutTime: Int32 {
+    get {_timeoutTime ?? 0}
+    set {_timeoutTime = newValue}
+  }
+  /// Returns true if `timeoutTime` has been explicitly set.
+  public var hasTimeoutTime: Bool {self._timeoutTime != nil}
+  /// Clears the value of `timeoutTime`. Subsequent reads from it will return its default value.
+  public mutating func clearTimeoutTime() {self._timeoutTime = nil}
+
+  public var invitedRoomID: String {
+    get {_invitedRoomID ?? String()}
+    set {_invitedRoomID = newValue}
+  }
+  /// Returns true if `invitedRoomID` has been explicitly set.
+  public var hasInvitedRoomID: Bool {self._invitedRoomID != nil}
+  /// Clears the value of `invitedRoomID`. Subsequent reads from it will return its default value.
+  public mutating func clearInvitedRoomID() {self._invitedRoomID = nil}
+
+  public var inviteInfo: String {
+    get {_inviteInfo ?? String()}
+    set {_inviteInfo = newValue}
+  }
+  /// Returns true if `inviteInfo` has been explicitly set.
+  public var hasInviteInfo: Bool {self._inviteInfo != nil}
+  /// Clears the value of `inviteInfo`. Subsequent reads from it will return its default value.
+  public mutating func clearInviteInfo() {self._inviteInfo = nil}
+
+  public var inviteSessionID: String {
+    get {_inviteSessionID ?? String()}
+    set {_inviteSessionID = newValue}
+  }
+  /// Returns true if `inviteSessionID` has been explicitly set.
+  public var hasInviteSessionID: Bool {self._inviteSessionID != nil}
+  /// Clears the value of `inviteSessionID`. Subsequent reads from it will return its default value.
+  public mutating func clearInviteSessionID() {self._inviteSessionID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _invitedUserID: String? = nil
+  fileprivate var _timeoutTime: Int32? = nil
+  fileprivate var _invitedRoomID: String? = nil
+  fileprivate var _inviteInfo: String? = nil
+  fileprivate var _inviteSessionID: String? = nil
+}
+
+/// Cancels an invitation (5.7.2).
+public nonisolated struct Modules_RtcCancelInviteInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var invitedUserID: String {
+    get {_invitedUserID ?? String()}
+    set {_invitedUserID = newValue}
+  }
+  /// Returns true if `invitedUserID` has been explicitly set.
+  public var hasInvitedUserID: Bool {self._invitedUserID != nil}
+  /// Clears the value of `invitedUserID`. Subsequent reads from it will return its default value.
+  public mutating func clearInvitedUserID() {self._invitedUserID = nil}
+
+  public var invitedRoomID: String {
+    get {_invitedRoomID ?? String()}
+    set {_invitedRoomID = newValue}
+  }
+  /// Returns true if `invitedRoomID` has been explicitly set.
+  public var hasInvitedRoomID: Bool {self._invitedRoomID != nil}
+  /// Clears the value of `invitedRoomID`. Subsequent reads from it will return its default value.
+  public mutating func clearInvitedRoomID() {self._invitedRoomID = nil}
+
+  public var inviteInfo: String {
+    get {_inviteInfo ?? String()}
+    set {_inviteInfo = newValue}
+  }
+  /// Returns true if `inviteInfo` has been explicitly set.
+  public var hasInviteInfo: Bool {self._inviteInfo != nil}
+  /// Clears the value of `inviteInfo`. Subsequent reads from it will return its default value.
+  public mutating func clearInviteInfo() {self._inviteInfo = nil}
+
+  public var inviteSessionID: String {
+    get {_inviteSessionID ?? String()}
+    set {_inviteSessionID = newValue}
+  }
+  /// Returns true if `inviteSessionID` has been explicitly set.
+  public var hasInviteSessionID: Bool {self._inviteSessionID != nil}
+  /// Clears the value of `inviteSessionID`. Subsequent reads from it will return its default value.
+  public mutating func clearInviteSessionID() {self._inviteSessionID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _invitedUserID: String? = nil
+  fileprivate var _invitedRoomID: String? = nil
+  fileprivate var _inviteInfo: String? = nil
+  fileprivate var _inviteSessionID: String? = nil
+}
+
+/// Answers an invitation (5.7.2).
+public nonisolated struct Modules_RtcInviteAnswerInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var inviteUserID: String {
+    get {_inviteUserID ?? String()}
+    set {_inviteUserID = newValue}
+  }
+  /// Returns true if `inviteUserID` has been explicitly set.
+  public var hasInviteUserID: Bool {self._inviteUserID != nil}
+  /// Clears the value of `inviteUserID`. Subsequent reads from it will return its default value.
+  public mutating func clearInviteUserID() {self._inviteUserID = nil}
+
+  public var answerCode: Int32 {
+    get {_answerCode ?? 0}
+    set {_answerCode = newValue}
+  }
+  /// Returns true if `answerCode` has been explicitly set.
+  public var hasAnswerCode: Bool {self._answerCode != nil}
+  /// Clears the value of `answerCode`. Subsequent reads from it will return its default value.
+  public mutating func clearAnswerCode() {self._answerCode = nil}
+
+  public var inviteRoomID: String {
+    get {_inviteRoomID ?? String()}
+    set {_inviteRoomID = newValue}
+  }
+  /// Returns true if `inviteRoomID` has been explicitly set.
+  public var hasInviteRoomID: Bool {self._inviteRoomID != nil}
+  /// Clears the value of `inviteRoomID`. Subsequent reads from it will return its default value.
+  public mutating func clearInviteRoomID() {self._inviteRoomID = nil}
+
+  public var inviteSessionID: String {
+    get {_inviteSessionID ?? String()}
+    set {_inviteSessionID = newValue}
+  }
+  /// Returns true if `inviteSessionID` has been explicitly set.
+  public var hasInviteSessionID: Bool {self._inviteSessionID != nil}
+  /// Clears the value of `inviteSessionID`. Subsequent reads from it will return its default value.
+  public mutating func clearInviteSessionID() {self._inviteSessionID = nil}
+
+  public var content: String {
+    get {_content ?? String()}
+    set {_content = newValue}
+  }
+  /// Returns true if `content` has been explicitly set.
+  public var hasContent: Bool {self._content != nil}
+  /// Clears the value of `content`. Subsequent reads from it will return its default value.
+  public mutating func clearContent() {self._content = nil}
+
+  public var key: String {
+    get {_key ?? String()}
+    set {_key = newValue}
+  }
+  /// Returns true if `key` has been explicitly set.
+  public var hasKey: Bool {self._key != nil}
+  /// Clears the value of `key`. Subsequent reads from it will return its default value.
+  public mutating func clearKey() {self._key = nil}
+
+  public var value: String {
+    get {_value ?? String()}
+    set {_value = newValue}
+  }
+  /// Returns true if `value` has been explicitly set.
+  public var hasValue: Bool {self._value != nil}
+  /// Clears the value of `value`. Subsequent reads from it will return its default value.
+  public mutating func clearValue() {self._value = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _inviteUserID: String? = nil
+  fileprivate var _answerCode: Int32? = nil
+  fileprivate var _inviteRoomID: String? = nil
+  fileprivate var _inviteSessionID: String? = nil
+  fileprivate var _content: String? = nil
+  fileprivate var _key: String? = nil
+  fileprivate var _value: String? = nil
+}
+
+/// Ends an invitation (5.7.2).
+public nonisolated struct Modules_RtcEndInviteInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var inviteRoomID: String {
+    get {_inviteRoomID ?? String()}
+    set {_inviteRoomID = newValue}
+  }
+  /// Returns true if `inviteRoomID` has been explicitly set.
+  public var hasInviteRoomID: Bool {self._inviteRoomID != nil}
+  /// Clears the value of `inviteRoomID`. Subsequent reads from it will return its default value.
+  public mutating func clearInviteRoomID() {self._inviteRoomID = nil}
+
+  public var inviteSessionID: String {
+    get {_inviteSessionID ?? String()}
+    set {_inviteSessionID = newValue}
+  }
+  /// Returns true if `inviteSessionID` has been explicitly set.
+  public var hasInviteSessionID: Bool {self._inviteSessionID != nil}
+  /// Clears the value of `inviteSessionID`. Subsequent reads from it will return its default value.
+  public mutating func clearInviteSessionID() {self._inviteSessionID = nil}
+
+  public var inviteContent: String {
+    get {_inviteContent ?? String()}
+    set {_inviteContent = newValue}
+  }
+  /// Returns true if `inviteContent` has been explicitly set.
+  public var hasInviteContent: Bool {self._inviteContent != nil}
+  /// Clears the value of `inviteContent`. Subsequent reads from it will return its default value.
+  public mutating func clearInviteContent() {self._inviteContent = nil}
+
+  public var inviteRoomKeys: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _inviteRoomID: String? = nil
+  fileprivate var _inviteSessionID: String? = nil
+  fileprivate var _inviteContent: String? = nil
+}
+
 /// `rtcQueryJoined` request (ENGINE-4.5 line 3859).
 public nonisolated struct Modules_RtcQueryUserJoinedInput: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -6263,7 +6682,7 @@ nonisolated extension Modules_PushExtra: SwiftProtobuf.Message, SwiftProtobuf._M
 
 nonisolated extension Modules_UpStreamMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".UpStreamMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}sessionId\0\u{1}classname\0\u{1}content\0\u{1}pushText\0\u{1}appData\0\u{1}userId\0\u{1}delMsgTime\0\u{1}delMsgId\0\u{1}configFlag\0\u{1}clientUniqueId\0\u{1}extraContent\0\u{1}pushExt\0\u{1}busChannel\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}sessionId\0\u{1}classname\0\u{1}content\0\u{1}pushText\0\u{1}appData\0\u{1}userId\0\u{1}delMsgTime\0\u{1}delMsgId\0\u{1}configFlag\0\u{1}clientUniqueId\0\u{1}extraContent\0\u{1}pushExt\0\u{1}busChannel\0\u{1}isResend\0\u{2}\u{2}systemId\0\u{2}\u{5}senderPortrait\0\u{1}optionBits\0")
 
   fileprivate class _StorageClass {
     @exclusivity(unchecked) var _sessionID: Int32? = nil
@@ -6279,6 +6698,10 @@ nonisolated extension Modules_UpStreamMessage: SwiftProtobuf.Message, SwiftProto
     @exclusivity(unchecked) var _extraContent: String? = nil
     @exclusivity(unchecked) var _pushExt: Modules_PushExtra? = nil
     @exclusivity(unchecked) var _busChannel: String? = nil
+    @exclusivity(unchecked) var _isResend: Bool? = nil
+    @exclusivity(unchecked) var _systemID: String? = nil
+    @exclusivity(unchecked) var _senderPortrait: String? = nil
+    @exclusivity(unchecked) var _optionBits: Int64? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -6302,6 +6725,10 @@ nonisolated extension Modules_UpStreamMessage: SwiftProtobuf.Message, SwiftProto
       _extraContent = source._extraContent
       _pushExt = source._pushExt
       _busChannel = source._busChannel
+      _isResend = source._isResend
+      _systemID = source._systemID
+      _senderPortrait = source._senderPortrait
+      _optionBits = source._optionBits
     }
   }
 
@@ -6342,6 +6769,10 @@ nonisolated extension Modules_UpStreamMessage: SwiftProtobuf.Message, SwiftProto
         case 11: try { try decoder.decodeSingularStringField(value: &_storage._extraContent) }()
         case 12: try { try decoder.decodeSingularMessageField(value: &_storage._pushExt) }()
         case 13: try { try decoder.decodeSingularStringField(value: &_storage._busChannel) }()
+        case 14: try { try decoder.decodeSingularBoolField(value: &_storage._isResend) }()
+        case 16: try { try decoder.decodeSingularStringField(value: &_storage._systemID) }()
+        case 21: try { try decoder.decodeSingularStringField(value: &_storage._senderPortrait) }()
+        case 22: try { try decoder.decodeSingularInt64Field(value: &_storage._optionBits) }()
         default: break
         }
       }
@@ -6393,6 +6824,18 @@ nonisolated extension Modules_UpStreamMessage: SwiftProtobuf.Message, SwiftProto
       try { if let v = _storage._busChannel {
         try visitor.visitSingularStringField(value: v, fieldNumber: 13)
       } }()
+      try { if let v = _storage._isResend {
+        try visitor.visitSingularBoolField(value: v, fieldNumber: 14)
+      } }()
+      try { if let v = _storage._systemID {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 16)
+      } }()
+      try { if let v = _storage._senderPortrait {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 21)
+      } }()
+      try { if let v = _storage._optionBits {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 22)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -6415,6 +6858,10 @@ nonisolated extension Modules_UpStreamMessage: SwiftProtobuf.Message, SwiftProto
         if _storage._extraContent != rhs_storage._extraContent {return false}
         if _storage._pushExt != rhs_storage._pushExt {return false}
         if _storage._busChannel != rhs_storage._busChannel {return false}
+        if _storage._isResend != rhs_storage._isResend {return false}
+        if _storage._systemID != rhs_storage._systemID {return false}
+        if _storage._senderPortrait != rhs_storage._senderPortrait {return false}
+        if _storage._optionBits != rhs_storage._optionBits {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -6426,7 +6873,7 @@ nonisolated extension Modules_UpStreamMessage: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Modules_DownStreamMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DownStreamMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}fromUserId\0\u{1}type\0\u{1}groupId\0\u{1}classname\0\u{1}content\0\u{1}dataTime\0\u{1}status\0\u{1}extra\0\u{1}msgId\0\u{1}direction\0\u{1}plantform\0\u{1}isRemoved\0\u{1}source\0\u{1}clientUniqueId\0\u{1}extraContent\0\u{1}pushContent\0\u{1}configFlag\0\u{1}pushExt\0\u{1}busChannel\0\u{1}extStatus\0\u{1}toUserId\0\u{1}groupUnpush\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}fromUserId\0\u{1}type\0\u{1}groupId\0\u{1}classname\0\u{1}content\0\u{1}dataTime\0\u{1}status\0\u{1}extra\0\u{1}msgId\0\u{1}direction\0\u{1}plantform\0\u{1}isRemoved\0\u{1}source\0\u{1}clientUniqueId\0\u{1}extraContent\0\u{1}pushContent\0\u{1}configFlag\0\u{1}pushExt\0\u{1}busChannel\0\u{1}extStatus\0\u{1}toUserId\0\u{1}groupUnpush\0\u{1}optionBits\0\u{1}convertExt\0")
 
   fileprivate class _StorageClass {
     @exclusivity(unchecked) var _fromUserID: String? = nil
@@ -6451,6 +6898,8 @@ nonisolated extension Modules_DownStreamMessage: SwiftProtobuf.Message, SwiftPro
     @exclusivity(unchecked) var _extStatus: Int64? = nil
     @exclusivity(unchecked) var _toUserID: [String] = []
     @exclusivity(unchecked) var _groupUnpush: Int32? = nil
+    @exclusivity(unchecked) var _optionBits: Int64? = nil
+    @exclusivity(unchecked) var _convertExt: String? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -6483,6 +6932,8 @@ nonisolated extension Modules_DownStreamMessage: SwiftProtobuf.Message, SwiftPro
       _extStatus = source._extStatus
       _toUserID = source._toUserID
       _groupUnpush = source._groupUnpush
+      _optionBits = source._optionBits
+      _convertExt = source._convertExt
     }
   }
 
@@ -6535,6 +6986,8 @@ nonisolated extension Modules_DownStreamMessage: SwiftProtobuf.Message, SwiftPro
         case 20: try { try decoder.decodeSingularInt64Field(value: &_storage._extStatus) }()
         case 21: try { try decoder.decodeRepeatedStringField(value: &_storage._toUserID) }()
         case 22: try { try decoder.decodeSingularInt32Field(value: &_storage._groupUnpush) }()
+        case 23: try { try decoder.decodeSingularInt64Field(value: &_storage._optionBits) }()
+        case 24: try { try decoder.decodeSingularStringField(value: &_storage._convertExt) }()
         default: break
         }
       }
@@ -6613,6 +7066,12 @@ nonisolated extension Modules_DownStreamMessage: SwiftProtobuf.Message, SwiftPro
       try { if let v = _storage._groupUnpush {
         try visitor.visitSingularInt32Field(value: v, fieldNumber: 22)
       } }()
+      try { if let v = _storage._optionBits {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 23)
+      } }()
+      try { if let v = _storage._convertExt {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 24)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -6644,6 +7103,8 @@ nonisolated extension Modules_DownStreamMessage: SwiftProtobuf.Message, SwiftPro
         if _storage._extStatus != rhs_storage._extStatus {return false}
         if _storage._toUserID != rhs_storage._toUserID {return false}
         if _storage._groupUnpush != rhs_storage._groupUnpush {return false}
+        if _storage._optionBits != rhs_storage._optionBits {return false}
+        if _storage._convertExt != rhs_storage._convertExt {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -6655,7 +7116,7 @@ nonisolated extension Modules_DownStreamMessage: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Modules_DownStreamMessages: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DownStreamMessages"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}list\0\u{1}syncTime\0\u{1}finished\0\u{1}broadcastSyncTime\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}list\0\u{1}syncTime\0\u{1}finished\0\u{1}broadcastSyncTime\0\u{1}systemTime\0\u{1}credibleStartTime\0\u{1}credibleEndTime\0")
 
   public var isInitialized: Bool {
     if self._syncTime == nil {return false}
@@ -6673,6 +7134,9 @@ nonisolated extension Modules_DownStreamMessages: SwiftProtobuf.Message, SwiftPr
       case 2: try { try decoder.decodeSingularInt64Field(value: &self._syncTime) }()
       case 3: try { try decoder.decodeSingularBoolField(value: &self._finished) }()
       case 4: try { try decoder.decodeSingularInt64Field(value: &self._broadcastSyncTime) }()
+      case 5: try { try decoder.decodeSingularInt64Field(value: &self._systemTime) }()
+      case 6: try { try decoder.decodeSingularInt64Field(value: &self._credibleStartTime) }()
+      case 7: try { try decoder.decodeSingularInt64Field(value: &self._credibleEndTime) }()
       default: break
       }
     }
@@ -6695,6 +7159,15 @@ nonisolated extension Modules_DownStreamMessages: SwiftProtobuf.Message, SwiftPr
     try { if let v = self._broadcastSyncTime {
       try visitor.visitSingularInt64Field(value: v, fieldNumber: 4)
     } }()
+    try { if let v = self._systemTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._credibleStartTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._credibleEndTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 7)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6703,6 +7176,9 @@ nonisolated extension Modules_DownStreamMessages: SwiftProtobuf.Message, SwiftPr
     if lhs._syncTime != rhs._syncTime {return false}
     if lhs._finished != rhs._finished {return false}
     if lhs._broadcastSyncTime != rhs._broadcastSyncTime {return false}
+    if lhs._systemTime != rhs._systemTime {return false}
+    if lhs._credibleStartTime != rhs._credibleStartTime {return false}
+    if lhs._credibleEndTime != rhs._credibleEndTime {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -12862,11 +13338,13 @@ nonisolated extension Modules_PullMpOutput: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Modules_RtcInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RtcInput"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}roomType\0\u{1}broadcastType\0\u{1}extraInnerData\0\u{1}needSysChatroom\0\u{1}identityChangeType\0\u{1}joinType\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}roomType\0\u{1}broadcastType\0\u{1}extraInnerData\0\u{1}needSysChatroom\0\u{1}identityChangeType\0\u{1}joinType\0\u{1}innerDatas\0\u{1}outerDatas\0")
 
   public var isInitialized: Bool {
     if self._roomType == nil {return false}
     if let v = self._extraInnerData, !v.isInitialized {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.innerDatas) {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.outerDatas) {return false}
     return true
   }
 
@@ -12882,6 +13360,8 @@ nonisolated extension Modules_RtcInput: SwiftProtobuf.Message, SwiftProtobuf._Me
       case 4: try { try decoder.decodeSingularBoolField(value: &self._needSysChatroom) }()
       case 5: try { try decoder.decodeSingularEnumField(value: &self._identityChangeType) }()
       case 6: try { try decoder.decodeSingularEnumField(value: &self._joinType) }()
+      case 7: try { try decoder.decodeRepeatedMessageField(value: &self.innerDatas) }()
+      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.outerDatas) }()
       default: break
       }
     }
@@ -12910,6 +13390,12 @@ nonisolated extension Modules_RtcInput: SwiftProtobuf.Message, SwiftProtobuf._Me
     try { if let v = self._joinType {
       try visitor.visitSingularEnumField(value: v, fieldNumber: 6)
     } }()
+    if !self.innerDatas.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.innerDatas, fieldNumber: 7)
+    }
+    if !self.outerDatas.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.outerDatas, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -12920,6 +13406,8 @@ nonisolated extension Modules_RtcInput: SwiftProtobuf.Message, SwiftProtobuf._Me
     if lhs._needSysChatroom != rhs._needSysChatroom {return false}
     if lhs._identityChangeType != rhs._identityChangeType {return false}
     if lhs._joinType != rhs._joinType {return false}
+    if lhs.innerDatas != rhs.innerDatas {return false}
+    if lhs.outerDatas != rhs.outerDatas {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -13081,11 +13569,12 @@ nonisolated extension Modules_RtcUserInfo: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Modules_RtcUserListOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RtcUserListOutput"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}users\0\u{1}token\0\u{1}sessionId\0\u{1}roomInfo\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}users\0\u{1}token\0\u{1}sessionId\0\u{1}roomInfo\0\u{1}entries\0\u{1}syncTime\0\u{1}offlineKickTime\0")
 
   public var isInitialized: Bool {
     if !SwiftProtobuf.Internal.areAllInitialized(self.users) {return false}
     if !SwiftProtobuf.Internal.areAllInitialized(self.roomInfo) {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.entries) {return false}
     return true
   }
 
@@ -13099,6 +13588,9 @@ nonisolated extension Modules_RtcUserListOutput: SwiftProtobuf.Message, SwiftPro
       case 2: try { try decoder.decodeSingularStringField(value: &self._token) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self._sessionID) }()
       case 4: try { try decoder.decodeRepeatedMessageField(value: &self.roomInfo) }()
+      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.entries) }()
+      case 6: try { try decoder.decodeSingularInt64Field(value: &self._syncTime) }()
+      case 7: try { try decoder.decodeSingularInt32Field(value: &self._offlineKickTime) }()
       default: break
       }
     }
@@ -13121,6 +13613,15 @@ nonisolated extension Modules_RtcUserListOutput: SwiftProtobuf.Message, SwiftPro
     if !self.roomInfo.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.roomInfo, fieldNumber: 4)
     }
+    if !self.entries.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.entries, fieldNumber: 5)
+    }
+    try { if let v = self._syncTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._offlineKickTime {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 7)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -13129,6 +13630,9 @@ nonisolated extension Modules_RtcUserListOutput: SwiftProtobuf.Message, SwiftPro
     if lhs._token != rhs._token {return false}
     if lhs._sessionID != rhs._sessionID {return false}
     if lhs.roomInfo != rhs.roomInfo {return false}
+    if lhs.entries != rhs.entries {return false}
+    if lhs._syncTime != rhs._syncTime {return false}
+    if lhs._offlineKickTime != rhs._offlineKickTime {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -13508,7 +14012,7 @@ nonisolated extension Modules_RtcUserSetDataInput: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Modules_RtcOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RtcOutput"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nothing\0\u{1}version\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -13517,6 +14021,7 @@ nonisolated extension Modules_RtcOutput: SwiftProtobuf.Message, SwiftProtobuf._M
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularInt32Field(value: &self._nothing) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._version) }()
       default: break
       }
     }
@@ -13530,11 +14035,15 @@ nonisolated extension Modules_RtcOutput: SwiftProtobuf.Message, SwiftProtobuf._M
     try { if let v = self._nothing {
       try visitor.visitSingularInt32Field(value: v, fieldNumber: 1)
     } }()
+    try { if let v = self._version {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Modules_RtcOutput, rhs: Modules_RtcOutput) -> Bool {
     if lhs._nothing != rhs._nothing {return false}
+    if lhs._version != rhs._version {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -13897,6 +14406,304 @@ nonisolated extension Modules_RtcKVEntity: SwiftProtobuf.Message, SwiftProtobuf.
     if lhs._status != rhs._status {return false}
     if lhs._timestamp != rhs._timestamp {return false}
     if lhs._uid != rhs._uid {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcViewerJoinedOutput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcViewerJoinedOutput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}rtcToken\0\u{1}entries\0\u{1}syncTime\0")
+
+  public var isInitialized: Bool {
+    if self._rtcToken == nil {return false}
+    if !SwiftProtobuf.Internal.areAllInitialized(self.entries) {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._rtcToken) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.entries) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self._syncTime) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._rtcToken {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    if !self.entries.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.entries, fieldNumber: 2)
+    }
+    try { if let v = self._syncTime {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcViewerJoinedOutput, rhs: Modules_RtcViewerJoinedOutput) -> Bool {
+    if lhs._rtcToken != rhs._rtcToken {return false}
+    if lhs.entries != rhs.entries {return false}
+    if lhs._syncTime != rhs._syncTime {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcInviteInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcInviteInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}invitedUserId\0\u{1}timeoutTime\0\u{1}invitedRoomId\0\u{1}inviteInfo\0\u{1}inviteSessionId\0")
+
+  public var isInitialized: Bool {
+    if self._invitedUserID == nil {return false}
+    if self._invitedRoomID == nil {return false}
+    if self._inviteInfo == nil {return false}
+    if self._inviteSessionID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._invitedUserID) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self._timeoutTime) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._invitedRoomID) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._inviteInfo) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self._inviteSessionID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._invitedUserID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._timeoutTime {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._invitedRoomID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._inviteInfo {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._inviteSessionID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcInviteInput, rhs: Modules_RtcInviteInput) -> Bool {
+    if lhs._invitedUserID != rhs._invitedUserID {return false}
+    if lhs._timeoutTime != rhs._timeoutTime {return false}
+    if lhs._invitedRoomID != rhs._invitedRoomID {return false}
+    if lhs._inviteInfo != rhs._inviteInfo {return false}
+    if lhs._inviteSessionID != rhs._inviteSessionID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcCancelInviteInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcCancelInviteInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}invitedUserId\0\u{1}invitedRoomId\0\u{1}inviteInfo\0\u{1}inviteSessionId\0")
+
+  public var isInitialized: Bool {
+    if self._invitedUserID == nil {return false}
+    if self._invitedRoomID == nil {return false}
+    if self._inviteInfo == nil {return false}
+    if self._inviteSessionID == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._invitedUserID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._invitedRoomID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._inviteInfo) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._inviteSessionID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._invitedUserID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._invitedRoomID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._inviteInfo {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._inviteSessionID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcCancelInviteInput, rhs: Modules_RtcCancelInviteInput) -> Bool {
+    if lhs._invitedUserID != rhs._invitedUserID {return false}
+    if lhs._invitedRoomID != rhs._invitedRoomID {return false}
+    if lhs._inviteInfo != rhs._inviteInfo {return false}
+    if lhs._inviteSessionID != rhs._inviteSessionID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcInviteAnswerInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcInviteAnswerInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}inviteUserId\0\u{1}answerCode\0\u{1}inviteRoomId\0\u{1}inviteSessionId\0\u{1}content\0\u{1}key\0\u{1}value\0")
+
+  public var isInitialized: Bool {
+    if self._inviteUserID == nil {return false}
+    if self._answerCode == nil {return false}
+    if self._inviteRoomID == nil {return false}
+    if self._inviteSessionID == nil {return false}
+    if self._content == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._inviteUserID) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self._answerCode) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._inviteRoomID) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._inviteSessionID) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self._content) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self._key) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self._value) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._inviteUserID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._answerCode {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._inviteRoomID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._inviteSessionID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._content {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._key {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._value {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 7)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcInviteAnswerInput, rhs: Modules_RtcInviteAnswerInput) -> Bool {
+    if lhs._inviteUserID != rhs._inviteUserID {return false}
+    if lhs._answerCode != rhs._answerCode {return false}
+    if lhs._inviteRoomID != rhs._inviteRoomID {return false}
+    if lhs._inviteSessionID != rhs._inviteSessionID {return false}
+    if lhs._content != rhs._content {return false}
+    if lhs._key != rhs._key {return false}
+    if lhs._value != rhs._value {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Modules_RtcEndInviteInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RtcEndInviteInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}inviteRoomId\0\u{1}inviteSessionId\0\u{1}inviteContent\0\u{1}inviteRoomKeys\0")
+
+  public var isInitialized: Bool {
+    if self._inviteRoomID == nil {return false}
+    if self._inviteSessionID == nil {return false}
+    if self._inviteContent == nil {return false}
+    return true
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._inviteRoomID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._inviteSessionID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._inviteContent) }()
+      case 4: try { try decoder.decodeRepeatedStringField(value: &self.inviteRoomKeys) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._inviteRoomID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._inviteSessionID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._inviteContent {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    if !self.inviteRoomKeys.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.inviteRoomKeys, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Modules_RtcEndInviteInput, rhs: Modules_RtcEndInviteInput) -> Bool {
+    if lhs._inviteRoomID != rhs._inviteRoomID {return false}
+    if lhs._inviteSessionID != rhs._inviteSessionID {return false}
+    if lhs._inviteContent != rhs._inviteContent {return false}
+    if lhs.inviteRoomKeys != rhs.inviteRoomKeys {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
