@@ -24,10 +24,17 @@ while [ $# -gt 0 ]; do
     esac
 done
 mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
-# The library's smoke test builds the C test through pkg-config (Debian package, when missing).
-if ! command -v pkg-config >/dev/null; then
+# The library's smoke test builds the C test through pkg-config with gcc, and the wheel is
+# written and installed with Python and pip: Debian packages, installed when missing (the swift
+# container images have none of gcc, python3 and pip).
+missing=()
+for p in pkg-config gcc libc6-dev python3 python3-pip; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})) && ! { command -v cc && command -v pkg-config && python3 -m pip --version; } >/dev/null 2>&1; then
+    echo "installing ${missing[*]}"
     apt-get update
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends pkg-config
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
 echo "== building rongwire (release, --static-swift-stdlib)"
