@@ -17,7 +17,7 @@ public func rongwireDecodeFrame(
         let sender = try CallArguments.side(side)
         let o = try CallOptions(options)
         let raw = try CallArguments.limited(try CallArguments.bytes(frame, frameLength, "frame"), limit: o.frameLimit)
-        let packet = try Packet.decode(raw, from: sender)
+        let packet = try Packet.decode(raw, from: sender, protocol: o.protocolVersion)
         let json = PacketJSONOptions(decodeBodies: !o.has(RONGWIRE_RAW_BODY), queryTopic: o.queryTopic, registry: o.registry)
         return CallOutput(bytes: try o.text(try packet.jsonValue(options: json)))
     }
@@ -36,7 +36,7 @@ public func rongwireEncodeFrame(
         let sender = try CallArguments.side(side)
         let o = try CallOptions(options)
         let raw = try CallArguments.limited(try CallArguments.bytes(json, jsonLength, "json"), limit: o.frameLimit)
-        let packet = try Packet(json: try CallArguments.json(raw, depth: o.maxDepth), from: sender)
+        let packet = try Packet(json: try CallArguments.json(raw, depth: o.maxDepth), from: sender, protocol: o.protocolVersion)
         return CallOutput(bytes: try packet.encoded())
     }
 }
@@ -69,7 +69,7 @@ public func rongwireReadMessage(
         let sender = try CallArguments.side(side)
         let o = try CallOptions(options)
         let raw = try CallArguments.limited(try CallArguments.bytes(frame, frameLength, "frame"), limit: o.frameLimit)
-        let packet = try Packet.decode(raw, from: sender)
+        let packet = try Packet.decode(raw, from: sender, protocol: o.protocolVersion)
         let value: JSONValue
         if case .queryAck(let ack) = packet.body {
             guard InboundMessage.queryAckHoldsMessages(queryTopic: o.queryTopic) else {

@@ -92,6 +92,8 @@ def answer(request, catalog):
     if kind not in KINDS:
         return json.dumps({"result": "skipped", "reason": "unknown kind " + kind})
     options = request.get("options", {})
+    # The connection's protocol version, for the frame kinds (absent: 3).
+    version = int(options["protocolVer"]) if "protocolVer" in options else None
     limits = {"max_bytes": int(options["maxBytes"]) if "maxBytes" in options else None,
               "max_depth": int(options["maxDepth"]) if "maxDepth" in options else None}
     strict = options.get("mode") == "strict"
@@ -128,11 +130,12 @@ def answer(request, catalog):
             text = rongwire.parse_json(data, raw=True, **limits)
             return accepted(text, text.encode("utf-8"))
         if kind == "frame-decode":
-            text = rongwire.decode_frame(data, side, query_topic=options.get("queryTopic"), kit_examples=True, raw=True)
+            text = rongwire.decode_frame(data, side, query_topic=options.get("queryTopic"), kit_examples=True, raw=True,
+                                         protocol_version=version)
             # Decode then encode must give the input back (spec/envelope.md).
-            return accepted(text, rongwire.encode_frame(text, side))
+            return accepted(text, rongwire.encode_frame(text, side, protocol_version=version))
         if kind == "frame-encode":
-            return accepted(data=rongwire.encode_frame(value, side))
+            return accepted(data=rongwire.encode_frame(value, side, protocol_version=version))
         if kind == "message-decode":
             text = rongwire.read_message(data, side, query_topic=options.get("queryTopic"),
                                          user_id=options.get("currentUserId"), kit_examples=True, raw=True)

@@ -117,6 +117,10 @@ typedef struct rongwire_options {
     const char *user_id;
     /// The length of `user_id` in bytes.
     size_t user_id_length;
+    /// For the frame calls: the protocol version of the connection the packet travels on, 3 or
+    /// 4; 0: 3. A CONNACK's layout depends on it and nothing in the packet says which
+    /// (spec/envelope.md, ENV-PKT-013). Any other value is `RONGWIRE_INVALID_ARGUMENT`.
+    uint32_t protocol_version;
 } rongwire_options;
 
 /// `rongwire_result.info` bit: the objectName is not registered. `rongwire_decode_content`

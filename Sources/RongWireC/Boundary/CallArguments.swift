@@ -92,6 +92,8 @@ struct CallOptions {
     private var queryTopicBytes: UnsafeRawBufferPointer?
     /// `user_id`'s bytes, checked.
     private var userIdBytes: UnsafeRawBufferPointer?
+    /// `protocol_version`, 3 when not given.
+    var protocolVersion = ProtocolVersion.v3
 
     init(_ pointer: UnsafePointer<rongwire_options>?) throws(CodecError) {
         guard let o = pointer?.pointee else { return }
@@ -110,6 +112,12 @@ struct CallOptions {
         if o.query_topic != nil || o.query_topic_length > 0 {
             _ = try CallArguments.name(o.query_topic, o.query_topic_length, "query_topic", code: .invalidArgument)
             queryTopicBytes = UnsafeRawBufferPointer(start: o.query_topic, count: o.query_topic_length)
+        }
+        if o.protocol_version != 0 {
+            guard o.protocol_version <= UInt8.max, let v = ProtocolVersion(rawValue: UInt8(o.protocol_version)) else {
+                throw CodecError(.invalidArgument, "protocol_version must be 3 or 4, not \(o.protocol_version)")
+            }
+            protocolVersion = v
         }
         if o.user_id != nil || o.user_id_length > 0 {
             _ = try CallArguments.name(o.user_id, o.user_id_length, "user_id", code: .invalidArgument)

@@ -161,14 +161,14 @@ static void test_content(void) {
     expect_error("encode unregistered", s, &r, RONGWIRE_REJECTED, "unknownObjectName", NULL, -2);
     rongwire_free(&r);
 
-    /* docs/cli.md, Types: 74 types, RC:TxtMsg first. */
+    /* docs/cli.md, Types: 75 types, RC:TxtMsg first. */
     s = rongwire_types(NULL, &r);
     CHECK(s == RONGWIRE_OK, "types: status %d", (int)s);
     if (s == RONGWIRE_OK) {
         size_t count = 0;
         const char *p = (const char *)r.data;
         while ((p = strstr(p, "\"objectName\":")) != NULL) count++, p++;
-        CHECK(count == 74, "types: %zu types, want 74", count);
+        CHECK(count == 75, "types: %zu types, want 75", count);
         const char *first = "[{\"objectName\":\"RC:TxtMsg\",\"swiftType\":\"TextMessage\",";
         CHECK(strncmp((const char *)r.data, first, strlen(first)) == 0, "types: starts %.60s", (const char *)r.data);
     }
@@ -538,6 +538,7 @@ static void handle(Buf *out, const uint8_t *text, size_t len, const JValue *cata
     o.query_topic_length = len_of(member(options, "queryTopic"));
     o.user_id = str_of(member(options, "currentUserId"));
     o.user_id_length = len_of(member(options, "currentUserId"));
+    if (member(options, "protocolVer")) o.protocol_version = (uint32_t)strtoul(member(options, "protocolVer")->str, NULL, 10);
     if (str_of(member(req, "from")) && strcmp(str_of(member(req, "from")), "server") == 0) side = RONGWIRE_FROM_SERVER;
     const JValue *name = member(req, "objectName");
 
@@ -587,12 +588,17 @@ static void handle(Buf *out, const uint8_t *text, size_t len, const JValue *cata
         o.flags &= ~RONGWIRE_STRICT;
         o.max_bytes = 0;
         s = rongwire_decode_frame(side, bytes, n, &o, &r);
-        if (s == RONGWIRE_OK && rongwire_encode_frame(side, r.data, r.length, NULL, &r2) != RONGWIRE_OK)
+        /* The same connection's protocol version back (a CONNACK's layout depends on it). */
+        rongwire_options again = {0};
+        again.protocol_version = o.protocol_version;
+        if (s == RONGWIRE_OK && rongwire_encode_frame(side, r.data, r.length, &again, &r2) != RONGWIRE_OK)
             put_error(out, "error", r2.error_message);
         else
             put_result(out, s, &r, 1, s == RONGWIRE_OK ? &r2 : NULL);
     } else if (!strcmp(k, "frame-encode")) {
-        s = rongwire_encode_frame(side, vtext.data, vtext.len, NULL, &r);
+        rongwire_options version = {0};
+        version.protocol_version = o.protocol_version;
+        s = rongwire_encode_frame(side, vtext.data, vtext.len, &version, &r);
         put_result(out, s, &r, 0, NULL);
     } else if (!strcmp(k, "message-decode")) {
         o.max_bytes = 0;

@@ -70,6 +70,7 @@ class _Options(ctypes.Structure):
         ("query_topic_length", ctypes.c_size_t),
         ("user_id", ctypes.c_char_p),
         ("user_id_length", ctypes.c_size_t),
+        ("protocol_version", ctypes.c_uint32),
     ]
 
 
@@ -156,7 +157,7 @@ def _json_text(value, what):
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def _options(max_bytes=None, max_depth=None, flags=0, query_topic=None, user_id=None):
+def _options(max_bytes=None, max_depth=None, flags=0, query_topic=None, user_id=None, protocol_version=None):
     o = _Options()
     o.max_bytes = max_bytes or 0
     o.max_depth = max_depth or 0
@@ -167,6 +168,8 @@ def _options(max_bytes=None, max_depth=None, flags=0, query_topic=None, user_id=
     if user_id is not None:
         u = _bytes(user_id, "user_id")
         o.user_id, o.user_id_length = u, len(u)
+    if protocol_version is not None:
+        o.protocol_version = protocol_version
     return o
 
 
@@ -258,21 +261,25 @@ def types(*, raw=False):
     return _json_out(out, raw)
 
 
-def decode_frame(frame, side, *, query_topic=None, raw_body=False, kit_examples=False, max_bytes=None, raw=False):
+def decode_frame(frame, side, *, query_topic=None, raw_body=False, kit_examples=False, max_bytes=None, raw=False,
+                 protocol_version=None):
     """The bytes of one RMTP packet sent by `side` ('client' or 'server') → the packet JSON form
     of spec/envelope.md (`rongwire frame decode`). `query_topic`: for a QUERYACK, the topic of
-    the QUERY it answers."""
+    the QUERY it answers; `protocol_version`: the connection's, 3 (default) or 4, which decides
+    a CONNACK's layout."""
     data = _bytes(frame, "frame")
     flags = (_RAW_BODY if raw_body else 0) | (_KIT_EXAMPLES if kit_examples else 0)
     out, _, _ = _call(_lib.rongwire_decode_frame, _side(side), data, len(data),
-                      ctypes.byref(_options(max_bytes, None, flags, query_topic)))
+                      ctypes.byref(_options(max_bytes, None, flags, query_topic, None, protocol_version)))
     return _json_out(out, raw)
 
 
-def encode_frame(packet, side, *, max_bytes=None):
-    """The packet JSON form (a dict, or JSON text) → the packet's bytes (`rongwire frame encode`)."""
+def encode_frame(packet, side, *, max_bytes=None, protocol_version=None):
+    """The packet JSON form (a dict, or JSON text) → the packet's bytes (`rongwire frame encode`);
+    `protocol_version` as for `decode_frame`."""
     text = _json_text(packet, "packet")
-    out, _, _ = _call(_lib.rongwire_encode_frame, _side(side), text, len(text), ctypes.byref(_options(max_bytes)))
+    out, _, _ = _call(_lib.rongwire_encode_frame, _side(side), text, len(text),
+                      ctypes.byref(_options(max_bytes, None, 0, None, None, protocol_version)))
     return out
 
 

@@ -115,11 +115,12 @@ def test_the_kit_examples_register_the_live_room_types():
 
 def test_types_is_the_catalog():
     catalog = rongwire.types()
-    assert len(catalog) == 74
+    assert len(catalog) == 75  # docs/cli.md, Types
     by_name = {t["objectName"]: t for t in catalog}
     assert by_name["RC:TxtMsg"]["persistence"] == {"name": "ISCOUNTED", "value": 3}
     assert by_name["RC:RcCmd"]["command"] is True
     assert "RC:HQVcMsg" in by_name["RC:HQVCMsg"]["aliases"] and by_name["RC:HQVCMsg"]["media"] is True
+    assert by_name["RC:ReferenceMsg"]["searchProps"] == ["content"] and "searchProps" not in by_name["RC:TxtMsg"]
 
 
 def test_outputs_are_the_command_line_s():
