@@ -19,6 +19,11 @@ let package = Package(
         .library(name: "RongCapture", targets: ["RongCapture"]),
         .library(name: "RongProxy", targets: ["RongProxy"]),
         .executable(name: "rongwire", targets: ["rongwire"]),
+        // The C library (Sources/CRongWire/include/rongwire.h): libRongWireC.so and
+        // libRongWireCStatic.a here; tools/release/build.sh ships them as librongwire.so and
+        // librongwire.a with the Swift runtime inside.
+        .library(name: "RongWireC", type: .dynamic, targets: ["RongWireC"]),
+        .library(name: "RongWireCStatic", type: .static, targets: ["RongWireC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -144,6 +149,17 @@ let package = Package(
             ],
             path: "Sources/RongProxy"
         ),
+        // The C interface: the header (and the two entry points that need no Swift) ...
+        .target(
+            name: "CRongWire",
+            path: "Sources/CRongWire"
+        ),
+        // ... and the @_cdecl functions over the codec, the envelope and the NIM converter.
+        .target(
+            name: "RongWireC",
+            dependencies: ["CRongWire", "RongCodec", "RongEnvelope", "RongConformance", "RongNIM"],
+            path: "Sources/RongWireC"
+        ),
         .executableTarget(
             name: "rongwire",
             dependencies: [
@@ -214,6 +230,12 @@ let package = Package(
             name: "rongwireTests",
             dependencies: ["rongwire", "RongConformance", "RongCodec", "RongSupport", "RongTestSupport"],
             path: "Tests/rongwireTests"
+        ),
+        // librongwire's entry points called as C calls them (the header's declarations).
+        .testTarget(
+            name: "RongWireCTests",
+            dependencies: ["RongWireC", "CRongWire", "RongCodec", "RongConformance", "RongTestSupport"],
+            path: "Tests/RongWireCTests"
         ),
         .testTarget(
             name: "RongNIMTests",

@@ -48,6 +48,8 @@ let package = Package(
                 "BenchProtos",
                 .product(name: "RongCodec", package: "RongWire"),
                 .product(name: "RongEnvelope", package: "RongWire"),
+                // The C interface, linked in (CInterfaceCases.swift calls it as C does).
+                .product(name: "RongWireCStatic", package: "RongWire"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             path: "Sources/bench-instructions"

@@ -8,6 +8,9 @@
 #                                                 # TOLERANCE percent (default 1); an improvement is reported
 #   tools/benchmarks/instructions.sh --update     # record the default cases' counts in instructions-thresholds.tsv
 #   N=50 tools/benchmarks/instructions.sh ...     # ops per count (default 20)
+#   tools/benchmarks/instructions.sh mixed-decode-json mixed-decode-capi
+#                                                 # librongwire's decode against the Swift call
+#                                                 # with the same output: the ratio is printed
 #
 # Wall time on shared cores moves by tens of percent; instruction counts do not. Each case runs
 # once with N ops and once with none under callgrind; the difference over N is printed, with
@@ -23,7 +26,11 @@ if ! command -v valgrind >/dev/null; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends valgrind >&2
 fi
 swift build -c release --product bench-instructions >&2
-BIN=$(swift build -c release --show-bin-path)/bench-instructions
+# valgrind 3.19 (Debian 12) gives up on DWARF 5 debug info, which clang writes for the C
+# targets linked in with librongwire's (CRongWire, Yams' CYaml): callgrind runs a copy without
+# debug info, the same code, so the same counts.
+BIN=$(swift build -c release --show-bin-path)/bench-instructions-nodebug
+objcopy --strip-debug "${BIN%-nodebug}" "$BIN"
 N=${N:-20}
 MODE=print
 if (($# > 0)) && [[ $1 == --check || $1 == --update ]]; then
@@ -38,8 +45,14 @@ if ((${#CASES[@]} == 0)); then
     CASES=(mixed-decode mixed-decode-view mixed-decode-view-read mixed-decode-jsonserialization mixed-encode txt-decode txt-decode-view typsts-decode rcntf-decode ref-decode grp-decode
         up-decode up-body down-decode down-body pull-decode pull-body up-value down-value pull-value down-inbound up-outbound pull-inbound
         up-encode down-encode pull-encode up-encode-value down-encode-value pull-encode-value up-encode-swiftprotobuf down-encode-swiftprotobuf pull-encode-swiftprotobuf
-        up-decode-view down-decode-view pull-decode-view down-inbound-view pull-inbound-view)
+        up-decode-view down-decode-view pull-decode-view down-inbound-view pull-inbound-view
+        mixed-decode-json mixed-decode-capi)
 fi
+# A C-interface case against its Swift counterpart, counted in the same run: CASE SWIFT-CASE
+# LIMIT (percent above the Swift call allowed). Printed when both ran; --check fails above the
+# limit. mixed-decode-json is the Swift decode plus the normalized JSON bytes, the output
+# rongwire_decode_content gives (CInterfaceCases.swift); the difference is the boundary.
+RATIOS=("mixed-decode-capi mixed-decode-json 10")
 # Swift seeds its hashes per process; fixed seeds make dictionary probes, and so the counts,
 # repeatable.
 export SWIFT_DETERMINISTIC_HASHING=1
@@ -55,6 +68,17 @@ for c in "${CASES[@]}"; do
     [[ -n $base && -n $total ]] || { echo "FAIL: callgrind gave no count for $c" >&2; exit 1; }
     COUNTS[$c]=$(((total - base) / N))
     printf '%-32s %14d\n' "$c" "${COUNTS[$c]}"
+done
+ratio_failed=0
+for r in "${RATIOS[@]}"; do
+    read -r c swift limit <<<"$r"
+    [[ -n ${COUNTS[$c]:-} && -n ${COUNTS[$swift]:-} ]] || continue
+    permille=$((COUNTS[$c] * 1000 / COUNTS[$swift]))
+    printf '%s / %s: %d.%03d (limit %d%% above)\n' "$c" "$swift" $((permille / 1000)) $((permille % 1000)) "$limit"
+    if ((COUNTS[$c] * 100 > COUNTS[$swift] * (100 + limit))); then
+        echo "FAIL: $c costs more than $limit% above $swift" >&2
+        ratio_failed=1
+    fi
 done
 case $MODE in
 print) ;;
@@ -80,7 +104,8 @@ check)
             echo "improved: $c: $got instructions per op, recorded $want: record it with --update"
         fi
     done
-    ((failed == 0)) || exit 1
+    ((failed == 0 && ratio_failed == 0)) || exit 1
     echo "OK: ${#CASES[@]} cases within $TOLERANCE% of $TABLE"
     ;;
 esac
+((ratio_failed == 0)) || exit 1

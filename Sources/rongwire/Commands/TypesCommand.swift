@@ -30,25 +30,7 @@ struct TypesCommand: ParsableCommand {
     func run() throws {
         let entries = BuiltInCatalog.entries
         if json {
-            var rows: [JSONValue] = []
-            for e in entries {
-                var o = JSONObject()
-                o["objectName"] = .string(e.objectName)
-                o["swiftType"] = .string(e.swiftTypeName)
-                o["persistence"] = .object(JSONObject([
-                    .init(key: "name", value: .string(e.persistence.name)),
-                    .init(key: "value", value: .number(JSONNumber(e.persistence.rawValue))),
-                ]))
-                o["command"] = .bool(e.attributes.contains(.command))
-                o["media"] = .bool(e.attributes.contains(.media))
-                o["officialRegistry"] = .bool(e.isInOfficialRegistry)
-                o["open"] = .bool(e.isOpen)
-                o["aliases"] = .array(e.aliases.map { .string($0) })
-                o["keys"] = .array(e.keys.map { .string($0) })
-                if !e.searchProps.isEmpty { o["searchProps"] = .array(e.searchProps.map { .string($0) }) }
-                rows.append(.object(o))
-            }
-            CLIIO.printStdout(try JSONValue.array(rows).prettyText())
+            CLIIO.printStdout(try BuiltInCatalog.jsonValue.prettyText())
             return
         }
         let width = entries.map { $0.objectName.count }.max() ?? 10

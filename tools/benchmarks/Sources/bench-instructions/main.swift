@@ -214,8 +214,9 @@ let cases: [String: () -> (Int) -> Void] = [
 ]
 
 let args = CommandLine.arguments
-guard args.count == 3, let make = cases[args[1]], let n = Int(args[2]) else {
-    fatalError("usage: bench-instructions CASE N; cases: \(cases.keys.sorted().joined(separator: " "))")
+let allCases = cases.merging(cInterfaceCases) { _, new in new }
+guard args.count == 3, let make = allCases[args[1]], let n = Int(args[2]) else {
+    fatalError("usage: bench-instructions CASE N; cases: \(allCases.keys.sorted().joined(separator: " "))")
 }
 let op = make()
 op(1)  // warm up: lazy globals, first-call metadata
