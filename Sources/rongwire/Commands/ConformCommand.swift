@@ -114,12 +114,12 @@ struct ConformRunCommand: ParsableCommand {
             CLIIO.printStderr(error.description)
             throw ExitCode(2)
         }
-        var selection = VectorSelection(
+        let selection = VectorSelection(
             filters: filter, tags: tags.map { $0.split(separator: ",").map(String.init) } ?? [],
             level: level)
-        let unsharded = shard == nil ? [] : vectors.filter(selection.includes)
-        selection.shard = shard
-        let selected = vectors.filter(selection.includes)
+        // The part is taken from the selection, so the other checks run once per vector.
+        let unsharded = vectors.filter(selection.includes)
+        let selected = shard.map { s in unsharded.filter { s.includes(id: $0.id) } } ?? unsharded
         if list {
             for v in selected { CLIIO.printStdout(v.id) }
             return
