@@ -34,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // TLS for the recording proxy's upstream (`wss://`, `https://` navigators): RongProxy only.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // peer-load's latency percentiles.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         // `swift package generate-documentation` (DocC catalogs in Sources/<Target>/<Target>.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -117,6 +119,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             path: "Sources/RongPeer"
         ),

@@ -58,6 +58,8 @@ struct PeerCLITests {
         let r = shell("\(bin) peer-load --clients 2 --messages 4 --faults ' dup = 0.5 , seed = 3 '")
         #expect(r.status == 0, "\(r.output)")
         #expect(r.output.contains("faults dup=0.5,seed=3"), "\(r.output)")
+        // HdrHistogram percentiles and who spent the CPU (issue 34).
+        #expect(r.output.contains(", p99.9 ") && r.output.contains("cpu         peer ") && r.output.contains("µs a message"), "\(r.output)")
         let none = shell("\(bin) peer-load --clients 2 --messages 4 --faults none")
         #expect(none.status == 0 && none.output.contains("faults none"), "\(none.output)")
     }

@@ -135,6 +135,7 @@ public enum ChatroomLoad {
             let hostIsWhitelisted = config.url == nil && config.capacity != nil
             let protected = (0..<total).map { !low[$0] || ($0 % senders == 0 && hostIsWhitelisted) }
 
+            let cpuStart = await LoadCPU.sample(server: server, url: config.url, on: group)
             let start = monotonicNanos()
             let interval = 1_000_000_000 / UInt64(max(1, config.rate))
             let window = max(1, config.window)
@@ -207,7 +208,9 @@ public enum ChatroomLoad {
             }
             for (i, c) in clients.enumerated() { if await c.reconnects() > 0 { cutOff.insert(i) } }
 
+            let cpuEnd = await LoadCPU.sample(server: server, url: config.url, on: group)
             var report = ChatroomLoadReport(members: config.clients, messages: total)
+            (report.peerCPUSeconds, report.generatorCPUSeconds) = LoadCPU.split(from: cpuStart, to: cpuEnd, inProcess: server != nil)
             report.run = run
             report.highSent = low.filter { !$0 }.count
             report.lowSent = total - report.highSent
@@ -233,11 +236,10 @@ public enum ChatroomLoad {
                     lags += st.lags
                 }
             }
-            lags.sort()
-            func pct(_ p: Double) -> Double { lags.isEmpty ? 0 : Double(lags[min(lags.count - 1, Int(Double(lags.count) * p))]) / 1e6 }
-            report.lagP50 = pct(0.50)
-            report.lagP99 = pct(0.99)
-            report.lagMax = Double(lags.last ?? 0) / 1e6
+            report.lag = LatencyPercentiles(nanos: lags)
+            report.lagP50 = report.lag.p50
+            report.lagP99 = report.lag.p99
+            report.lagMax = report.lag.max
             report.worstMemberLagP99 = Double(worst) / 1e6
             report.seconds = Double(last - start) / 1e9
             report.sendSeconds = Double(sendEnd - start) / 1e9

@@ -55,6 +55,14 @@ public struct ChatroomLoadReport: Sendable {
     public var worstMemberLagP99 = 0.0
     /// Lag, maximum, ms.
     public var lagMax = 0.0
+    /// Lag percentiles over every delivery (HdrHistogram).
+    public var lag = LatencyPercentiles()
+    /// CPU seconds the peer used during the run (from the first send to the last delivery): its
+    /// event loops in-process, its process (`/state` `stats.cpuSeconds`) for an external peer;
+    /// nil when it could not be read.
+    public var peerCPUSeconds: Double?
+    /// CPU seconds the load generator (this process, less an in-process peer) used.
+    public var generatorCPUSeconds = 0.0
     /// Whether the peer injected faults.
     public var faultsInjected = false
     /// Faults the in-process peer injected.
@@ -64,6 +72,9 @@ public struct ChatroomLoadReport: Sendable {
 
     /// Deliveries per second, first send to last delivery.
     public var deliveriesPerSecond: Double { seconds > 0 ? Double(deliveries) / seconds : 0 }
+
+    /// The peer's CPU per delivery to a member, µs.
+    public var peerMicrosPerDelivery: Double? { peerCPUSeconds.map { deliveries > 0 ? $0 * 1e6 / Double(deliveries) : 0 } }
 
     /// Low-priority messages the in-process peer dispatched that no member got: the peer's
     /// discard count against the members' (0 when the counts agree or are unknown, or when

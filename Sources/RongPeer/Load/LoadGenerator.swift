@@ -107,6 +107,7 @@ public enum LoadGenerator {
                 }
             }
 
+            let cpuStart = await LoadCPU.sample(server: server, url: config.url, on: group)
             let start = monotonicNanos()
             let window = max(1, config.window)
             let total = config.messages
@@ -169,7 +170,9 @@ public enum LoadGenerator {
                 }
                 try await Task.sleep(nanoseconds: 20_000_000)
             }
+            let cpuEnd = await LoadCPU.sample(server: server, url: config.url, on: group)
             var report = LoadReport(clients: config.clients, messages: total)
+            (report.peerCPUSeconds, report.generatorCPUSeconds) = LoadCPU.split(from: cpuStart, to: cpuEnd, inProcess: server != nil)
             var copies = 0
             var reconnects = 0
             for c in clients {
@@ -189,16 +192,13 @@ public enum LoadGenerator {
                 report.run = run
                 report.seconds = Double(max(st.lastDelivery, start) - start) / 1e9
                 report.sendSeconds = Double(sendEnd - start) / 1e9
-                let lat = st.latencies.sorted()
-                let acks = st.ackLatencies.sorted()
-                func pct(_ a: [UInt64], _ p: Double) -> Double {
-                    a.isEmpty ? 0 : Double(a[min(a.count - 1, Int(Double(a.count) * p))]) / 1e6
-                }
-                report.latencyP50 = pct(lat, 0.50)
-                report.latencyP99 = pct(lat, 0.99)
-                report.latencyMax = Double(lat.last ?? 0) / 1e6
-                report.ackP50 = pct(acks, 0.50)
-                report.ackP99 = pct(acks, 0.99)
+                report.latency = LatencyPercentiles(nanos: st.latencies)
+                report.ack = LatencyPercentiles(nanos: st.ackLatencies)
+                report.latencyP50 = report.latency.p50
+                report.latencyP99 = report.latency.p99
+                report.latencyMax = report.latency.max
+                report.ackP50 = report.ack.p50
+                report.ackP99 = report.ack.p99
             }
             report.faultsInjected = config.faults.isActive
             if let external = config.url {

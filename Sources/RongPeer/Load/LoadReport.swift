@@ -44,6 +44,16 @@ public struct LoadReport: Sendable {
     public var ackP50 = 0.0
     /// PUBACK latency, 99th percentile, ms.
     public var ackP99 = 0.0
+    /// End-to-end latency percentiles (HdrHistogram).
+    public var latency = LatencyPercentiles()
+    /// PUBACK latency percentiles (HdrHistogram).
+    public var ack = LatencyPercentiles()
+    /// CPU seconds the peer used during the run (from the first send to the last delivery): its
+    /// event loops in-process, its process (`/state` `stats.cpuSeconds`) for an external peer;
+    /// nil when it could not be read.
+    public var peerCPUSeconds: Double?
+    /// CPU seconds the load generator (this process, less an in-process peer) used.
+    public var generatorCPUSeconds = 0.0
     /// Faults the in-process peer injected.
     public var faults: FaultCounts?
     /// Resends the in-process peer answered with the first PUBACK.
@@ -53,4 +63,7 @@ public struct LoadReport: Sendable {
 
     /// Delivered messages per second, first send to last delivery.
     public var throughput: Double { seconds > 0 ? Double(delivered) / seconds : 0 }
+
+    /// The peer's CPU per delivered message, µs.
+    public var peerMicrosPerDelivery: Double? { peerCPUSeconds.map { delivered > 0 ? $0 * 1e6 / Double(delivered) : 0 } }
 }

@@ -162,6 +162,8 @@ final class PeerCore: Sendable {
         ]
         if case .object(var stats)? = o["stats"] {
             stats["peakQueuedBytes"] = .number(JSONNumber(peak))
+            // The peer process's CPU so far: peer-load --url reads it before and after a run.
+            stats["cpuSeconds"] = .number(JSONNumber((CPUTime.process() * 1e6).rounded() / 1e6))
             let t = transport
             stats["requestTimeouts"] = .number(JSONNumber(t.requestTimeouts.load(ordering: .relaxed)))
             stats["idleClosed"] = .number(JSONNumber(t.idleClosed.load(ordering: .relaxed)))

@@ -86,6 +86,16 @@ public final class PeerServer: Sendable {
     /// The /state document (one user's part with `user`).
     public func state(user: String? = nil) -> JSONValue { core.snapshot(user: user) }
 
+    /// CPU seconds the peer's event-loop threads have used so far (each loop reads its own
+    /// thread's clock): the peer's share of an in-process load run.
+    package func eventLoopCPUSeconds() async -> Double {
+        var total = 0.0
+        for loop in group.makeIterator() {
+            total += (try? await loop.submit { CPUTime.thread() }.get()) ?? 0
+        }
+        return total
+    }
+
     /// Faults injected so far.
     public var faultCounts: FaultCounts { core.faultCounts() }
 

@@ -115,7 +115,8 @@ struct PeerLoadCommand: AsyncParsableCommand {
             + " (\(r.copiesDeduplicated) duplicate copies dropped by UID dedup in the clients)")
         if r.otherRuns > 0 { CLIIO.printStdout("            \(r.otherRuns) messages of earlier runs on this peer ignored (this run is \(r.run))") }
         CLIIO.printStdout("throughput  \(Int(r.throughput.rounded())) messages/s (\(fixed(r.seconds, 2)) s from first send to last delivery)")
-        CLIIO.printStdout("latency     end-to-end p50 \(ms(r.latencyP50)) ms, p99 \(ms(r.latencyP99)) ms, max \(ms(r.latencyMax)) ms; PUBACK p50 \(ms(r.ackP50)) ms, p99 \(ms(r.ackP99)) ms")
+        CLIIO.printStdout("latency     end-to-end \(percentiles(r.latency)); PUBACK p50 \(ms(r.ack.p50)) ms, p99 \(ms(r.ack.p99)) ms, p99.9 \(ms(r.ack.p999)) ms")
+        CLIIO.printStdout(cpuLine(peer: r.peerCPUSeconds, generator: r.generatorCPUSeconds, perDelivery: r.peerMicrosPerDelivery, unit: "message", external: url != nil))
         if let f = r.faults, r.faultsInjected {
             CLIIO.printStdout("faults      dropped \(f.dropped), duplicated \(f.duplicated), delayed \(f.delayed), reordered \(f.reordered), cut \(f.cut); "
                 + "resends answered from the first PUBACK \(r.resendsDeduplicated ?? 0); client reconnects \(r.reconnects)")
@@ -147,7 +148,8 @@ extension PeerLoadCommand {
         if r.membersCutOff > 0 { CLIIO.printStdout("            \(r.membersCutOff) members cut off by faults rejoined and are not checked (PEER-CHRM-003)") }
         if r.otherRuns > 0 { CLIIO.printStdout("            \(r.otherRuns) messages of earlier runs ignored (this run is \(r.run))") }
         CLIIO.printStdout("throughput  \(Int(r.deliveriesPerSecond.rounded())) deliveries/s (\(fixed(r.seconds, 2)) s from first send to last delivery)")
-        CLIIO.printStdout("lag         p50 \(ms(r.lagP50)) ms, p99 \(ms(r.lagP99)) ms, max \(ms(r.lagMax)) ms; worst member's p99 \(ms(r.worstMemberLagP99)) ms")
+        CLIIO.printStdout("lag         \(percentiles(r.lag)); worst member's p99 \(ms(r.worstMemberLagP99)) ms")
+        CLIIO.printStdout(cpuLine(peer: r.peerCPUSeconds, generator: r.generatorCPUSeconds, perDelivery: r.peerMicrosPerDelivery, unit: "delivery", external: config.url != nil))
         if let f = r.faults, r.faultsInjected {
             CLIIO.printStdout("faults      dropped \(f.dropped), duplicated \(f.duplicated), delayed \(f.delayed), reordered \(f.reordered), cut \(f.cut); client reconnects \(r.reconnects)")
         }
@@ -156,6 +158,22 @@ extension PeerLoadCommand {
         }
         if r.failed { throw ExitCode(1) }
     }
+}
+
+/// `p50 … ms, p90 …, p99 …, p99.9 …, max …` (HdrHistogram, three significant digits).
+func percentiles(_ p: LatencyPercentiles) -> String {
+    func ms(_ v: Double) -> String { v < 10 ? fixed(v, 2) : fixed(v, 1) }
+    return "p50 \(ms(p.p50)) ms, p90 \(ms(p.p90)) ms, p99 \(ms(p.p99)) ms, p99.9 \(ms(p.p999)) ms, max \(ms(p.max)) ms"
+}
+
+/// Who spent the CPU: the peer (per delivery) and the generator, so a reader sees which side
+/// limited the run.
+func cpuLine(peer: Double?, generator: Double, perDelivery: Double?, unit: String, external: Bool) -> String {
+    let where_ = external ? "the peer process, from /state" : "the peer's event loops"
+    guard let peer, let perDelivery else {
+        return "cpu         peer unknown (\(where_) could not be read); generator \(fixed(generator, 2)) s"
+    }
+    return "cpu         peer \(fixed(peer, 2)) s (\(fixed(perDelivery, 2)) µs a \(unit); \(where_)), generator \(fixed(generator, 2)) s"
 }
 
 /// A fixed-point number without Foundation.
