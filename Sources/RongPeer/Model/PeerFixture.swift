@@ -70,6 +70,11 @@ public struct PeerFixture: Sendable, Hashable {
         public var history = true
         /// The latest messages a chatroom keeps for members to pull (50).
         public var chatroomRecent = 50
+        /// The shortest time between two `s_ntf` of one room to one connection (PEER-CHRM-014):
+        /// a message sooner after the last notice is announced when the interval has passed, and
+        /// one pull fetches what came in between. Zero (the default): a notice follows each pull
+        /// at once. A live room under load pulls fewer, fuller pages with, say, 100ms.
+        public var chatroomNoticeInterval = PeerDuration.zero
         /// What a private message to a user id the fixture does not have gets.
         public var unknownUsers: UnknownUserPolicy = .refuse
         /// Messages one connection may send per second (all types, STATUS included; 0: no
@@ -241,7 +246,7 @@ public struct PeerFixture: Sendable, Hashable {
     static let maxGeneratedUsers = 100_000
     static let appKeys: Set<String> = [
         "appKey", "blocked", "platforms", "profile", "multiDeviceSync", "kick", "recall", "chatroomsPerUser",
-        "offlineRetention", "historyRetention", "chatroomHistoryRetention", "ultragroupRetention", "history", "chatroomRecent",
+        "offlineRetention", "historyRetention", "chatroomHistoryRetention", "ultragroupRetention", "history", "chatroomRecent", "chatroomNoticeInterval",
         "unknownUsers", "sendRate", "lowPriority",
         "chatroomMemberNotices", "navigation",
     ]
@@ -373,6 +378,9 @@ public struct PeerFixture: Sendable, Hashable {
             case "chatroomHistoryRetention": a.chatroomHistoryRetention = try r.duration(e.value, "`chatroomHistoryRetention`")
             case "ultragroupRetention": a.ultragroupRetention = try r.duration(e.value, "`ultragroupRetention`")
             case "history": a.history = try r.bool(e.value, "`history`")
+            case "chatroomNoticeInterval":
+                a.chatroomNoticeInterval = try r.duration(e.value, "`chatroomNoticeInterval`")
+                guard a.chatroomNoticeInterval.milliseconds <= 10_000 else { throw r.error(e.value, "`chatroomNoticeInterval` must be at most 10s") }
             case "unknownUsers": a.unknownUsers = try r.choice(e.value, "`unknownUsers`")
             case "chatroomMemberNotices": a.chatroomMemberNotices = try r.bool(e.value, "`chatroomMemberNotices`")
             case "navigation":
@@ -461,6 +469,7 @@ extension PeerFixture {
         lines.append("  ultragroupRetention: \(a.ultragroupRetention)")
         lines.append("  history: \(a.history)")
         lines.append("  chatroomRecent: \(a.chatroomRecent)")
+        if a.chatroomNoticeInterval > .zero { lines.append("  chatroomNoticeInterval: \(a.chatroomNoticeInterval)") }
         lines.append("  unknownUsers: \(a.unknownUsers.rawValue)")
         lines.append("  sendRate: \(a.sendRate)")
         lines.append("  chatroomMemberNotices: \(a.chatroomMemberNotices)")

@@ -45,6 +45,23 @@ extension PeerModel {
         out.append(.packet(conn, Packet(.serverPublish(publish), retain: true)))
     }
 
+    /// When the next held room announcement is due (PEER-CHRM-014), or nil when none is held.
+    var nextAnnouncement: Int64? { chatrooms.nextAnnouncement(interval: app.chatroomNoticeInterval.milliseconds) }
+
+    /// The room announcements whose interval has passed (PEER-CHRM-014): every member's
+    /// connections get `s_ntf` for the newest message held (coalesced as any notice). The
+    /// server calls it after each turn and when ``nextAnnouncement`` comes.
+    mutating func releaseAnnouncements() -> [PeerOutput] {
+        var out: [PeerOutput] = []
+        for (room, held) in chatrooms.dueAnnouncements(at: now, interval: app.chatroomNoticeInterval.milliseconds) {
+            guard let r = chatrooms[room], !r.distributionStopped else { continue }
+            for user in r.memberIds {
+                for c in sessions.connections(of: user) { notify(c, time: held.time, sender: held.sender, chatroom: room, into: &out) }
+            }
+        }
+        return out
+    }
+
     mutating func deliver(_ m: StoredMessage, route: Route, into out: inout [PeerOutput]) {
         let sem = m.flag.semantics(app.profile)
         let users = recipients(type: m.type, target: m.target, sender: m.sender, directed: m.up.userId)
@@ -54,8 +71,13 @@ extension PeerModel {
             // room's latest messages.
             // Distribution stopped: acknowledged, kept nowhere, sent to nobody (PEER-CHRM-012).
             if chatrooms[m.target]!.distributionStopped { return }
-            chatrooms.keep(.init(time: m.time, uid: m.uid, origin: m.origin), in: m.target, recent: app.chatroomRecent)
+            chatrooms.keep(
+                .init(time: m.time, uid: m.uid, origin: m.origin, sender: m.sender, mentions: m.up.sessionId.contains(.mentioned), size: Self.replySize(m)),
+                in: m.target, recent: app.chatroomRecent)
             if sem.serverHistory && app.history { messages.appendToHistory(m.historyKey, uid: m.uid) }
+            // Within the room's notice interval of its last announcement: announced with the
+            // next one (PEER-CHRM-014).
+            guard chatrooms.announce(m.target, time: m.time, sender: m.sender, at: now, interval: app.chatroomNoticeInterval.milliseconds) else { return }
             for user in users {
                 for c in sessions.connections(of: user) { notify(c, time: m.time, sender: m.sender, chatroom: m.target, into: &out) }
             }

@@ -162,8 +162,9 @@ extension PeerModel {
             let mid = (lo + hi) / 2
             if recent[mid].time > after { hi = mid } else { lo = mid + 1 }
         }
-        let page: [StoredMessage]
-        let more: Bool
+        var payloads: [[UInt8]] = []
+        var more = false
+        var syncTime = req.syncTime
         if joinHistory {
             // The join history: the newest messages that fit, all in one reply.
             let count = Int(req.count < 0 ? 0 : req.count == 0 ? Self.defaultJoinHistory : min(req.count, Self.maxJoinHistory))
@@ -173,35 +174,44 @@ extension PeerModel {
                 i -= 1
                 if recent[i].origin != conn, let m = messages[recent[i].uid] { newest.append(m) }
             }
-            page = Array(Self.fitting(newest, maxReplyBytes).reversed())
-            more = false
+            for m in Self.fitting(newest, maxReplyBytes).reversed() {
+                payloads.append(chatroomPayload(m, for: user))
+                syncTime = m.time
+            }
+            syncTime = max(syncTime, joined - 1)
         } else {
-            var list: [StoredMessage] = []
-            var i = lo
-            while i < recent.count && list.count <= Self.pullPageLimit {
-                if recent[i].origin != conn, let m = messages[recent[i].uid] { list.append(m) }
-                i += 1
+            // A page: what every member but the sender gets is encoded once and shared, so a
+            // member's pull reads the room's list and the shared bytes, not the messages.
+            var bytes = 0
+            for e in recent[lo...] where e.origin != conn {
+                if payloads.count == Self.pullPageLimit || (!payloads.isEmpty && bytes + e.size > maxReplyBytes) {
+                    more = true
+                    break
+                }
+                let payload: [UInt8]
+                if e.sender != user && !e.mentions, let shared = messages.sharedPayload(e.uid) {
+                    payload = shared
+                } else if let m = messages[e.uid] {
+                    payload = chatroomPayload(m, for: user)
+                } else {
+                    continue
+                }
+                bytes += e.size
+                payloads.append(payload)
+                syncTime = e.time
             }
-            page = Self.fitting(list.prefix(Self.pullPageLimit), maxReplyBytes)
-            more = list.count > page.count
         }
-        var payloads: [[UInt8]] = []
-        payloads.reserveCapacity(page.count)
-        for m in page {
-            // What every member but the sender gets is the same bytes (no mention bit to set
-            // per member): encoded once, then shared.
-            let shared = m.sender != user && !m.up.sessionId.contains(.mentioned)
-            if shared, let p = messages.sharedPayload(m.uid) {
-                payloads.append(p)
-                continue
-            }
-            let p = Self.bytes(downStream(m, for: user, direction: m.sender == user ? .sent : .received, retrieved: false))
-            if shared { messages.share(p, for: m.uid) }
-            payloads.append(p)
-        }
-        var syncTime = page.last?.time ?? req.syncTime
-        if joinHistory { syncTime = max(syncTime, joined - 1) }
         return [queryAck(conn, id, status: 0, payload: DownStreamMessages.encoded(payloads: payloads, syncTime: syncTime, finished: !more))]
+    }
+
+    /// A chatroom message's DownStreamMessage payload for `user`: what every member but the
+    /// sender gets (no mention bit to set per member) is made once and kept to share.
+    mutating func chatroomPayload(_ m: StoredMessage, for user: String) -> [UInt8] {
+        let shared = m.sender != user && !m.up.sessionId.contains(.mentioned)
+        if shared, let p = messages.sharedPayload(m.uid) { return p }
+        let p = Self.bytes(downStream(m, for: user, direction: m.sender == user ? .sent : .received, retrieved: false))
+        if shared { messages.share(p, for: m.uid) }
+        return p
     }
 
     // MARK: History

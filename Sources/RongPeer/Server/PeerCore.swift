@@ -34,6 +34,8 @@ final class PeerCore: Sendable {
         var peakQueuedBytes = 0
         /// What this turn asks of the channels; dispatched when the turn ends.
         var outbox = PeerOutbox()
+        /// A timer is set for the next held room announcement (PEER-CHRM-014).
+        var announcementTimerSet = false
     }
 
     /// Packets and bytes written to a channel and not yet handed to the socket. Only writes made
@@ -79,8 +81,24 @@ final class PeerCore: Sendable {
     private func locked<R>(_ body: (inout State) -> R) -> R {
         state.withLock { s in
             let r = body(&s)
+            releaseAnnouncements(&s)
             s.outbox.dispatch()
             return r
+        }
+    }
+
+    /// Room announcements the notice interval held (PEER-CHRM-014) go out once due: after any
+    /// turn, and on a timer set for the earliest while one is held.
+    private func releaseAnnouncements(_ s: inout State) {
+        guard let due = s.model.nextAnnouncement else { return }
+        let now = s.model.now
+        if due <= now {
+            perform(s.model.releaseAnnouncements(), &s)
+        }
+        guard !s.announcementTimerSet, let next = s.model.nextAnnouncement, let loop = s.sinks.first?.value.channel.eventLoop else { return }
+        s.announcementTimerSet = true
+        loop.scheduleTask(in: .milliseconds(max(1, next - now))) { [self] in
+            locked { s in s.announcementTimerSet = false }
         }
     }
 

@@ -134,7 +134,7 @@ struct ChatroomStoreTests {
     @Test("a room keeps its latest messages")
     func recent() {
         var s = Self.store()
-        for i in 0..<5 { s.keep(.init(time: Int64(100 + i), uid: "m\(i)", origin: i % 2), in: "lobby", recent: 3) }
+        for i in 0..<5 { s.keep(.init(time: Int64(100 + i), uid: "m\(i)", origin: i % 2, sender: "alice"), in: "lobby", recent: 3) }
         #expect(s["lobby"]?.recent.map(\.uid) == ["m2", "m3", "m4"])
         #expect(s["lobby"]?.recent.map(\.time) == [102, 103, 104])
         #expect(s["lobby"]?.recent.map(\.origin) == [0, 1, 0])

@@ -38,6 +38,17 @@ struct ChatroomStore: Sendable {
         var uid: String
         /// The connection that sent it: not returned to that connection's pulls.
         var origin: ConnectionID
+        var sender: String
+        /// It has the mention bit, so each member's copy is its own (the `mentioned` status).
+        var mentions = false
+        /// What it adds to a reply (``PeerModel/replySize(_:)`` when it was sent).
+        var size = 0
+    }
+
+    /// A room's newest message waiting for the room's next announcement (PEER-CHRM-014).
+    struct HeldAnnouncement: Sendable, Equatable {
+        var time: Int64
+        var sender: String
     }
 
     /// Priority class of a chatroom message (PEER-PRIO-001).
@@ -91,6 +102,11 @@ struct ChatroomStore: Sendable {
         var entries: [String: Entry] = [:]
         /// What the room dispatched and discarded (PEER-PRIO-*).
         var dispatch = DispatchState()
+        /// When its messages were last announced to the members (PEER-CHRM-014).
+        var lastAnnounced: Int64?
+        /// The newest message not announced yet because it came within the notice interval of
+        /// the last announcement.
+        var heldAnnouncement: HeldAnnouncement?
         /// The RTC room bound to it (`setRtcRoomId`, PEER-QUERY-001); nil: none.
         var rtcRoomId: String?
 
@@ -118,6 +134,8 @@ struct ChatroomStore: Sendable {
     static let maxRemovedEntries = 1000
 
     private(set) var rooms: [String: Chatroom] = [:]
+    /// Rooms holding an announcement, so that releasing them reads no other room.
+    private(set) var roomsHoldingAnnouncements: Set<String> = []
     private var lastOrder: UInt64 = 0
 
     /// The fixture's rooms, which stay when empty.
@@ -232,6 +250,45 @@ struct ChatroomStore: Sendable {
     mutating func keep(_ m: Recent, in room: String, recent keep: Int) {
         rooms[room]!.recent.append(m)
         if rooms[room]!.recent.count > keep { rooms[room]!.recent.removeFirst(rooms[room]!.recent.count - keep) }
+    }
+
+    /// Whether a message that arrived at `t` is announced now (true: the room's last
+    /// announcement was `interval` ms ago or more, or `interval` is 0), or held for the next
+    /// announcement (false; the newest held message is kept) (PEER-CHRM-014).
+    mutating func announce(_ room: String, time: Int64, sender: String, at t: Int64, interval: Int64) -> Bool {
+        guard interval > 0, rooms[room] != nil else { return true }
+        if let last = rooms[room]!.lastAnnounced, t - last < interval {
+            if (rooms[room]!.heldAnnouncement?.time ?? .min) < time { rooms[room]!.heldAnnouncement = HeldAnnouncement(time: time, sender: sender) }
+            roomsHoldingAnnouncements.insert(room)
+            return false
+        }
+        rooms[room]!.lastAnnounced = t
+        rooms[room]!.heldAnnouncement = nil
+        roomsHoldingAnnouncements.remove(room)
+        return true
+    }
+
+    /// When the earliest held announcement is due, or nil.
+    func nextAnnouncement(interval: Int64) -> Int64? {
+        roomsHoldingAnnouncements.compactMap { rooms[$0]?.lastAnnounced.map { $0 + interval } }.min()
+    }
+
+    /// The held announcements due at `t`, taken out and recorded as made, by room id.
+    mutating func dueAnnouncements(at t: Int64, interval: Int64) -> [(room: String, held: HeldAnnouncement)] {
+        guard !roomsHoldingAnnouncements.isEmpty else { return [] }
+        var due: [(room: String, held: HeldAnnouncement)] = []
+        for room in roomsHoldingAnnouncements.sorted() {
+            guard rooms[room] != nil, let held = rooms[room]!.heldAnnouncement else {
+                roomsHoldingAnnouncements.remove(room)
+                continue
+            }
+            if let last = rooms[room]!.lastAnnounced, t - last < interval { continue }
+            rooms[room]!.lastAnnounced = t
+            rooms[room]!.heldAnnouncement = nil
+            roomsHoldingAnnouncements.remove(room)
+            due.append((room, held))
+        }
+        return due
     }
 
     /// Whether a message of class `cls` is dispatched to the room's members at `t` (true), or
