@@ -115,6 +115,8 @@ extension PeerModel {
         o["distributionStopped"] = .bool(r.distributionStopped)
         o["persistent"] = .bool(r.persistent)
         if let rtc = r.rtcRoomId { o["rtcRoomId"] = .string(rtc) }
+        // A message the room notice interval holds (PEER-CHRM-014): the newest one's time.
+        if let held = r.heldAnnouncement { o["announcementHeld"] = .number(JSONNumber(held.time)) }
         return .object(o)
     }
 }
