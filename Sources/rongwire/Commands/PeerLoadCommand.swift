@@ -166,7 +166,7 @@ struct PeerLoadRunCommand: AsyncParsableCommand {
         }
         let who = part.map { "part \($0) (users load\($0.clients(of: clients).lowerBound) … load\($0.clients(of: clients).upperBound - 1)) of " } ?? ""
         CLIIO.printStdout("peer-load: \(who)\(clients) clients, \(messages) messages (private RC:TxtMsg, ISCOUNTED), window \(window), "
-            + "\(url.map { "peer at \($0)" } ?? "in-process peer"), faults \(config.faults), seed \(seed)\(runId.map { ", run \($0)" } ?? "")")
+            + "\(url.map { "peer at \($0), faults as the peer's /state says" } ?? "in-process peer, faults \(config.faults)"), seed \(seed)\(runId.map { ", run \($0)" } ?? "")")
         let progress = ProgressLine(unit: "messages")
         let result = try await LoadGenerator.runPart(config) { progress.status($0) }
         progress.finish()
@@ -215,7 +215,7 @@ extension PeerLoadRunCommand {
     func runChatroom(_ config: LoadConfiguration, room: String) async throws {
         CLIIO.printStdout("peer-load: chatroom \(room), \(config.clients) members, \(config.senders) senders, \(config.messages) messages at \(config.rate)/s "
             + "(low-priority share \(fixed(config.lowShare, 2))), capacity \(config.capacity.map { "\($0)/s, host load0 whitelisted" } ?? "none"), "
-            + "\(config.url.map { "peer at \($0)" } ?? "in-process peer"), faults \(config.faults), seed \(config.seed)")
+            + "\(config.url.map { "peer at \($0), faults as the peer's /state says" } ?? "in-process peer, faults \(config.faults)"), seed \(config.seed)")
         let progress = ProgressLine(unit: "messages")
         let r = try await ChatroomLoad.run(config) { progress.status($0) }
         progress.finish()
