@@ -1,6 +1,7 @@
 // Tests/RongPeerTests/LoadMergeTests.swift - peer-load's part reports: JSON, merge, refusals, and two
 // parts against one peer
 
+import RongSupport
 import RongTestSupport
 import Testing
 
@@ -129,6 +130,40 @@ struct LoadMergeTests {
         long.sent += [.init(sender: 0, seq: 1, receiver: 3), .init(sender: 0, seq: 2, receiver: 3), .init(sender: 0, seq: 3, receiver: 3)]
         #expect(throws: Part.ReadError.invalid(path: "$.sent", expected: "at most 4 entries")) { try Part(json: long.json()) }
         #expect(throws: Part.ReadError.tooLarge(bytes: Part.byteLimit + 1)) { try Part(json: [UInt8](repeating: 0x20, count: Part.byteLimit + 1)) }
+    }
+
+    /// Seeded mutations of a valid part report (bytes flipped, digits changed, numbers made
+    /// huge or negative, pieces cut out or repeated): the reader takes or refuses each with its
+    /// typed error, and a part it takes merges without trapping.
+    @Test("mutated part reports are read or refused, never a trap")
+    func mutations() {
+        var (a, _) = Self.twoParts()
+        a.peerCPUSeconds = .init(start: 1, end: 2)
+        a.peerFaults = .init(start: FaultCounts(), end: FaultCounts(dropped: 1, duplicated: 2, delayed: 3, reordered: 4, cut: 5))
+        a.resendsDeduplicated = .init(start: 0, end: 4)
+        let valid = a.json()
+        var random = SplitMix64(seed: 34)
+        var taken = 0
+        for _ in 0..<3_000 {
+            var b = valid
+            for _ in 0...Int(random.next() % 3) {
+                let at = Int(random.next() % UInt64(b.count))
+                switch random.next() % 6 {
+                case 0: b[at] = UInt8(truncatingIfNeeded: random.next())
+                case 1: if (0x30...0x39).contains(b[at]) { b[at] = 0x30 + UInt8(random.next() % 10) }
+                case 2: if (0x30...0x39).contains(b[at]) { b.insert(contentsOf: Array("99999999999".utf8), at: at) }
+                case 3: if (0x30...0x39).contains(b[at]) { b.insert(0x2D, at: at) }
+                case 4: b.removeSubrange(at..<min(b.count, at + Int(random.next() % 16)))
+                default: b.insert(contentsOf: b[at..<min(b.count, at + 12)], at: at)
+                }
+                if b.isEmpty { b = [0x7B] }
+            }
+            guard let part = try? Part(json: b) else { continue }
+            taken += 1
+            _ = try? Part.merged([part])
+        }
+        // Many mutations only change a count or a time: the reader still takes those.
+        #expect(taken > 100)
     }
 
     @Test("a whole run's report split by user into two parts merges to the same report")
