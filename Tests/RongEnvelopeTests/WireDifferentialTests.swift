@@ -289,6 +289,14 @@ struct WireDifferentialTests {
             pull.finished = Bool.random(using: &rng) ? nil : Bool.random(using: &rng)
             pull.broadcastSyncTime = i64()
             if let d = WireDifferential.difference(encoding: pull) { Issue.record("seed \(seed) #\(i) pull: \(d)") }
+            // A body of payloads encoded one by one (a live room's shared messages) is the same
+            // bytes as the body encoded whole, which the line above checked against SwiftProtobuf.
+            if let whole = try? pull.encoded() {
+                let payloads = pull.list.compactMap { try? $0.encoded() }
+                #expect(payloads.count == pull.list.count)
+                let joined = DownStreamMessages.encoded(payloads: payloads, syncTime: pull.syncTime, finished: pull.finished, broadcastSyncTime: pull.broadcastSyncTime)
+                #expect(joined == whole, "seed \(seed) #\(i): payloads joined differ from the body encoded whole")
+            }
         }
     }
 }

@@ -38,6 +38,28 @@ public struct DownStreamMessages: Hashable, Sendable {
     }
 }
 
+extension DownStreamMessages {
+    /// The payload of a body whose messages are encoded already: each of `payloads` is one
+    /// DownStreamMessage's payload (``DownStreamMessage/encoded()``), written in order as the
+    /// `list` field, then `syncTime`, `finished` and `broadcastSyncTime`. The bytes equal
+    /// ``encoded()`` of the same body, so a server that hands one message to many receivers
+    /// (a live room's members pulling it) encodes the message once. The payloads are not
+    /// checked: they are the caller's own encodings.
+    public static func encoded(payloads: [[UInt8]], syncTime: Int64, finished: Bool?, broadcastSyncTime: Int64? = nil) -> [UInt8] {
+        var size = 0
+        for p in payloads { size += WireWriter.sizeOfDelimitedField(1, p.count) }
+        size += WireWriter.sizeOfVarintField(2, syncTime)
+        if finished != nil { size += 2 }
+        if let broadcastSyncTime { size += WireWriter.sizeOfVarintField(4, broadcastSyncTime) }
+        return WireWriter.bytes(size: size) { w in
+            for p in payloads { w.bytesField(1, p) }
+            w.varintField(2, syncTime)
+            if let finished { w.varintField(3, finished ? 1 : 0) }
+            if let broadcastSyncTime { w.varintField(4, broadcastSyncTime) }
+        }
+    }
+}
+
 // MARK: The generated type (the packet JSON form's codec, and the differential test's reference)
 
 extension DownStreamMessages {

@@ -105,7 +105,6 @@ struct ClientStateMachine {
 
     static let pendingEchoLimit = 64
     static let reconnectDelayMillis: Int64 = 30
-    static let tickMillis: Int64 = 20
 
     let options: PeerClientOptions
     private(set) var state = ConnectionState.idle
@@ -192,7 +191,7 @@ struct ClientStateMachine {
         state = .connecting(attempt: 1, callerWaits: true)
         var actions: [ClientAction] = [.openTransport(attempt: 1), .armConnectTimeout(afterMillis: timeoutMillis)]
         if options.retryMillis != nil || options.pollMillis != nil || options.pingMillis != nil {
-            actions.append(.startTicking(everyMillis: Self.tickMillis))
+            actions.append(.startTicking(everyMillis: max(1, options.tickMillis)))
         }
         return actions
     }

@@ -30,6 +30,11 @@ public struct PeerClientOptions: Sendable {
     public var requestTimeoutMillis: Int64?
     /// Send PINGREQ this often; nil: never.
     public var pingMillis: Int64?
+    /// How often the client checks for resends, polls and pings when any of them is on: the
+    /// granularity of ``retryMillis``, ``pollMillis`` and ``pingMillis``. Each tick is a timer
+    /// on the client's event loop, so a thousand clients at 20 ms keep its timer heap busy; a
+    /// load run uses a coarser one.
+    public var tickMillis: Int64 = 20
     /// Connect again (and resend what was unacknowledged) when the connection drops, unless the
     /// server said DISCONNECT with a terminal status.
     public var autoReconnect = false

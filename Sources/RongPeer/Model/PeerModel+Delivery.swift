@@ -54,7 +54,7 @@ extension PeerModel {
             // room's latest messages.
             // Distribution stopped: acknowledged, kept nowhere, sent to nobody (PEER-CHRM-012).
             if chatrooms[m.target]!.distributionStopped { return }
-            chatrooms.keep(m.uid, in: m.target, recent: app.chatroomRecent)
+            chatrooms.keep(.init(time: m.time, uid: m.uid, origin: m.origin), in: m.target, recent: app.chatroomRecent)
             if sem.serverHistory && app.history { messages.appendToHistory(m.historyKey, uid: m.uid) }
             for user in users {
                 for c in sessions.connections(of: user) { notify(c, time: m.time, sender: m.sender, chatroom: m.target, into: &out) }

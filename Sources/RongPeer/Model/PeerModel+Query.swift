@@ -94,8 +94,11 @@ extension PeerModel {
         }
         let retrievedUpTo = messages.delivered[user] ?? 0
         var result = DownStreamMessages(syncTime: page.last(where: { $0.direction == .received })?.time ?? req.syncTime)
-        result.list = page.compactMap { e in
-            messages[e.uid].map { downStream($0, for: user, direction: e.direction, retrieved: e.direction == .received && e.time <= retrievedUpTo) }
+        // Loops, not map closures: a closure over a mutating method's self copies the model.
+        result.list.reserveCapacity(page.count)
+        for e in page {
+            guard let m = messages[e.uid] else { continue }
+            result.list.append(downStream(m, for: user, direction: e.direction, retrieved: e.direction == .received && e.time <= retrievedUpTo))
         }
         if !more { result.syncTime = max(result.syncTime, sessions[conn]!.notifiedUpTo) }
         result.finished = !more
@@ -149,24 +152,56 @@ extension PeerModel {
         guard let joined = r.members[user]?.joined else { return [queryAck(conn, id, status: PeerStatus.notInChatroom)] }
         sessions.pulled(conn, chatroom: room)
         stats.pulls += 1
-        var list = r.recent.compactMap { messages[$0] }.filter { $0.time > req.syncTime && $0.origin != conn }
-        let page: [StoredMessage]
+        // Only the messages returned are looked up: the filter reads the room's own list, whose
+        // times increase, so the first one after `syncTime` is found by bisection.
+        let recent = r.recent
         let joinHistory = req.syncTime == 0
+        let after = joinHistory ? req.syncTime : max(req.syncTime, joined - 1)
+        var lo = 0, hi = recent.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if recent[mid].time > after { hi = mid } else { lo = mid + 1 }
+        }
+        let page: [StoredMessage]
+        let more: Bool
         if joinHistory {
             // The join history: the newest messages that fit, all in one reply.
-            let count = req.count < 0 ? 0 : req.count == 0 ? Self.defaultJoinHistory : min(req.count, Self.maxJoinHistory)
-            list = Array(list.suffix(Int(count)))
-            page = Array(Self.fitting(list.reversed(), maxReplyBytes).reversed())
+            let count = Int(req.count < 0 ? 0 : req.count == 0 ? Self.defaultJoinHistory : min(req.count, Self.maxJoinHistory))
+            var newest: [StoredMessage] = []
+            var i = recent.count
+            while i > lo && newest.count < count {
+                i -= 1
+                if recent[i].origin != conn, let m = messages[recent[i].uid] { newest.append(m) }
+            }
+            page = Array(Self.fitting(newest, maxReplyBytes).reversed())
+            more = false
         } else {
-            list = list.filter { $0.time >= joined }
+            var list: [StoredMessage] = []
+            var i = lo
+            while i < recent.count && list.count <= Self.pullPageLimit {
+                if recent[i].origin != conn, let m = messages[recent[i].uid] { list.append(m) }
+                i += 1
+            }
             page = Self.fitting(list.prefix(Self.pullPageLimit), maxReplyBytes)
+            more = list.count > page.count
         }
-        let more = joinHistory ? false : list.count > page.count
-        var result = DownStreamMessages(syncTime: page.last?.time ?? req.syncTime)
-        result.list = page.map { downStream($0, for: user, direction: $0.sender == user ? .sent : .received, retrieved: false) }
-        if joinHistory { result.syncTime = max(result.syncTime, joined - 1) }
-        result.finished = !more
-        return [queryAck(conn, id, status: 0, payload: Self.bytes(result))]
+        var payloads: [[UInt8]] = []
+        payloads.reserveCapacity(page.count)
+        for m in page {
+            // What every member but the sender gets is the same bytes (no mention bit to set
+            // per member): encoded once, then shared.
+            let shared = m.sender != user && !m.up.sessionId.contains(.mentioned)
+            if shared, let p = messages.sharedPayload(m.uid) {
+                payloads.append(p)
+                continue
+            }
+            let p = Self.bytes(downStream(m, for: user, direction: m.sender == user ? .sent : .received, retrieved: false))
+            if shared { messages.share(p, for: m.uid) }
+            payloads.append(p)
+        }
+        var syncTime = page.last?.time ?? req.syncTime
+        if joinHistory { syncTime = max(syncTime, joined - 1) }
+        return [queryAck(conn, id, status: 0, payload: DownStreamMessages.encoded(payloads: payloads, syncTime: syncTime, finished: !more))]
     }
 
     // MARK: History

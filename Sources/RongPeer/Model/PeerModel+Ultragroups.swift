@@ -119,7 +119,8 @@ extension PeerModel {
             scannedUpTo = m.time
         }
         var result = DownStreamMessages(syncTime: scannedUpTo)
-        result.list = page.map { downStream($0, for: user, direction: $0.sender == user ? .sent : .received, retrieved: false) }
+        result.list.reserveCapacity(page.count)
+        for m in page { result.list.append(downStream(m, for: user, direction: m.sender == user ? .sent : .received, retrieved: false)) }
         result.finished = !more
         return [queryAck(conn, id, status: 0, payload: Self.bytes(result))]
     }

@@ -8,8 +8,8 @@ import RongEnvelope
 import Synchronization
 
 /// Serialises every input to the ``PeerModel`` and performs its outputs on the connections'
-/// channels. Writes are issued while the lock is held, so each connection sees packets in the
-/// order the model produced them.
+/// channels. A turn's writes and closes are handed to the event loops while the lock is held
+/// (``PeerOutbox``), so each connection sees packets in the order the model produced them.
 final class PeerCore: Sendable {
     struct Sink: Sendable {
         let channel: Channel
@@ -32,6 +32,8 @@ final class PeerCore: Sendable {
         /// The most bytes any one connection had written and not yet sent (after a write the
         /// limits allowed), for /state and tests.
         var peakQueuedBytes = 0
+        /// What this turn asks of the channels; dispatched when the turn ends.
+        var outbox = PeerOutbox()
     }
 
     /// Packets and bytes written to a channel and not yet handed to the socket. Only writes made
@@ -72,11 +74,21 @@ final class PeerCore: Sendable {
         self.logger = logger
     }
 
+    /// One turn under the lock; what it asked of the channels goes to their loops at its end,
+    /// still under the lock.
+    private func locked<R>(_ body: (inout State) -> R) -> R {
+        state.withLock { s in
+            let r = body(&s)
+            s.outbox.dispatch()
+            return r
+        }
+    }
+
     // MARK: Inputs
 
     /// A WebSocket connection is ready: register it and answer with CONNACK.
     func open(_ channel: Channel, params: ConnectParams) -> ConnectionID {
-        state.withLock { s in
+        locked { s in
             let id = s.nextConnection
             s.nextConnection += 1
             s.sinks[id] = Sink(channel: channel, queued: QueueCounter())
@@ -92,7 +104,7 @@ final class PeerCore: Sendable {
     }
 
     func receive(_ packet: Packet, from id: ConnectionID) {
-        state.withLock { s in
+        locked { s in
             guard s.sinks[id]?.closing == false else { return }
             perform(s.model.receive(packet, from: id), &s)
         }
@@ -101,7 +113,7 @@ final class PeerCore: Sendable {
     /// A transport-level violation: log it, then DISCONNECT (status CLOSURE) and a close frame
     /// with `code` (1002 protocol error, 1003 a text message, 1009 too big).
     func violation(_ id: ConnectionID, _ kind: PeerModel.Violation, _ detail: String, closeCode code: WebSocketErrorCode) {
-        state.withLock { s in
+        locked { s in
             guard s.sinks[id]?.closing == false else { return }
             s.model.recordViolation(id, kind: kind, detail: detail)
             logger.warning("conn#\(id) \(s.model.user(of: id) ?? "?") \(kind.rawValue): \(detail); DISCONNECT \(DisconnectStatus.closure), close \(Self.number(code))")
@@ -112,7 +124,7 @@ final class PeerCore: Sendable {
     /// A WebSocket ping: the pong goes through the connection's queue like any packet, so a
     /// client that pings and never reads is cut at the same limits (PEER-HOSTILE-002).
     func pong(_ id: ConnectionID, payload: ByteBuffer) {
-        state.withLock { s in
+        locked { s in
             guard s.sinks[id]?.closing == false else { return }
             write(WebSocketFrame(fin: true, opcode: .pong, data: payload), to: id, releasingHeld: false, &s)
         }
@@ -120,30 +132,30 @@ final class PeerCore: Sendable {
 
     /// No frame from the client for the idle timeout: close frame 1001, then TCP close.
     func idle(_ id: ConnectionID, after timeout: PeerDuration) {
-        state.withLock { s in
+        locked { s in
             guard let sink = s.sinks[id], !sink.closing else { return }
             s.sinks[id]!.closing = true
             transport.idleClosed.add(1, ordering: .relaxed)
             logger.info("conn#\(id) \(sink.user ?? "?") sent nothing for \(timeout): closed (1001)")
             let channel = sink.channel
-            channel.eventLoop.execute { Self.closeGracefully(channel, code: .goingAway) }
+            s.outbox.run(on: channel) { Self.closeGracefully(channel, code: .goingAway) }
         }
     }
 
     /// The connection failed at the transport (a reset, a broken pipe): an ordinary close, not
     /// a protocol violation, so no DISCONNECT and nothing counted as hostile.
     func transportError(_ id: ConnectionID, _ detail: String) {
-        state.withLock { s in
+        locked { s in
             guard let sink = s.sinks[id], !sink.closing else { return }
             s.sinks[id]!.closing = true
             logger.info("conn#\(id) \(sink.user ?? "?") connection error: \(detail); closed")
             let channel = sink.channel
-            channel.eventLoop.execute { channel.close(promise: nil) }
+            s.outbox.run(on: channel) { channel.close(promise: nil) }
         }
     }
 
     func closed(_ id: ConnectionID) {
-        state.withLock { s in
+        locked { s in
             s.sinks[id] = nil
             perform(s.model.disconnected(id), &s)
         }
@@ -200,10 +212,10 @@ final class PeerCore: Sendable {
     /// after the lock (a million users take a while to free).
     func reset(_ model: PeerModel) {
         var model = model
-        let old = state.withLock { s in
+        let old = locked { s in
             for (_, sink) in s.sinks {
                 let channel = sink.channel
-                channel.eventLoop.execute { channel.close(promise: nil) }
+                s.outbox.run(on: channel) { channel.close(promise: nil) }
             }
             s.sinks = [:]
             model.maxReplyBytes = s.model.maxReplyBytes
@@ -219,7 +231,7 @@ final class PeerCore: Sendable {
     /// A control that changes the model and may send packets (`POST /control/chatroom/…`):
     /// the outputs are performed under the lock like a client's; a refusal changes nothing.
     func control(_ change: (inout PeerModel) -> Result<[PeerOutput], ChatroomControlRefusal>) -> ChatroomControlRefusal? {
-        state.withLock { s in
+        locked { s in
             switch change(&s.model) {
             case .success(let outputs):
                 perform(outputs, &s)
@@ -260,7 +272,7 @@ final class PeerCore: Sendable {
                 guard let sink = s.sinks[id], !sink.closing else { continue }
                 s.sinks[id]!.closing = true
                 let channel = sink.channel
-                channel.eventLoop.execute { Self.closeGracefully(channel, code: .normalClosure) }
+                s.outbox.run(on: channel) { Self.closeGracefully(channel, code: .normalClosure) }
             }
         }
     }
@@ -272,7 +284,7 @@ final class PeerCore: Sendable {
         s.sinks[id]!.closing = true
         let channel = sink.channel
         let frame = WebSocketFrame(fin: true, opcode: .binary, data: ByteBuffer(bytes: bytes))
-        channel.eventLoop.execute {
+        s.outbox.run(on: channel) {
             channel.write(frame, promise: nil)
             Self.closeGracefully(channel, code: code)
         }
@@ -317,26 +329,16 @@ final class PeerCore: Sendable {
             logger.warning("conn#\(id) \(sink.user ?? "?") slow consumer: \(detail); connection cut")
             s.sinks[id]!.closing = true
             let channel = sink.channel
-            channel.eventLoop.execute { channel.close(promise: nil) }
+            s.outbox.run(on: channel) { channel.close(promise: nil) }
             return
         }
         queued.packets.wrappingAdd(frames.count, ordering: .relaxed)
         let now = queued.bytes.wrappingAdd(size, ordering: .relaxed).newValue
         if now > s.peakQueuedBytes { s.peakQueuedBytes = now }
-        // Always through the channel's task queue, never inline: tasks run in the order they
-        // are enqueued, and enqueueing happens under the lock, so every connection gets its
-        // packets in model order; and nothing NIO does inline can re-enter the lock.
-        let channel = sink.channel
-        let batch = frames
-        channel.eventLoop.execute {
-            for f in batch {
-                let n = f.data.readableBytes
-                channel.writeAndFlush(f).whenComplete { _ in
-                    queued.packets.wrappingSubtract(1, ordering: .relaxed)
-                    queued.bytes.wrappingSubtract(n, ordering: .relaxed)
-                }
-            }
-        }
+        // Always through the loops' task queues, never inline: tasks run in the order they are
+        // enqueued, and enqueueing happens under the lock, so every connection gets its packets
+        // in model order; and nothing NIO does inline can re-enter the lock.
+        s.outbox.write(frames, to: sink.channel, counter: queued)
     }
 
     private func applyFault(_ decision: FaultInjector.Decision, _ frame: WebSocketFrame, _ id: ConnectionID, _ s: inout State) {
@@ -353,7 +355,7 @@ final class PeerCore: Sendable {
         case .delay(let ms):
             s.faultCounts.delayed += 1
             channel.eventLoop.scheduleTask(in: .milliseconds(Int64(ms))) { [self] in
-                state.withLock { s in self.write(frame, to: id, &s) }
+                locked { s in self.write(frame, to: id, &s) }
             }
         case .hold:
             if s.sinks[id]!.held != nil {
@@ -366,7 +368,7 @@ final class PeerCore: Sendable {
             s.sinks[id]!.held = (frame, token)
             // Nothing may follow soon: release the held packet after 50 ms regardless.
             channel.eventLoop.scheduleTask(in: .milliseconds(50)) { [self] in
-                state.withLock { s in
+                locked { s in
                     guard let held = s.sinks[id]?.held, held.token == token else { return }
                     s.sinks[id]!.held = nil
                     self.write(held.frame, to: id, &s)
@@ -376,7 +378,7 @@ final class PeerCore: Sendable {
             s.faultCounts.cut += 1
             s.sinks[id]!.closing = true
             logger.info("conn#\(id) fault: connection cut")
-            channel.eventLoop.execute { channel.close(promise: nil) }
+            s.outbox.run(on: channel) { channel.close(promise: nil) }
         }
     }
 }

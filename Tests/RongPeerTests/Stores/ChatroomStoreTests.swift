@@ -134,7 +134,38 @@ struct ChatroomStoreTests {
     @Test("a room keeps its latest messages")
     func recent() {
         var s = Self.store()
-        for i in 0..<5 { s.keep("m\(i)", in: "lobby", recent: 3) }
-        #expect(s["lobby"]?.recent == ["m2", "m3", "m4"])
+        for i in 0..<5 { s.keep(.init(time: Int64(100 + i), uid: "m\(i)", origin: i % 2), in: "lobby", recent: 3) }
+        #expect(s["lobby"]?.recent.map(\.uid) == ["m2", "m3", "m4"])
+        #expect(s["lobby"]?.recent.map(\.time) == [102, 103, 104])
+        #expect(s["lobby"]?.recent.map(\.origin) == [0, 1, 0])
+    }
+
+    /// The ids every message of the room goes to are kept in order with the members, not sorted
+    /// per message: they must be exactly the members, sorted, after any joins and leaves.
+    @Test("the member ids stay the sorted members through joins, rejoins and leaves", arguments: [1, 2, 3])
+    func memberIdsFollowMembers(seed: UInt64) {
+        var s = ChatroomStore(fixtureRooms: ["lobby"], maxMembers: [:])
+        var rng = SplitMix(state: seed)
+        for step in 0..<400 {
+            let user = "u\(rng.next() % 40)"
+            if rng.next() % 3 == 0 {
+                _ = s.leave("lobby", user: user, at: Int64(step))
+            } else {
+                s.join("lobby", user: user, at: Int64(step))
+            }
+            let room = s["lobby"]!
+            #expect(room.memberIds == room.members.keys.sorted(), "seed \(seed), step \(step)")
+        }
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
     }
 }

@@ -31,6 +31,15 @@ struct ChatroomStore: Sendable {
         static let delete: Int32 = 0x04
     }
 
+    /// One of a room's latest messages: what a pull filters on, so it looks up only the
+    /// messages it returns (a live room's members pull after every message).
+    struct Recent: Sendable {
+        var time: Int64
+        var uid: String
+        /// The connection that sent it: not returned to that connection's pulls.
+        var origin: ConnectionID
+    }
+
     /// Priority class of a chatroom message (PEER-PRIO-001).
     enum DispatchClass: Int, Sendable {
         case high = 0
@@ -64,15 +73,19 @@ struct ChatroomStore: Sendable {
         var persistent = false
         /// Members at most (the fixture's `maxMembers`); nil: no limit (PEER-CHRM-005).
         var maxMembers: Int?
-        var members: [String: Membership] = [:]
+        fileprivate(set) var members: [String: Membership] = [:]
+        /// The members' ids in order, kept with `members` (a live room's every message goes to
+        /// all of them; sorting a thousand ids per message showed in the profile).
+        fileprivate(set) var memberIds: [String] = []
         /// Muted members → until when (ms; `Int64.max`: until unmuted) (PEER-CHRM-010).
         var muted: [String: Int64] = [:]
         /// Banned users → until when (ms) (PEER-CHRM-011).
         var banned: [String: Int64] = [:]
         /// Messages are acknowledged and go nowhere (PEER-CHRM-012).
         var distributionStopped = false
-        /// The latest messages, oldest first (at most `chatroomRecent`).
-        var recent: [String] = []
+        /// The latest messages, oldest first (at most `chatroomRecent`); their times increase
+        /// strictly (``PeerModel/nextMessageTime()``), so a pull finds its start by bisection.
+        var recent: [Recent] = []
         /// KV entries by key, removed ones kept (status bit 0x04) so an incremental pull reports
         /// the removal (PEER-CHRM-004).
         var entries: [String: Entry] = [:]
@@ -81,8 +94,15 @@ struct ChatroomStore: Sendable {
         /// The RTC room bound to it (`setRtcRoomId`, PEER-QUERY-001); nil: none.
         var rtcRoomId: String?
 
-        /// Members by id.
-        var memberIds: [String] { members.keys.sorted() }
+        /// Where `user` is, or would be, in ``memberIds``.
+        fileprivate func memberIndex(_ user: String) -> Int {
+            var lo = 0, hi = memberIds.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if memberIds[mid] < user { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
         /// The entries not removed.
         var liveKeys: Int { entries.values.filter { !$0.isRemoved }.count }
     }
@@ -134,7 +154,9 @@ struct ChatroomStore: Sendable {
 
     /// `user` joins `room` at `time`.
     mutating func join(_ room: String, user: String, at time: Int64) {
-        rooms[room]!.members[user] = Membership(joined: time, order: nextOrder())
+        if rooms[room]!.members.updateValue(Membership(joined: time, order: nextOrder()), forKey: user) == nil {
+            rooms[room]!.memberIds.insert(user, at: rooms[room]!.memberIndex(user))
+        }
     }
 
     /// `user` leaves `room` at `time`: the KV entries they set with auto-delete are removed
@@ -142,6 +164,7 @@ struct ChatroomStore: Sendable {
     /// many entries went.
     mutating func leave(_ room: String, user: String, at time: Int64) -> Int? {
         guard rooms[room]?.members.removeValue(forKey: user) != nil else { return nil }
+        rooms[room]!.memberIds.remove(at: rooms[room]!.memberIndex(user))
         let owned = rooms[room]!.entries.values.filter { e in
             e.uid == user && e.status & EntryBits.autoDelete != 0 && !e.isRemoved
         }
@@ -206,8 +229,8 @@ struct ChatroomStore: Sendable {
     // MARK: Messages (PEER-CHRM-002, PEER-PRIO-*)
 
     /// A message among the room's latest, of which it keeps `keep`.
-    mutating func keep(_ uid: String, in room: String, recent keep: Int) {
-        rooms[room]!.recent.append(uid)
+    mutating func keep(_ m: Recent, in room: String, recent keep: Int) {
+        rooms[room]!.recent.append(m)
         if rooms[room]!.recent.count > keep { rooms[room]!.recent.removeFirst(rooms[room]!.recent.count - keep) }
     }
 

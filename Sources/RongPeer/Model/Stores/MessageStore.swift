@@ -77,14 +77,27 @@ struct MessageStore: Sendable {
     /// The first answer to each send, so a resend after a lost PUBACK is idempotent.
     private(set) var resends: [ResendKey: SendResult] = [:]
     private var storedSinceCompaction = 0
+    /// Chatroom messages' DownStreamMessage payloads as every member but the sender gets them,
+    /// encoded at the first pull and shared by the rest (a live room's thousand members pull
+    /// every message). Every change to a message drops its entry.
+    private var sharedPayloads: [String: [UInt8]] = [:]
 
     subscript(_ uid: String) -> StoredMessage? { messages[uid] }
+
+    /// The payload a chatroom pull shares for `uid`, if one was made since it last changed.
+    func sharedPayload(_ uid: String) -> [UInt8]? { sharedPayloads[uid] }
+
+    /// Keeps the shared payload of `uid` (a message the store holds).
+    mutating func share(_ payload: [UInt8], for uid: String) {
+        if messages[uid] != nil { sharedPayloads[uid] = payload }
+    }
 
     // MARK: Storing
 
     /// Keeps a message (a new one, or a change of one: expansion, recall).
     mutating func store(_ m: StoredMessage) {
         messages[m.uid] = m
+        sharedPayloads[m.uid] = nil
     }
 
     /// Counts a published message; true when the store is due for ``compact(now:app:)``.
@@ -152,6 +165,7 @@ struct MessageStore: Sendable {
         }
         m.expansion = exp
         messages[uid] = m
+        sharedPayloads[uid] = nil
         return dropped
     }
 
@@ -161,6 +175,7 @@ struct MessageStore: Sendable {
     mutating func modify(_ uid: String, content: [UInt8]) {
         messages[uid]?.up.content = content
         messages[uid]?.modified = true
+        sharedPayloads[uid] = nil
     }
 
     // MARK: Recall (PEER-RECALL-*)
@@ -168,6 +183,7 @@ struct MessageStore: Sendable {
     /// Marks a message recalled by `operatorId` at `time`; it is served as RC:RcNtf from now on.
     mutating func markRecalled(_ uid: String, by operatorId: String, at time: Int64) {
         messages[uid]?.recalled = Recall(operatorId: operatorId, actionTime: time)
+        sharedPayloads[uid] = nil
     }
 
     // MARK: A user's own history (PEER-HIST-003)
@@ -220,6 +236,7 @@ struct MessageStore: Sendable {
         }
         let longest = max(app.offlineRetention, app.historyRetention, app.chatroomHistoryRetention, app.ultragroupRetention).milliseconds
         messages = messages.filter { $0.value.time >= t - longest }
+        sharedPayloads = sharedPayloads.filter { messages[$0.key] != nil }
         resends = resends.filter { $0.value.time >= offlineCut }
         storedSinceCompaction = 0
     }
