@@ -245,7 +245,8 @@ extension LoadPartReport {
         let mode = try Self.string(o, "mode")
         guard mode == "private" else { throw .unsupportedMode(mode) }
         let run = try Self.string(o, "run")
-        guard LoadRunID.isValid(run) || (run.utf8.count == 8 && run.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+        // A random run id (8 hex digits) is a valid one too.
+        guard LoadRunID.isValid(run) else {
             throw .invalid(path: "$.run", expected: "a run id (1 to 32 letters, digits, - or _)")
         }
         let count = try Self.int(o, "parts", max: Int64(LoadPart.maxCount))
