@@ -64,6 +64,37 @@ struct PeerCLITests {
         #expect(none.status == 0 && none.output.contains("faults none"), "\(none.output)")
     }
 
+    @Test("rongwire peer-load --run-id, --part: bad values and a part without a peer, an id or a report are usage errors", arguments: [
+        ("--run-id a:b", "--run-id must be 1 to 32 letters, digits, - or _"),
+        ("--part 1/2 --run-id r", "--part needs --url (the peer all parts drive), --run-id and --report"),
+        ("--part 3/2", "'--part <I/N>'"),
+        ("--report x.json --chatroom lobby", "--part and --report apply to private-message runs, not --chatroom"),
+    ])
+    func peerLoadPartOptions(_ options: String, _ says: String) {
+        let r = shell("\(bin) peer-load --clients 2 --messages 4 \(options)")
+        #expect(r.status == 64, "\(r.output)")
+        #expect(r.output.contains(says), "\(r.output)")
+    }
+
+    @Test("rongwire peer-load merge: a run's report merges to the run's result; a part twice, a missing part, a file that is no part report exit 2")
+    func peerLoadMerge() throws {
+        let dir = try TempDir()
+        let run = shell("\(bin) peer-load --clients 4 --messages 40 --run-id cli-1 --report \(dir.path)/whole.json")
+        #expect(run.status == 0 && run.output.contains("delivered   40 unique; lost 0"), "\(run.output)")
+        let merged = shell("\(bin) peer-load merge \(dir.path)/whole.json")
+        #expect(merged.status == 0, "\(merged.output)")
+        #expect(merged.output.contains("run cli-1, 1 part, 4 clients, 40 messages") && merged.output.contains("delivered   40 unique; lost 0, duplicated 0, misdelivered 0"), "\(merged.output)")
+        let twice = shell("\(bin) peer-load merge \(dir.path)/whole.json \(dir.path)/whole.json")
+        #expect(twice.status == 2 && twice.output.contains("error[partTwice]"), "\(twice.output)")
+        let text = try #require(dir.read("whole.json"))
+        try dir.write("half.json", text.replacing(#""parts":1"#, with: #""parts":2"#))
+        let missing = shell("\(bin) peer-load merge \(dir.path)/half.json")
+        #expect(missing.status == 2 && missing.output.contains("error[missingParts]: part 2 of 2 missing"), "\(missing.output)")
+        try dir.write("other.json", #"{"format":"rongwire-peer-load-part","version":9}"#)
+        let other = shell("\(bin) peer-load merge \(dir.path)/other.json")
+        #expect(other.status == 2 && other.output.contains("error[unsupportedVersion]"), "\(other.output)")
+    }
+
     @Test("--help names the request limits and their defaults")
     func help() {
         let r = shell("\(bin) peer --help")

@@ -243,10 +243,11 @@ public enum ChatroomLoad {
             report.worstMemberLagP99 = Double(worst) / 1e6
             report.seconds = Double(last - start) / 1e9
             report.sendSeconds = Double(sendEnd - start) / 1e9
-            report.faultsInjected = config.faults.isActive
+            // An external peer says which faults it injects ("none" without a plan) and how many.
+            report.faultsInjected = config.url == nil ? config.faults.isActive : (cpuEnd.faultPlan.map { $0 != "none" } ?? false)
+            report.faults = LoadCPU.faults(from: cpuStart, to: cpuEnd)
             for c in clients { report.reconnects += await c.reconnects() }
             if let server {
-                report.faults = server.faultCounts
                 let d = server.state().objectValue?["chatrooms"]?.objectValue?[room]?.objectValue?["dispatch"]?.objectValue
                 func pair(_ key: String) -> (high: Int, low: Int)? {
                     guard let o = d?[key]?.objectValue, let h = o["high"]?.numberValue?.int64Value, let l = o["low"]?.numberValue?.int64Value else { return nil }

@@ -63,9 +63,11 @@ public struct ChatroomLoadReport: Sendable {
     public var peerCPUSeconds: Double?
     /// CPU seconds the load generator (this process, less an in-process peer) used.
     public var generatorCPUSeconds = 0.0
-    /// Whether the peer injected faults.
+    /// Whether the peer injected faults: the in-process peer's plan, or for
+    /// ``LoadConfiguration/url`` the plan the peer's `/state` shows.
     public var faultsInjected = false
-    /// Faults the in-process peer injected.
+    /// Faults the peer injected during the run (for an external peer from `/state`, which counts
+    /// every connection's faults, other clients' too).
     public var faults: FaultCounts?
     /// Times the clients connected again after a cut.
     public var reconnects = 0

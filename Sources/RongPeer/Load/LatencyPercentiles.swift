@@ -23,9 +23,9 @@ public struct LatencyPercentiles: Sendable, Equatable {
 
     /// The percentiles of `nanos` (values past an hour count as an hour).
     public init(nanos: some Sequence<UInt64>) {
-        var h = Histogram<UInt64>(highestTrackableValue: Self.highest, numberOfSignificantValueDigits: .three)
-        for n in nanos { _ = h.record(Swift.min(n, Self.highest)) }
-        self.init(h)
+        var h = LatencyHistogram()
+        for n in nanos { h.record(n) }
+        self.init(h.histogram)
     }
 
     init(_ h: Histogram<UInt64>) {
@@ -41,4 +41,35 @@ public struct LatencyPercentiles: Sendable, Equatable {
 
     /// An hour in nanoseconds: the largest latency a histogram tracks.
     static let highest: UInt64 = 3_600_000_000_000
+}
+
+/// Latencies recorded in an HdrHistogram (nanoseconds, three significant digits, up to an hour),
+/// written to and read from a part report as its non-empty buckets, so the parts of a distributed
+/// run add up to the histogram one process would have recorded.
+struct LatencyHistogram: Sendable {
+    /// The most buckets a histogram of this range and precision has (about 45,000); a part
+    /// report listing more is malformed.
+    static let maxBuckets = 100_000
+
+    private(set) var histogram = Histogram<UInt64>(highestTrackableValue: LatencyPercentiles.highest, numberOfSignificantValueDigits: .three)
+
+    init() {}
+
+    /// Records one latency (past an hour counts as an hour).
+    mutating func record(_ nanos: UInt64, count: UInt64 = 1) {
+        _ = histogram.record(Swift.min(nanos, LatencyPercentiles.highest), count: count)
+    }
+
+    /// Adds another histogram's counts.
+    mutating func add(_ other: LatencyHistogram) { histogram.add(other.histogram) }
+
+    /// The non-empty buckets: each bucket's lowest value and its count, ascending. (The lowest:
+    /// the iteration's value is the bucket's highest equivalent, which recorded again can land
+    /// in the next bucket.)
+    var buckets: [(nanos: UInt64, count: UInt64)] {
+        histogram.recordedValues().map { (histogram.lowestEquivalentForValue($0.value), $0.countAddedInThisIterationStep) }
+    }
+
+    /// The percentiles.
+    var percentiles: LatencyPercentiles { LatencyPercentiles(histogram) }
 }

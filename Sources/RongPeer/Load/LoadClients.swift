@@ -13,6 +13,17 @@ enum LoadClients {
         count: Int, url: String, appId: String?, faulty: Bool, on group: any EventLoopGroup,
         setUp: @escaping @Sendable (Int, PeerClient) async throws -> Void
     ) async throws -> [PeerClient] {
+        try await connect(users: 0..<count, url: url, appId: appId, faulty: faulty, on: group, setUp: setUp)
+    }
+
+    /// Connects the clients of `users` (`load<lowerBound>` …, one part of a distributed run), as
+    /// above; `setUp` gets each client's position in the returned array.
+    static func connect(
+        users: Range<Int>, url: String, appId: String?, faulty: Bool, on group: any EventLoopGroup,
+        setUp: @escaping @Sendable (Int, PeerClient) async throws -> Void
+    ) async throws -> [PeerClient] {
+        let count = users.count
+        let first = users.lowerBound
         var slots = [PeerClient?](repeating: nil, count: count)
         try await withThrowingTaskGroup(of: (Int, PeerClient).self) { g in
             var next = 0
@@ -20,7 +31,7 @@ enum LoadClients {
                 let i = next
                 next += 1
                 g.addTask {
-                    var o = PeerClientOptions(url: url, token: "load\(i)", appId: appId)
+                    var o = PeerClientOptions(url: url, token: "load\(first + i)", appId: appId)
                     o.keepMessages = false
                     o.pullSent = false
                     if faulty {

@@ -26,6 +26,13 @@ public struct LoadConfiguration: Sendable {
     /// Event loop threads of the clients.
     public var clientThreads = System.coreCount
 
+    /// The run's id, in every message's marker (``LoadRunID``): the parts of a distributed run
+    /// share it, and their receivers take messages of this id from any part; with it the markers'
+    /// times are wall-clock nanoseconds. nil: a random id, monotonic times.
+    public var runId: String?
+    /// Which part of a distributed run this process drives (its slice of the users); nil: all.
+    public var part: LoadPart?
+
     /// Chatroom mode (``ChatroomLoad``): every client joins this room and ``senders`` of them
     /// send ``messages`` in all to it; nil for private messages between the clients.
     public var chatroom: String?

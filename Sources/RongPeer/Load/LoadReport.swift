@@ -25,7 +25,7 @@ public struct LoadReport: Sendable {
     public var faultsInjected = false
     /// Messages surfaced at a user they were not sent to.
     public var misdelivered = 0
-    /// The run's id, in every message it sends (8 hex digits, random).
+    /// The run's id, in every message it sends (8 hex digits, random, or `--run-id`).
     public var run = ""
     /// Messages of other runs the clients received (an external peer keeps earlier runs'
     /// messages for the same users); ignored.
@@ -54,9 +54,10 @@ public struct LoadReport: Sendable {
     public var peerCPUSeconds: Double?
     /// CPU seconds the load generator (this process, less an in-process peer) used.
     public var generatorCPUSeconds = 0.0
-    /// Faults the in-process peer injected.
+    /// Faults the peer injected during the run (for an external peer from `/state`, which counts
+    /// every connection's faults, other clients' too).
     public var faults: FaultCounts?
-    /// Resends the in-process peer answered with the first PUBACK.
+    /// Resends the peer answered with the first PUBACK during the run.
     public var resendsDeduplicated: Int?
     /// Times the clients connected again after a cut.
     public var reconnects = 0

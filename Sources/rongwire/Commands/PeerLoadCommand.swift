@@ -1,12 +1,34 @@
-// Sources/rongwire/Commands/PeerLoadCommand.swift - `rongwire peer-load`
+// Sources/rongwire/Commands/PeerLoadCommand.swift - `rongwire peer-load [run]`
 
 import ArgumentParser
 import RongPeer
 
+/// `rongwire peer-load`: a run (the default: `rongwire peer-load [run] --clients …`) or the merge
+/// of the part reports of a run split over several processes.
 struct PeerLoadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peer-load",
         abstract: "Drive a peer with many concurrent clients; report throughput, latency, loss and duplicates.",
+        discussion: """
+            `rongwire peer-load --clients …` is `rongwire peer-load run --clients …`: see \
+            `rongwire peer-load run --help` for the run's options. `rongwire peer-load merge` adds \
+            up the part reports of a run split over processes or machines with --run-id and --part.
+            """,
+        subcommands: [PeerLoadRunCommand.self, PeerLoadMergeCommand.self],
+        defaultSubcommand: PeerLoadRunCommand.self
+    )
+}
+
+/// `--part I/N`: part I of N of a distributed load run (``LoadPart``).
+extension LoadPart: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+    public var defaultValueDescription: String { description }
+}
+
+struct PeerLoadRunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Drive a peer with many concurrent clients (the default).",
         discussion: """
             N clients (users load0 … loadN-1) send M private RC:TxtMsg messages (ISCOUNTED) in \
             total to random other clients, each keeping --window PUBLISHes in flight, and every \
@@ -27,10 +49,24 @@ struct PeerLoadCommand: AsyncParsableCommand {
             counted. Members whose connection a fault cut leave the room (PEER-CHRM-003) and are \
             not checked.
 
+            A private-message run can be split over processes or machines against one peer \
+            (--url): each process gets the same --run-id, --clients, --messages and --seed and its \
+            own --part I/N, drives users load⌊(I-1)·clients/N⌋ … of the whole population, sends \
+            to random users of the whole population, takes the run's messages from any part, and \
+            writes --report FILE; `rongwire peer-load merge` adds the parts and runs the checks \
+            across them. With --run-id the messages carry wall-clock times: latencies across \
+            machines are as good as their clock sync. Start the parts within --drain of each \
+            other. A part prints what it sent and what reached its own users; it exits 1 on a \
+            failed send or when messages addressed to its users are missing after --drain.
+
+            Exit status: 0 when every check passed; 1 when one failed; 64 for a usage error.
+
             Examples:
               rongwire peer-load --clients 200 --messages 100000
               rongwire peer-load --clients 200 --messages 100000 --faults drop=0.01,dup=0.01,delay=0.05:20ms,reorder=0.01,cut=0.0005 --seed 7
               rongwire peer-load --chatroom lobby --clients 1000 --messages 2000 --rate 100 --capacity 60
+              rongwire peer-load --url ws://127.0.0.1:8090/websocket --app-id rongwire-load --clients 400 --messages 20000 --run-id r1 --part 1/2 --report part-1.json
+              rongwire peer-load merge part-1.json part-2.json
             """
     )
 
@@ -73,6 +109,15 @@ struct PeerLoadCommand: AsyncParsableCommand {
     @Option(help: "How long to wait for the last deliveries after the last PUBACK: seconds, or 500ms, 2m, ….", transform: PeerDuration.argument(.seconds))
     var drain = PeerDuration(milliseconds: 30_000)!
 
+    @Option(help: ArgumentHelp("The run's id, in every message (1 to 32 letters, digits, - or _); the parts of a distributed run share it. Default: random.", valueName: "ID"))
+    var runId: String?
+
+    @Option(help: ArgumentHelp("Drive part I of N of the load users (needs --url, --run-id and --report; private messages only).", valueName: "I/N"))
+    var part: LoadPart?
+
+    @Option(help: ArgumentHelp("Write this process's part report (JSON) for rongwire peer-load merge (private messages only).", valueName: "FILE"))
+    var report: String?
+
     func run() async throws {
         var config = LoadConfiguration()
         let messages = self.messages ?? (chatroom == nil ? 100_000 : 1_000)
@@ -83,6 +128,21 @@ struct PeerLoadCommand: AsyncParsableCommand {
         config.url = url
         config.appId = url == nil ? nil : appId
         config.drainMillis = drain.milliseconds
+        if let runId {
+            guard LoadRunID.isValid(runId) else { throw ValidationError("--run-id must be 1 to 32 letters, digits, - or _") }
+            config.runId = runId
+        }
+        if part != nil || report != nil {
+            guard chatroom == nil else { throw ValidationError("--part and --report apply to private-message runs, not --chatroom") }
+        }
+        if let part {
+            guard url != nil, runId != nil, report != nil else { throw ValidationError("--part needs --url (the peer all parts drive), --run-id and --report") }
+            guard part.clients(of: clients).count >= 1 else { throw ValidationError("--part \(part) of \(clients) clients has no users: use fewer parts") }
+            guard messages <= LoadPartReport.maxMessages, clients <= LoadPartReport.maxClients else {
+                throw ValidationError("a run split in parts has at most \(LoadPartReport.maxMessages) messages and \(LoadPartReport.maxClients) clients")
+            }
+            config.part = part
+        }
         if let faults {
             guard url == nil else { throw ValidationError("--faults applies to the in-process peer; start an external one with rongwire peer --faults") }
             // A seed= inside --faults wins over --seed.
@@ -104,37 +164,58 @@ struct PeerLoadCommand: AsyncParsableCommand {
             try await runChatroom(config, room: chatroom)
             return
         }
-        CLIIO.printStdout("peer-load: \(clients) clients, \(messages) messages (private RC:TxtMsg, ISCOUNTED), window \(window), "
-            + "\(url.map { "peer at \($0)" } ?? "in-process peer"), faults \(config.faults), seed \(seed)")
+        let who = part.map { "part \($0) (users load\($0.clients(of: clients).lowerBound) … load\($0.clients(of: clients).upperBound - 1)) of " } ?? ""
+        CLIIO.printStdout("peer-load: \(who)\(clients) clients, \(messages) messages (private RC:TxtMsg, ISCOUNTED), window \(window), "
+            + "\(url.map { "peer at \($0), faults as the peer's /state says" } ?? "in-process peer, faults \(config.faults)"), seed \(seed)\(runId.map { ", run \($0)" } ?? "")")
         let progress = ProgressLine(unit: "messages")
-        let r = try await LoadGenerator.run(config) { progress.status($0) }
+        let result = try await LoadGenerator.runPart(config) { progress.status($0) }
         progress.finish()
-        func ms(_ v: Double) -> String { v < 10 ? fixed(v, 2) : fixed(v, 1) }
-        CLIIO.printStdout("sent        \(r.acked + r.failedSends) (acked \(r.acked), failed \(r.failedSends)) in \(fixed(r.sendSeconds, 2)) s")
-        CLIIO.printStdout("delivered   \(r.delivered) unique; lost \(r.lost), duplicated \(r.duplicated), misdelivered \(r.misdelivered)"
-            + " (\(r.copiesDeduplicated) duplicate copies dropped by UID dedup in the clients)")
-        if r.otherRuns > 0 { CLIIO.printStdout("            \(r.otherRuns) messages of earlier runs on this peer ignored (this run is \(r.run))") }
-        CLIIO.printStdout("throughput  \(Int(r.throughput.rounded())) messages/s (\(fixed(r.seconds, 2)) s from first send to last delivery)")
-        CLIIO.printStdout("latency     end-to-end \(percentiles(r.latency)); PUBACK p50 \(ms(r.ack.p50)) ms, p99 \(ms(r.ack.p99)) ms, p99.9 \(ms(r.ack.p999)) ms")
-        CLIIO.printStdout(cpuLine(peer: r.peerCPUSeconds, generator: r.generatorCPUSeconds, perDelivery: r.peerMicrosPerDelivery, unit: "message", external: url != nil))
-        if let f = r.faults, r.faultsInjected {
-            CLIIO.printStdout("faults      dropped \(f.dropped), duplicated \(f.duplicated), delayed \(f.delayed), reordered \(f.reordered), cut \(f.cut); "
-                + "resends answered from the first PUBACK \(r.resendsDeduplicated ?? 0); client reconnects \(r.reconnects)")
+        if let report { try CLIIO.writeFile(report, result.report.json()) }
+        if let part, part.count > 1 {
+            let p = result.report
+            CLIIO.printStdout("sent        \(p.acked + p.failedSends) (acked \(p.acked), failed \(p.failedSends)) by this part's users")
+            CLIIO.printStdout("received    \(result.arrived) of the \(result.addressed) messages addressed to this part's users (from every part)")
+            CLIIO.printStdout("report      \(report ?? "") (part \(part) of run \(p.run)): rongwire peer-load merge adds the parts and checks the whole run")
+            if p.failedSends > 0 || result.arrived < result.addressed { throw ExitCode(1) }
+            return
         }
-        if !r.faultsInjected && r.copiesDeduplicated > 0 {
-            CLIIO.printStderr("error: the clients dropped \(r.copiesDeduplicated) duplicate copies by UID without any fault injected: the peer delivered messages twice")
-        }
-        if r.lost > 0 || r.duplicated > 0 || r.misdelivered > 0 || r.failedSends > 0 || (!r.faultsInjected && r.copiesDeduplicated > 0) {
+        let r: LoadReport
+        do throws(LoadPartReport.MergeError) {
+            r = try LoadPartReport.merged([result.report])
+        } catch {
+            CLIIO.printStderr("error[\(error.code)]: \(error)")
             throw ExitCode(1)
         }
+        if printReport(r, external: url != nil) { throw ExitCode(1) }
     }
 }
 
-extension PeerLoadCommand {
+/// Prints a private-message run's report (one run's or merged parts') and returns whether a
+/// check failed.
+func printReport(_ r: LoadReport, external: Bool) -> Bool {
+    func ms(_ v: Double) -> String { v < 10 ? fixed(v, 2) : fixed(v, 1) }
+    CLIIO.printStdout("sent        \(r.acked + r.failedSends) (acked \(r.acked), failed \(r.failedSends)) in \(fixed(r.sendSeconds, 2)) s")
+    CLIIO.printStdout("delivered   \(r.delivered) unique; lost \(r.lost), duplicated \(r.duplicated), misdelivered \(r.misdelivered)"
+        + " (\(r.copiesDeduplicated) duplicate copies dropped by UID dedup in the clients)")
+    if r.otherRuns > 0 { CLIIO.printStdout("            \(r.otherRuns) messages of earlier runs on this peer ignored (this run is \(r.run))") }
+    CLIIO.printStdout("throughput  \(Int(r.throughput.rounded())) messages/s (\(fixed(r.seconds, 2)) s from first send to last delivery)")
+    CLIIO.printStdout("latency     end-to-end \(percentiles(r.latency)); PUBACK p50 \(ms(r.ack.p50)) ms, p99 \(ms(r.ack.p99)) ms, p99.9 \(ms(r.ack.p999)) ms")
+    CLIIO.printStdout(cpuLine(peer: r.peerCPUSeconds, generator: r.generatorCPUSeconds, perDelivery: r.peerMicrosPerDelivery, unit: "message", external: external))
+    if let f = r.faults, r.faultsInjected {
+        CLIIO.printStdout("faults      dropped \(f.dropped), duplicated \(f.duplicated), delayed \(f.delayed), reordered \(f.reordered), cut \(f.cut); "
+            + "resends answered from the first PUBACK \(r.resendsDeduplicated ?? 0); client reconnects \(r.reconnects)")
+    }
+    if !r.faultsInjected && r.copiesDeduplicated > 0 {
+        CLIIO.printStderr("error: the clients dropped \(r.copiesDeduplicated) duplicate copies by UID without any fault injected: the peer delivered messages twice")
+    }
+    return r.lost > 0 || r.duplicated > 0 || r.misdelivered > 0 || r.failedSends > 0 || (!r.faultsInjected && r.copiesDeduplicated > 0)
+}
+
+extension PeerLoadRunCommand {
     func runChatroom(_ config: LoadConfiguration, room: String) async throws {
         CLIIO.printStdout("peer-load: chatroom \(room), \(config.clients) members, \(config.senders) senders, \(config.messages) messages at \(config.rate)/s "
             + "(low-priority share \(fixed(config.lowShare, 2))), capacity \(config.capacity.map { "\($0)/s, host load0 whitelisted" } ?? "none"), "
-            + "\(config.url.map { "peer at \($0)" } ?? "in-process peer"), faults \(config.faults), seed \(config.seed)")
+            + "\(config.url.map { "peer at \($0), faults as the peer's /state says" } ?? "in-process peer, faults \(config.faults)"), seed \(config.seed)")
         let progress = ProgressLine(unit: "messages")
         let r = try await ChatroomLoad.run(config) { progress.status($0) }
         progress.finish()
