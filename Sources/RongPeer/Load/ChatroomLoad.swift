@@ -90,6 +90,9 @@ public enum ChatroomLoad {
         f.chatrooms.insert(room)
         f.app.lowPriority = [likeObjectName]
         f.app.chatroomRecent = max(50, config.rate * 5)
+        // A room announces at most every 100 ms (PEER-CHRM-014): members pull fuller pages less
+        // often, which is what a live room's peer CPU goes on.
+        f.app.chatroomNoticeInterval = PeerDuration(milliseconds: 100)!
         if let c = config.capacity { f.chatroomDispatch[room] = .init(capacity: c, whitelist: ["load0"]) }
         return f
     }

@@ -134,7 +134,7 @@ extension PeerModel {
         out.append(ack(conn, p.messageId, status: 0, time: time, uid: uid))
         deliver(stored, route: route, into: &out)
         applyReadSideEffects(stored)
-        if messages.countForCompaction() { compact() }
+        if messages.countForCompaction(at: now) { compact() }
         return out
     }
 

@@ -105,17 +105,22 @@ struct MessageStoreTests {
         #expect(MessageStore.retention(of: HistoryKey(.chatroom, sender: "a", target: "r"), app) == 1)
     }
 
-    @Test("compaction is due every 20,000 stored messages")
+    @Test("compaction is due every 20,000 stored messages, or a minute of the clock after the last")
     func compactionInterval() {
         var s = MessageStore()
         var early = 0
-        for _ in 1..<MessageStore.compactionInterval where s.countForCompaction() { early += 1 }
+        for _ in 1..<MessageStore.compactionInterval where s.countForCompaction(at: 1_000) { early += 1 }
         #expect(early == 0)
-        let r6 = s.countForCompaction()
+        let r6 = s.countForCompaction(at: 1_000)
         #expect(r6)
-        s.compact(now: 0, PeerFixture.demo.app)
-        let r7 = !s.countForCompaction()
-        #expect(r7)
+        s.compact(now: 1_000, PeerFixture.demo.app)
+        let r7 = !s.countForCompaction(at: 1_000 + MessageStore.compactionPeriod - 1)
+        #expect(r7, "one message, less than a minute later")
+        let r8 = s.countForCompaction(at: 1_000 + MessageStore.compactionPeriod)
+        #expect(r8, "a minute after the last compaction")
+        s.compact(now: 1_000 + MessageStore.compactionPeriod, PeerFixture.demo.app)
+        let r9 = !s.countForCompaction(at: 1_000 + MessageStore.compactionPeriod + 1)
+        #expect(r9)
     }
 
     @Test("a message names the conversation as each side sees it")

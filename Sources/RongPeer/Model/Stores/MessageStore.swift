@@ -60,6 +60,10 @@ struct MessageStore: Sendable {
 
     /// Messages stored between two compactions.
     static let compactionInterval = 20_000
+    /// Clock time between two compactions when anything was stored: a slow, steady stream (a
+    /// long soak at 50 messages a second) reaches a steady store instead of 20,000 messages
+    /// past its retention.
+    static let compactionPeriod: Int64 = 60_000
     /// Keys an expansion holds at most; more are dropped (000:9247-9248).
     static let maxExpansionKeys = 300
 
@@ -77,6 +81,7 @@ struct MessageStore: Sendable {
     /// The first answer to each send, so a resend after a lost PUBACK is idempotent.
     private(set) var resends: [ResendKey: SendResult] = [:]
     private var storedSinceCompaction = 0
+    private var lastCompaction: Int64?
     /// Chatroom messages' DownStreamMessage payloads as every member but the sender gets them,
     /// encoded at the first pull and shared by the rest (a live room's thousand members pull
     /// every message). Every change to a message drops its entry.
@@ -100,10 +105,12 @@ struct MessageStore: Sendable {
         sharedPayloads[m.uid] = nil
     }
 
-    /// Counts a published message; true when the store is due for ``compact(now:app:)``.
-    mutating func countForCompaction() -> Bool {
+    /// Counts a published message at `t`; true when the store is due for ``compact(now:_:)``:
+    /// ``compactionInterval`` messages, or ``compactionPeriod`` of the clock, since the last.
+    mutating func countForCompaction(at t: Int64) -> Bool {
         storedSinceCompaction += 1
-        return storedSinceCompaction >= Self.compactionInterval
+        if lastCompaction == nil { lastCompaction = t }
+        return storedSinceCompaction >= Self.compactionInterval || t - lastCompaction! >= Self.compactionPeriod
     }
 
     /// An entry at the end of the user's inbox (entries arrive in time order).
@@ -239,5 +246,6 @@ struct MessageStore: Sendable {
         sharedPayloads = sharedPayloads.filter { messages[$0.key] != nil }
         resends = resends.filter { $0.value.time >= offlineCut }
         storedSinceCompaction = 0
+        lastCompaction = t
     }
 }
