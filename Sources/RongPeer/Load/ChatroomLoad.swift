@@ -47,6 +47,9 @@ public enum ChatroomLoad {
         init(messages: Int) { state = Mutex(MemberState(seen: [UInt8](repeating: 0, count: messages))) }
     }
 
+    /// Where a like's marker starts: after its `extra` key.
+    static let extraKey = Array("\"extra\":\"".utf8)
+
     /// The marker a message carries.
     static func marker(run: String, n: Int, nanos: UInt64) -> String { "L:\(run):\(n):\(nanos)" }
 
@@ -56,9 +59,20 @@ public enum ChatroomLoad {
         case .typed(let t): return ((t.base as? TextMessage)?.content).map { Substring($0) }
         case .unknown(let u):
             guard u.objectName == likeObjectName else { return nil }
-            let text = String(decoding: u.bytes, as: UTF8.self)
-            guard let start = text.range(of: "\"extra\":\"")?.upperBound, let end = text[start...].firstIndex(of: "\"") else { return nil }
-            return text[start..<end]
+            // A byte search: Foundation's `range(of:)` was a tenth of the generator's CPU.
+            let b = u.bytes
+            let key = extraKey
+            guard b.count > key.count else { return nil }
+            var i = 0
+            while i + key.count <= b.count {
+                if b[i] == key[0] && b[i..<i + key.count].elementsEqual(key) {
+                    let start = i + key.count
+                    guard let end = b[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+                    return Substring(String(decoding: b[start..<end], as: UTF8.self))
+                }
+                i += 1
+            }
+            return nil
         }
     }
 
