@@ -1,5 +1,7 @@
 // Sources/RongConformance/Runner/VectorShard.swift - one of N stable parts of a corpus (--shard I/N)
 
+import RongSupport
+
 /// One of `count` parts of a corpus, chosen by vector id, so that N CI jobs can each run one part
 /// (`rongwire conform --shard I/N`) and `rongwire conform merge-reports` can add their reports.
 ///
@@ -9,7 +11,7 @@
 /// together are the whole corpus, and a vector stays in its shard when others are added.
 public struct VectorShard: Sendable, Hashable, CustomStringConvertible {
     /// The most shards a run may be split into.
-    public static let maxCount = 1_000
+    public static let maxCount = PartNotation.maxCount
 
     /// Which part, `1...count`.
     public let index: Int
@@ -18,16 +20,14 @@ public struct VectorShard: Sendable, Hashable, CustomStringConvertible {
 
     /// Part `index` of `count`; nil unless `1 <= index <= count <= maxCount`.
     public init?(index: Int, count: Int) {
-        guard (1...Self.maxCount).contains(count), (1...count).contains(index) else { return nil }
+        guard PartNotation.isValid(index: index, count: count) else { return nil }
         self.index = index
         self.count = count
     }
 
     /// Reads `I/N` (decimal digits only, as written in a CI matrix); nil for anything else.
     public init?(parsing text: some StringProtocol) {
-        guard let slash = text.firstIndex(of: "/") else { return nil }
-        let i = text[..<slash], n = text[text.index(after: slash)...]
-        guard let index = Self.number(i), let count = Self.number(n) else { return nil }
+        guard let (index, count) = PartNotation.parse(text) else { return nil }
         self.init(index: index, count: count)
     }
 
@@ -50,9 +50,4 @@ public struct VectorShard: Sendable, Hashable, CustomStringConvertible {
         return h
     }
 
-    /// A decimal number of at most 4 digits (shards are at most 1,000), no sign or spaces.
-    private static func number(_ s: some StringProtocol) -> Int? {
-        guard (1...4).contains(s.utf8.count), s.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        return s.utf8.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-    }
 }

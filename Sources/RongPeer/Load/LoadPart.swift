@@ -5,13 +5,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RongSupport
 
 /// One of `count` generator processes of one load run (`rongwire peer-load --run-id ID --part I/N`):
 /// part `I` drives the load users `load⌊(I-1)·C/N⌋` … `load⌊I·C/N⌋-1` of the `C` clients, so the N
 /// parts are disjoint contiguous slices that make up the whole population, whatever the machine.
 public struct LoadPart: Sendable, Hashable, CustomStringConvertible {
     /// The most parts a run may be split into.
-    public static let maxCount = 1_000
+    public static let maxCount = PartNotation.maxCount
 
     /// Which part, `1...count`.
     public let index: Int
@@ -20,7 +21,7 @@ public struct LoadPart: Sendable, Hashable, CustomStringConvertible {
 
     /// Part `index` of `count`; nil unless `1 <= index <= count <= maxCount`.
     public init?(index: Int, count: Int) {
-        guard (1...Self.maxCount).contains(count), (1...count).contains(index) else { return nil }
+        guard PartNotation.isValid(index: index, count: count) else { return nil }
         self.index = index
         self.count = count
     }
@@ -30,8 +31,7 @@ public struct LoadPart: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads `I/N` (decimal digits only); nil for anything else.
     public init?(parsing text: some StringProtocol) {
-        guard let slash = text.firstIndex(of: "/") else { return nil }
-        guard let index = Self.number(text[..<slash]), let count = Self.number(text[text.index(after: slash)...]) else { return nil }
+        guard let (index, count) = PartNotation.parse(text) else { return nil }
         self.init(index: index, count: count)
     }
 
@@ -43,10 +43,6 @@ public struct LoadPart: Sendable, Hashable, CustomStringConvertible {
         (index - 1) * clients / count..<index * clients / count
     }
 
-    private static func number(_ s: some StringProtocol) -> Int? {
-        guard (1...4).contains(s.utf8.count), s.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        return s.utf8.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-    }
 }
 
 /// A run id given with `--run-id`: 1 to 32 letters, digits, `-` or `_` (it goes into every

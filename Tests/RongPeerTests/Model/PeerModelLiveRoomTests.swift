@@ -2,6 +2,7 @@
 
 import RongCodec
 import RongEnvelope
+import RongSupport
 import Testing
 
 @testable import RongPeer
@@ -96,7 +97,7 @@ struct PeerModelLiveRoomTests {
           arguments: [1, 2, 3], [50, 300])
     func pullPages(seed: UInt64, recent: Int) throws {
         let (h, c) = Self.room(interval: 0, recent: recent)
-        var rng = ChatroomStoreTests.SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         var sent: [(uid: String, time: Int64, conn: ConnectionID)] = []
         let total = 260
         for i in 0..<total {

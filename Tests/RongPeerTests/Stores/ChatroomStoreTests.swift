@@ -1,5 +1,6 @@
 // Tests/RongPeerTests/Stores/ChatroomStoreTests.swift - the chatroom store's rules: membership, KV, controls, dispatch
 
+import RongSupport
 import Testing
 
 @testable import RongPeer
@@ -145,7 +146,7 @@ struct ChatroomStoreTests {
     @Test("the member ids stay the sorted members through joins, rejoins and leaves", arguments: [1, 2, 3])
     func memberIdsFollowMembers(seed: UInt64) {
         var s = ChatroomStore(fixtureRooms: ["lobby"], maxMembers: [:])
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         for step in 0..<400 {
             let user = "u\(rng.next() % 40)"
             if rng.next() % 3 == 0 {
@@ -155,17 +156,6 @@ struct ChatroomStoreTests {
             }
             let room = s["lobby"]!
             #expect(room.memberIds == room.members.keys.sorted(), "seed \(seed), step \(step)")
-        }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }
