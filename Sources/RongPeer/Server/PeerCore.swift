@@ -244,7 +244,9 @@ final class PeerCore: Sendable {
         _ = old
     }
 
-    func compact() { state.withLock { $0.model.compact() } }
+    /// After the clock moved (`POST /control/advance`): what retention expired goes, and as in any
+    /// turn, room announcements that came due are made (PEER-CHRM-014).
+    func compact() { locked { $0.model.compact() } }
 
     /// A control that changes the model and may send packets (`POST /control/chatroom/…`):
     /// the outputs are performed under the lock like a client's; a refusal changes nothing.
