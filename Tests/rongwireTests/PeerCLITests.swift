@@ -68,7 +68,7 @@ struct PeerCLITests {
         ("--run-id a:b", "--run-id must be 1 to 32 letters, digits, - or _"),
         ("--part 1/2 --run-id r", "--part needs --url (the peer all parts drive), --run-id and --report"),
         ("--part 3/2", "'--part <I/N>'"),
-        ("--report x.json --chatroom lobby", "--part and --report apply to private-message runs, not --chatroom"),
+        ("--report x.json --chatroom \(String(repeating: "r", count: 65))", "--chatroom must be 1 to 64 bytes with --part or --report"),
     ])
     func peerLoadPartOptions(_ options: String, _ says: String) {
         let r = shell("\(bin) peer-load --clients 2 --messages 4 \(options)")
@@ -93,6 +93,16 @@ struct PeerCLITests {
         try dir.write("other.json", #"{"format":"rongwire-peer-load-part","version":9}"#)
         let other = shell("\(bin) peer-load merge \(dir.path)/other.json")
         #expect(other.status == 2 && other.output.contains("error[unsupportedVersion]"), "\(other.output)")
+
+        // A live-room run's report merges to the live-room report; it does not mix with a private run's.
+        let room = shell("\(bin) peer-load --chatroom lobby --clients 6 --messages 30 --rate 200 --run-id cli-room --report \(dir.path)/room.json")
+        #expect(room.status == 0 && room.output.contains("protected (high or host) lost 0 deliveries"), "\(room.output)")
+        let roomMerged = shell("\(bin) peer-load merge \(dir.path)/room.json")
+        #expect(roomMerged.status == 0, "\(roomMerged.output)")
+        #expect(roomMerged.output.contains("run cli-room, 1 part, chatroom lobby, 6 members, 3 senders, 30 messages at 200/s")
+            && roomMerged.output.contains("protected (high or host) lost 0 deliveries of 0 messages, duplicated 0") && roomMerged.output.contains("worst member's p99"), "\(roomMerged.output)")
+        let mixed = shell("\(bin) peer-load merge \(dir.path)/whole.json \(dir.path)/room.json")
+        #expect(mixed.status == 2 && mixed.output.contains("error[differentRunShape]"), "\(mixed.output)")
     }
 
     @Test("--help names the request limits and their defaults")

@@ -15,8 +15,10 @@ extension LoadPartReport {
         case missingParts([Int], of: Int)
         /// A message is in two parts' sends, or a part sent for a user outside its slice.
         case sentOutsidePart(sender: Int, seq: Int, part: String)
-        /// A part's receiver is outside its slice.
+        /// A part's receiver is outside its slice (or, in a chatroom run, listed twice).
         case receivedOutsidePart(receiver: Int, part: String)
+        /// A chatroom run's part does not list every member (or sender) of its slice.
+        case incompletePart(part: String, missing: String)
 
         /// A stable code for the error.
         public var code: String {
@@ -27,6 +29,7 @@ extension LoadPartReport {
             case .partTwice: "partTwice"
             case .missingParts: "missingParts"
             case .sentOutsidePart, .receivedOutsidePart: "overlappingParts"
+            case .incompletePart: "incompletePart"
             }
         }
 
@@ -39,6 +42,7 @@ extension LoadPartReport {
             case let .missingParts(missing, n): "part\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(n) missing"
             case let .sentOutsidePart(s, q, part): "\(part) sent message \(q) of load\(s), a user outside its slice or a message another part sent"
             case let .receivedOutsidePart(r, part): "\(part) reports deliveries at load\(r), a user outside its slice"
+            case let .incompletePart(part, what): "\(part) does not list all the \(what) of its slice"
             }
         }
     }

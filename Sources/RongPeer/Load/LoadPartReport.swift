@@ -144,24 +144,7 @@ extension LoadPartReport {
         w.field("faultsInjected", faultsInjected)
         w.key("generatorCPUSeconds")
         try? w.double(generatorCPUSeconds)
-        if let c = peerCPUSeconds {
-            w.key("peerCPUSeconds")
-            w.beginObject()
-            w.key("start"); try? w.double(c.start)
-            w.key("end"); try? w.double(c.end)
-            w.endObject()
-        }
-        if let f = peerFaults {
-            w.key("peerFaults")
-            w.beginObject()
-            for (name, counts) in [("start", f.start), ("end", f.end)] {
-                w.key(name)
-                w.beginObject()
-                for (k, v) in Self.faultFields(counts) { w.key(k); w.int(Int64(v)) }
-                w.endObject()
-            }
-            w.endObject()
-        }
+        Self.writeSpans(&w, cpu: peerCPUSeconds, faults: peerFaults)
         if let r = resendsDeduplicated {
             w.key("resendsDeduplicated")
             w.beginObject()
@@ -201,7 +184,8 @@ extension LoadPartReport {
         case notAPartReport
         /// A part report of another version of RongWire.
         case unsupportedVersion(Int)
-        /// A chatroom run's part (not mergeable by this version).
+        /// A part of another mode than the reader takes (`LoadPartReport(json:)` reads `private`,
+        /// ``LoadPartFile`` `private` and `chatroom`).
         case unsupportedMode(String)
         /// A member is missing or out of range: its JSON path and what was expected.
         case invalid(path: String, expected: String)
@@ -224,14 +208,24 @@ extension LoadPartReport {
             case let .notJSON(e): "not JSON: \(e)"
             case .notAPartReport: "not a peer-load part report (no \"format\": \"\(LoadPartReport.format)\")"
             case let .unsupportedVersion(v): "part report version \(v); this rongwire reads version \(LoadPartReport.version)"
-            case let .unsupportedMode(m): "a \(m) run's part report; peer-load merge adds private-message runs only"
+            case let .unsupportedMode(m): "a part report of mode \(m) where another was expected (peer-load merge adds private and chatroom runs' parts)"
             case let .invalid(path, expected): "\(path): expected \(expected)"
             }
         }
     }
 
-    /// Reads the JSON form (hostile input: size, depth, every number's range checked).
+    /// Reads the JSON form (hostile input: size, depth, every number's range checked); a
+    /// chatroom run's part is refused with ``ReadError/unsupportedMode(_:)`` (read it with
+    /// ``LoadPartFile``).
     public init(json bytes: [UInt8]) throws(ReadError) {
+        let (o, mode) = try Self.parse(bytes)
+        guard mode == "private" else { throw .unsupportedMode(mode) }
+        try self.init(object: o)
+    }
+
+    /// The top object of a part report of either mode, with its `mode`: size, JSON, format and
+    /// version checked.
+    static func parse(_ bytes: [UInt8]) throws(ReadError) -> (JSONObject, mode: String) {
         guard bytes.count <= Self.byteLimit else { throw .tooLarge(bytes: bytes.count) }
         let value: JSONValue
         do {
@@ -243,7 +237,12 @@ extension LoadPartReport {
         let version = try Self.int(o, "version", max: Int64(Int32.max))
         guard version == Self.version else { throw .unsupportedVersion(version) }
         let mode = try Self.string(o, "mode")
-        guard mode == "private" else { throw .unsupportedMode(mode) }
+        guard mode == "private" || mode == "chatroom" else { throw .unsupportedMode(mode) }
+        return (o, mode)
+    }
+
+    /// The members both modes share: run, part, clients, messages, seed and clock.
+    static func header(_ o: JSONObject, maxMessages: Int) throws(ReadError) -> (run: String, part: LoadPart, clients: Int, messages: Int, seed: UInt64, wallClock: Bool) {
         let run = try Self.string(o, "run")
         // A random run id (8 hex digits) is a valid one too.
         guard LoadRunID.isValid(run) else {
@@ -254,27 +253,21 @@ extension LoadPartReport {
         guard let part = LoadPart(index: index, count: count) else { throw .invalid(path: "$.part", expected: "1...parts") }
         let clients = try Self.int(o, "clients", max: Int64(Self.maxClients))
         guard clients >= 2 else { throw .invalid(path: "$.clients", expected: "at least 2") }
-        let messages = try Self.int(o, "messages", max: Int64(Self.maxMessages))
+        let messages = try Self.int(o, "messages", max: Int64(maxMessages))
         guard case .number(let seedNumber)? = o["seed"], let seed = Self.uint64(seedNumber) else {
             throw .invalid(path: "$.seed", expected: "a whole number, 0 or more")
         }
         let clock = try Self.string(o, "clock")
         guard clock == "wall" || clock == "monotonic" else { throw .invalid(path: "$.clock", expected: "wall or monotonic") }
-        self.init(run: run, part: part, clients: clients, messages: messages, seed: seed, wallClock: clock == "wall")
-        firstSend = UInt64(try Self.int64(o, "firstSendNanos"))
-        lastAck = UInt64(try Self.int64(o, "lastAckNanos"))
-        lastDelivery = UInt64(try Self.int64(o, "lastDeliveryNanos"))
-        acked = try Self.int(o, "acked", max: Int64(messages))
-        failedSends = try Self.int(o, "failedSends", max: Int64(messages))
-        copiesDeduplicated = try Self.int(o, "copiesDeduplicated")
-        reconnects = try Self.int(o, "reconnects")
-        otherRuns = try Self.int(o, "otherRuns")
-        guard case .bool(let f)? = o["faultsInjected"] else { throw .invalid(path: "$.faultsInjected", expected: "true or false") }
-        faultsInjected = f
-        generatorCPUSeconds = try Self.seconds(o, "generatorCPUSeconds", at: "$")
+        return (run, part, clients, messages, seed, clock == "wall")
+    }
+
+    /// The peer's counters a part sampled, when present.
+    static func spans(_ o: JSONObject) throws(ReadError) -> (cpu: Span<Double>?, faults: Span<FaultCounts>?) {
+        var cpu: Span<Double>?, faults: Span<FaultCounts>?
         if let c = o["peerCPUSeconds"] {
             guard case .object(let s) = c else { throw .invalid(path: "$.peerCPUSeconds", expected: "an object") }
-            peerCPUSeconds = Span(start: try Self.seconds(s, "start", at: "$.peerCPUSeconds"), end: try Self.seconds(s, "end", at: "$.peerCPUSeconds"))
+            cpu = Span(start: try Self.seconds(s, "start", at: "$.peerCPUSeconds"), end: try Self.seconds(s, "end", at: "$.peerCPUSeconds"))
         }
         if let v = o["peerFaults"] {
             guard case .object(let s) = v else { throw .invalid(path: "$.peerFaults", expected: "an object") }
@@ -288,8 +281,60 @@ extension LoadPartReport {
                 f.cut = try Self.int(c, "cut", at: "$.peerFaults.\(key)")
                 return f
             }
-            peerFaults = Span(start: try counts("start"), end: try counts("end"))
+            faults = Span(start: try counts("start"), end: try counts("end"))
         }
+        return (cpu, faults)
+    }
+
+    /// Writes the peer's counters a part sampled.
+    static func writeSpans(_ w: inout JSONWriter, cpu: Span<Double>?, faults: Span<FaultCounts>?) {
+        if let c = cpu {
+            w.key("peerCPUSeconds")
+            w.beginObject()
+            w.key("start"); try? w.double(c.start)
+            w.key("end"); try? w.double(c.end)
+            w.endObject()
+        }
+        if let f = faults {
+            w.key("peerFaults")
+            w.beginObject()
+            for (name, counts) in [("start", f.start), ("end", f.end)] {
+                w.key(name)
+                w.beginObject()
+                for (k, v) in Self.faultFields(counts) { w.key(k); w.int(Int64(v)) }
+                w.endObject()
+            }
+            w.endObject()
+        }
+    }
+
+    /// A latency histogram written as its buckets, `[[nanos, count], …]`.
+    static func histogram(_ o: JSONObject, _ key: String) throws(ReadError) -> LatencyHistogram {
+        var h = LatencyHistogram()
+        for (n, r) in try Self.rows(o, key, width: 2, limit: LatencyHistogram.maxBuckets).enumerated() {
+            guard r[1] >= 1, r[1] <= Int64(Self.maxMessages) * 4 else { throw .invalid(path: "$.\(key)[\(n)]", expected: "[nanos, count] with count 1 or more") }
+            h.record(UInt64(r[0]), count: UInt64(r[1]))
+        }
+        return h
+    }
+
+    /// A private-message run's part from its top object.
+    init(object o: JSONObject) throws(ReadError) {
+        let h = try Self.header(o, maxMessages: Self.maxMessages)
+        let (run, part, clients, messages, seed) = (h.run, h.part, h.clients, h.messages, h.seed)
+        self.init(run: run, part: part, clients: clients, messages: messages, seed: seed, wallClock: h.wallClock)
+        firstSend = UInt64(try Self.int64(o, "firstSendNanos"))
+        lastAck = UInt64(try Self.int64(o, "lastAckNanos"))
+        lastDelivery = UInt64(try Self.int64(o, "lastDeliveryNanos"))
+        acked = try Self.int(o, "acked", max: Int64(messages))
+        failedSends = try Self.int(o, "failedSends", max: Int64(messages))
+        copiesDeduplicated = try Self.int(o, "copiesDeduplicated")
+        reconnects = try Self.int(o, "reconnects")
+        otherRuns = try Self.int(o, "otherRuns")
+        guard case .bool(let f)? = o["faultsInjected"] else { throw .invalid(path: "$.faultsInjected", expected: "true or false") }
+        faultsInjected = f
+        generatorCPUSeconds = try Self.seconds(o, "generatorCPUSeconds", at: "$")
+        (peerCPUSeconds, peerFaults) = try Self.spans(o)
         if let v = o["resendsDeduplicated"] {
             guard case .object(let s) = v else { throw .invalid(path: "$.resendsDeduplicated", expected: "an object") }
             resendsDeduplicated = Span(start: try Self.int(s, "start", at: "$.resendsDeduplicated"), end: try Self.int(s, "end", at: "$.resendsDeduplicated"))
@@ -312,39 +357,33 @@ extension LoadPartReport {
             }
             received.append(Received(receiver: Int(r[0]), sender: Int(r[1]), seq: Int(r[2]), count: Int(r[3])))
         }
-        for (key, into) in [("latency", 0), ("ack", 1)] {
-            var h = LatencyHistogram()
-            for (n, r) in try Self.rows(o, key, width: 2, limit: LatencyHistogram.maxBuckets).enumerated() {
-                guard r[1] >= 1, r[1] <= Int64(Self.maxMessages) * 4 else { throw .invalid(path: "$.\(key)[\(n)]", expected: "[nanos, count] with count 1 or more") }
-                h.record(UInt64(r[0]), count: UInt64(r[1]))
-            }
-            if into == 0 { latency = h } else { ack = h }
-        }
+        latency = try Self.histogram(o, "latency")
+        ack = try Self.histogram(o, "ack")
     }
 
-    private static func string(_ o: JSONObject, _ key: String) throws(ReadError) -> String {
+    static func string(_ o: JSONObject, _ key: String) throws(ReadError) -> String {
         guard case .string(let s)? = o[key], s.utf8.count <= 64 else { throw .invalid(path: "$.\(key)", expected: "a short string") }
         return s
     }
 
-    private static func uint64(_ n: JSONNumber) -> UInt64? {
+    static func uint64(_ n: JSONNumber) -> UInt64? {
         if let i = n.int64Value { return i >= 0 ? UInt64(i) : nil }
         guard n.isIntegral, n.doubleValue >= 0, n.doubleValue < 18_446_744_073_709_551_616 else { return nil }
         return UInt64(n.description)
     }
 
-    private static func int64(_ o: JSONObject, _ key: String, at: String = "$") throws(ReadError) -> Int64 {
+    static func int64(_ o: JSONObject, _ key: String, at: String = "$") throws(ReadError) -> Int64 {
         guard case .number(let n)? = o[key], let i = n.int64Value, i >= 0 else { throw .invalid(path: "\(at).\(key)", expected: "a whole number, 0 or more") }
         return i
     }
 
-    private static func int(_ o: JSONObject, _ key: String, at: String = "$", max: Int64 = Int64(Int32.max)) throws(ReadError) -> Int {
+    static func int(_ o: JSONObject, _ key: String, at: String = "$", max: Int64 = Int64(Int32.max)) throws(ReadError) -> Int {
         let i = try int64(o, key, at: at)
         guard i <= max else { throw .invalid(path: "\(at).\(key)", expected: "at most \(max)") }
         return Int(i)
     }
 
-    private static func seconds(_ o: JSONObject, _ key: String, at: String) throws(ReadError) -> Double {
+    static func seconds(_ o: JSONObject, _ key: String, at: String) throws(ReadError) -> Double {
         guard case .number(let n)? = o[key], n.isFinite, n.doubleValue >= 0, n.doubleValue < 1e12 else {
             throw .invalid(path: "\(at).\(key)", expected: "a number of seconds, 0 or more")
         }
@@ -352,7 +391,7 @@ extension LoadPartReport {
     }
 
     /// An array of arrays of `width` whole numbers, 0 or more, at most `limit` of them.
-    private static func rows(_ o: JSONObject, _ key: String, width: Int, limit: Int) throws(ReadError) -> [[Int64]] {
+    static func rows(_ o: JSONObject, _ key: String, width: Int, limit: Int) throws(ReadError) -> [[Int64]] {
         guard case .array(let items)? = o[key] else { throw .invalid(path: "$.\(key)", expected: "an array") }
         guard items.count <= limit else { throw .invalid(path: "$.\(key)", expected: "at most \(limit) entries") }
         var out: [[Int64]] = []

@@ -49,15 +49,20 @@ struct PeerLoadRunCommand: AsyncParsableCommand {
             counted. Members whose connection a fault cut leave the room (PEER-CHRM-003) and are \
             not checked.
 
-            A private-message run can be split over processes or machines against one peer \
-            (--url): each process gets the same --run-id, --clients, --messages and --seed and its \
-            own --part I/N, drives users load⌊(I-1)·clients/N⌋ … of the whole population, sends \
-            to random users of the whole population, takes the run's messages from any part, and \
-            writes --report FILE; `rongwire peer-load merge` adds the parts and runs the checks \
-            across them. With --run-id the messages carry wall-clock times: latencies across \
-            machines are as good as their clock sync. Start the parts within --drain of each \
-            other. A part prints what it sent and what reached its own users; it exits 1 on a \
-            failed send or when messages addressed to its users are missing after --drain.
+            A run can be split over processes or machines against one peer (--url): each process \
+            gets the same --run-id, --clients, --messages and --seed (with --chatroom also the same \
+            ROOM, --senders, --rate and --low-share) and its own --part I/N, drives users \
+            load⌊(I-1)·clients/N⌋ … of the whole population, and writes --report FILE; `rongwire \
+            peer-load merge` adds the parts and runs the single run's checks across them. In a \
+            private-message run a part sends to random users of the whole population and takes the \
+            run's messages from any part; in a live room every member of every part joins ROOM and \
+            the senders send from whichever part holds them, paced from that part's own start. \
+            With --run-id the messages carry wall-clock times: latencies across machines are as \
+            good as their clock sync. Start the parts together (within --drain of each other; a \
+            live room's parts within a fraction of a second, or its lags include the gap). A part \
+            prints what it sent and what reached its own users; it exits 1 on a failed send or \
+            when messages addressed to its users (a live room: protected ones) are missing after \
+            --drain.
 
             Exit status: 0 when every check passed; 1 when one failed; 64 for a usage error.
 
@@ -67,6 +72,7 @@ struct PeerLoadRunCommand: AsyncParsableCommand {
               rongwire peer-load --chatroom lobby --clients 1000 --messages 2000 --rate 100 --capacity 60
               rongwire peer-load --url ws://127.0.0.1:8090/websocket --app-id rongwire-load --clients 400 --messages 20000 --run-id r1 --part 1/2 --report part-1.json
               rongwire peer-load merge part-1.json part-2.json
+              rongwire peer-load --url ws://127.0.0.1:8090/websocket --app-id rongwire-load --chatroom lobby --clients 1000 --messages 1000 --run-id room1 --part 2/2 --report room-2.json
             """
     )
 
@@ -112,10 +118,10 @@ struct PeerLoadRunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The run's id, in every message (1 to 32 letters, digits, - or _); the parts of a distributed run share it. Default: random.", valueName: "ID"))
     var runId: String?
 
-    @Option(help: ArgumentHelp("Drive part I of N of the load users (needs --url, --run-id and --report; private messages only).", valueName: "I/N"))
+    @Option(help: ArgumentHelp("Drive part I of N of the load users (needs --url, --run-id and --report).", valueName: "I/N"))
     var part: LoadPart?
 
-    @Option(help: ArgumentHelp("Write this process's part report (JSON) for rongwire peer-load merge (private messages only).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write this process's part report (JSON) for rongwire peer-load merge.", valueName: "FILE"))
     var report: String?
 
     func run() async throws {
@@ -132,8 +138,9 @@ struct PeerLoadRunCommand: AsyncParsableCommand {
             guard LoadRunID.isValid(runId) else { throw ValidationError("--run-id must be 1 to 32 letters, digits, - or _") }
             config.runId = runId
         }
-        if part != nil || report != nil {
-            guard chatroom == nil else { throw ValidationError("--part and --report apply to private-message runs, not --chatroom") }
+        if part != nil || report != nil, let chatroom {
+            // The part report's reader takes room ids of at most 64 bytes.
+            guard (1...64).contains(chatroom.utf8.count) else { throw ValidationError("--chatroom must be 1 to 64 bytes with --part or --report") }
         }
         if let part {
             guard url != nil, runId != nil, report != nil else { throw ValidationError("--part needs --url (the peer all parts drive), --run-id and --report") }
@@ -213,32 +220,53 @@ func printReport(_ r: LoadReport, external: Bool) -> Bool {
 
 extension PeerLoadRunCommand {
     func runChatroom(_ config: LoadConfiguration, room: String) async throws {
-        CLIIO.printStdout("peer-load: chatroom \(room), \(config.clients) members, \(config.senders) senders, \(config.messages) messages at \(config.rate)/s "
+        let who = config.part.map { "part \($0) (members load\($0.clients(of: config.clients).lowerBound) … load\($0.clients(of: config.clients).upperBound - 1)) of " } ?? ""
+        CLIIO.printStdout("peer-load: chatroom \(room), \(who)\(config.clients) members, \(config.senders) senders, \(config.messages) messages at \(config.rate)/s "
             + "(low-priority share \(fixed(config.lowShare, 2))), capacity \(config.capacity.map { "\($0)/s, host load0 whitelisted" } ?? "none"), "
-            + "\(config.url.map { "peer at \($0), faults as the peer's /state says" } ?? "in-process peer, faults \(config.faults)"), seed \(config.seed)")
+            + "\(config.url.map { "peer at \($0), faults as the peer's /state says" } ?? "in-process peer, faults \(config.faults)"), seed \(config.seed)\(config.runId.map { ", run \($0)" } ?? "")")
         let progress = ProgressLine(unit: "messages")
-        let r = try await ChatroomLoad.run(config) { progress.status($0) }
+        if let part = config.part, part.count > 1 {
+            let (p, missing) = try await ChatroomLoad.runPart(config) { progress.status($0) }
+            progress.finish()
+            if let report { try CLIIO.writeFile(report, p.json()) }
+            let own = p.sends.map { "load\($0.sender)" }.joined(separator: ", ")
+            CLIIO.printStdout("sent        \(p.acked + p.failedSends) (acked \(p.acked), failed \(p.failedSends)) by this part's senders\(own.isEmpty ? " (none in this part)" : " (\(own))")")
+            let cut = p.members.filter(\.cutOff).count
+            CLIIO.printStdout("received    \(p.members.reduce(0) { $0 + $1.deliveries }) deliveries at this part's \(p.members.count) members; protected deliveries missing \(missing)"
+                + (cut > 0 ? " (\(cut) members cut off by faults not checked)" : ""))
+            CLIIO.printStdout("report      \(report ?? "") (part \(part) of run \(p.run)): rongwire peer-load merge adds the parts and checks the whole run")
+            if p.failedSends > 0 || missing > 0 { throw ExitCode(1) }
+            return
+        }
+        let (r, whole) = try await ChatroomLoad.runWhole(config) { progress.status($0) }
         progress.finish()
-        func ms(_ v: Double) -> String { v < 10 ? fixed(v, 2) : fixed(v, 1) }
-        CLIIO.printStdout("sent        \(r.acked + r.failedSends) (high \(r.highSent), low \(r.lowSent); host \(r.hostSent); acked \(r.acked), failed \(r.failedSends)) in \(fixed(r.sendSeconds, 2)) s")
-        CLIIO.printStdout("delivered   \(r.deliveries) to members; protected (high or host) lost \(r.protectedLost) deliveries of \(r.protectedMessagesLost) messages, "
-            + "duplicated \(r.duplicated); low discarded \(r.lowDiscarded) messages, low lost after dispatch \(r.lowLost) deliveries")
-        if let d = r.peerDispatched, let x = r.peerDiscarded {
-            CLIIO.printStdout("peer        dispatched high \(d.high), low \(d.low); discarded high \(x.high), low \(x.low)")
-        }
-        if r.membersCutOff > 0 { CLIIO.printStdout("            \(r.membersCutOff) members cut off by faults rejoined and are not checked (PEER-CHRM-003)") }
-        if r.otherRuns > 0 { CLIIO.printStdout("            \(r.otherRuns) messages of earlier runs ignored (this run is \(r.run))") }
-        CLIIO.printStdout("throughput  \(Int(r.deliveriesPerSecond.rounded())) deliveries/s (\(fixed(r.seconds, 2)) s from first send to last delivery)")
-        CLIIO.printStdout("lag         \(percentiles(r.lag)); worst member's p99 \(ms(r.worstMemberLagP99)) ms")
-        CLIIO.printStdout(cpuLine(peer: r.peerCPUSeconds, generator: r.generatorCPUSeconds, perDelivery: r.peerMicrosPerDelivery, unit: "delivery", external: config.url != nil))
-        if let f = r.faults, r.faultsInjected {
-            CLIIO.printStdout("faults      dropped \(f.dropped), duplicated \(f.duplicated), delayed \(f.delayed), reordered \(f.reordered), cut \(f.cut); client reconnects \(r.reconnects)")
-        }
-        if r.lowUnaccounted > 0 {
-            CLIIO.printStderr("error: \(r.lowUnaccounted) likes the peer dispatched reached no member")
-        }
-        if r.failed { throw ExitCode(1) }
+        if let report { try CLIIO.writeFile(report, whole.json()) }
+        if printChatroomReport(r, external: config.url != nil) { throw ExitCode(1) }
     }
+}
+
+/// Prints a live-room run's report (one run's or merged parts') and returns whether a check
+/// failed.
+func printChatroomReport(_ r: ChatroomLoadReport, external: Bool) -> Bool {
+    func ms(_ v: Double) -> String { v < 10 ? fixed(v, 2) : fixed(v, 1) }
+    CLIIO.printStdout("sent        \(r.acked + r.failedSends) (high \(r.highSent), low \(r.lowSent); host \(r.hostSent); acked \(r.acked), failed \(r.failedSends)) in \(fixed(r.sendSeconds, 2)) s")
+    CLIIO.printStdout("delivered   \(r.deliveries) to members; protected (high or host) lost \(r.protectedLost) deliveries of \(r.protectedMessagesLost) messages, "
+        + "duplicated \(r.duplicated); low discarded \(r.lowDiscarded) messages, low lost after dispatch \(r.lowLost) deliveries")
+    if let d = r.peerDispatched, let x = r.peerDiscarded {
+        CLIIO.printStdout("peer        dispatched high \(d.high), low \(d.low); discarded high \(x.high), low \(x.low)")
+    }
+    if r.membersCutOff > 0 { CLIIO.printStdout("            \(r.membersCutOff) members cut off by faults rejoined and are not checked (PEER-CHRM-003)") }
+    if r.otherRuns > 0 { CLIIO.printStdout("            \(r.otherRuns) messages of earlier runs ignored (this run is \(r.run))") }
+    CLIIO.printStdout("throughput  \(Int(r.deliveriesPerSecond.rounded())) deliveries/s (\(fixed(r.seconds, 2)) s from first send to last delivery)")
+    CLIIO.printStdout("lag         \(percentiles(r.lag)); worst member's p99 \(ms(r.worstMemberLagP99)) ms")
+    CLIIO.printStdout(cpuLine(peer: r.peerCPUSeconds, generator: r.generatorCPUSeconds, perDelivery: r.peerMicrosPerDelivery, unit: "delivery", external: external))
+    if let f = r.faults, r.faultsInjected {
+        CLIIO.printStdout("faults      dropped \(f.dropped), duplicated \(f.duplicated), delayed \(f.delayed), reordered \(f.reordered), cut \(f.cut); client reconnects \(r.reconnects)")
+    }
+    if r.lowUnaccounted > 0 {
+        CLIIO.printStderr("error: \(r.lowUnaccounted) likes the peer dispatched reached no member")
+    }
+    return r.failed
 }
 
 /// `p50 … ms, p90 …, p99 …, p99.9 …, max …` (HdrHistogram, three significant digits).

@@ -17,8 +17,16 @@ struct PeerLoadMergeCommand: ParsableCommand {
             send of any part to the latest delivery; the latency histograms are added. The \
             parts' times are wall-clock: across machines they are as good as the clocks' sync.
 
-            The reports must be of one run id, with the same clients, messages and seed, each \
-            part once and none missing (private-message runs only).
+            A live-room run's parts (--chatroom) merge the same way into the single run's \
+            live-room report: a protected message (high priority, or the host's when the peer \
+            whitelists it) that some member of any part never got is lost, one surfacing twice is \
+            duplicated, a like some member got and another did not is lost after dispatch, a like \
+            no member got was discarded by the room; members a fault cut off are not checked. The \
+            lag histograms are added and the worst member's p99 is the worst of any part.
+
+            The reports must be of one run id, with the same clients, messages and seed (a live \
+            room's also the same room, senders, rate and low-priority share), each part once and \
+            none missing, each listing only (and all) the users of its slice.
 
             Exit status: 0 when the whole run passed; 1 when a check failed; 2 when a report \
             cannot be read or the reports do not fit together; 64 for a usage error.
@@ -36,7 +44,8 @@ struct PeerLoadMergeCommand: ParsableCommand {
     }
 
     func run() throws {
-        var parts: [LoadPartReport] = []
+        var privateParts: [LoadPartReport] = []
+        var roomParts: [ChatroomPartReport] = []
         for path in reports {
             let bytes: [UInt8]
             do {
@@ -46,12 +55,35 @@ struct PeerLoadMergeCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             do throws(LoadPartReport.ReadError) {
-                parts.append(try LoadPartReport(json: bytes))
+                switch try LoadPartFile(json: bytes) {
+                case .privateRun(let p): privateParts.append(p)
+                case .chatroom(let p): roomParts.append(p)
+                }
             } catch {
                 CLIIO.printStderr("error[\(error.code)]: \(path): \(error)")
                 throw ExitCode(2)
             }
         }
+        if !privateParts.isEmpty && !roomParts.isEmpty {
+            let e = LoadPartReport.MergeError.differentRunShape(part: "a chatroom part", member: "mode (private or chatroom)")
+            CLIIO.printStderr("error[\(e.code)]: \(e)")
+            throw ExitCode(2)
+        }
+        if let first = roomParts.first {
+            let whole: ChatroomLoadReport
+            do throws(LoadPartReport.MergeError) {
+                whole = try ChatroomPartReport.merged(roomParts, names: reports)
+            } catch {
+                CLIIO.printStderr("error[\(error.code)]: \(error)")
+                throw ExitCode(2)
+            }
+            CLIIO.printStdout("peer-load merge: run \(first.run), \(roomParts.count) part\(roomParts.count == 1 ? "" : "s"), chatroom \(first.room), "
+                + "\(first.clients) members, \(first.senders) senders, \(first.messages) messages at \(first.rate)/s "
+                + "(low-priority share \(fixed(first.lowShare, 2))), seed \(first.seed)")
+            if printChatroomReport(whole, external: true) { throw ExitCode(1) }
+            return
+        }
+        let parts = privateParts
         let whole: LoadReport
         do throws(LoadPartReport.MergeError) {
             whole = try LoadPartReport.merged(parts, names: reports)
