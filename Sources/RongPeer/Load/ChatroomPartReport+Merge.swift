@@ -14,21 +14,16 @@ extension ChatroomPartReport {
     public static func merged(_ parts: [ChatroomPartReport], names: [String] = []) throws(LoadPartReport.MergeError) -> ChatroomLoadReport {
         func name(_ i: Int) -> String { i < names.count ? names[i] : "part file \(i + 1)" }
         guard let first = parts.first else { throw .noParts }
-        var byIndex: [Int: Int] = [:]
-        for (i, p) in parts.enumerated() {
-            guard p.run == first.run else { throw .differentRun(first: first.run, other: p.run, part: name(i)) }
-            for (member, same) in [("part count", p.part.count == first.part.count), ("clients", p.clients == first.clients),
-                                   ("messages", p.messages == first.messages), ("seed", p.seed == first.seed), ("clock", p.wallClock == first.wallClock),
-                                   ("room", p.room == first.room), ("senders", p.senders == first.senders), ("rate", p.rate == first.rate),
-                                   ("low share", p.lowShare == first.lowShare), ("host protection", p.hostProtected == first.hostProtected)]
-            where !same {
-                throw .differentRunShape(part: name(i), member: member)
-            }
-            if let earlier = byIndex[p.part.index] { throw .partTwice(part: p.part, first: name(earlier), second: name(i)) }
-            byIndex[p.part.index] = i
-        }
-        let missing = (1...first.part.count).filter { byIndex[$0] == nil }
-        guard missing.isEmpty else { throw .missingParts(missing, of: first.part.count) }
+        _ = try LoadPartReport.indexParts(
+            parts.count, run: { parts[$0].run }, part: { parts[$0].part }, name: name,
+            differingMember: { i in
+                let p = parts[i]
+                return [("part count", p.part.count == first.part.count), ("clients", p.clients == first.clients),
+                        ("messages", p.messages == first.messages), ("seed", p.seed == first.seed), ("clock", p.wallClock == first.wallClock),
+                        ("room", p.room == first.room), ("senders", p.senders == first.senders), ("rate", p.rate == first.rate),
+                        ("low share", p.lowShare == first.lowShare), ("host protection", p.hostProtected == first.hostProtected)]
+                    .first { !$0.1 }?.0
+            })
 
         let total = first.messages, senders = first.senders, clients = first.clients
         // Each message's class, from the part that sent it; every sender in exactly one part.

@@ -56,19 +56,14 @@ extension LoadPartReport {
     public static func merged(_ parts: [LoadPartReport], names: [String] = []) throws(MergeError) -> LoadReport {
         func name(_ i: Int) -> String { i < names.count ? names[i] : "part file \(i + 1)" }
         guard let first = parts.first else { throw .noParts }
-        var byIndex: [Int: Int] = [:]
-        for (i, p) in parts.enumerated() {
-            guard p.run == first.run else { throw .differentRun(first: first.run, other: p.run, part: name(i)) }
-            for (member, same) in [("part count", p.part.count == first.part.count), ("clients", p.clients == first.clients),
-                                   ("messages", p.messages == first.messages), ("seed", p.seed == first.seed), ("clock", p.wallClock == first.wallClock)]
-            where !same {
-                throw .differentRunShape(part: name(i), member: member)
-            }
-            if let earlier = byIndex[p.part.index] { throw .partTwice(part: p.part, first: name(earlier), second: name(i)) }
-            byIndex[p.part.index] = i
-        }
-        let missing = (1...first.part.count).filter { byIndex[$0] == nil }
-        guard missing.isEmpty else { throw .missingParts(missing, of: first.part.count) }
+        _ = try indexParts(
+            parts.count, run: { parts[$0].run }, part: { parts[$0].part }, name: name,
+            differingMember: { i in
+                let p = parts[i]
+                return [("part count", p.part.count == first.part.count), ("clients", p.clients == first.clients),
+                        ("messages", p.messages == first.messages), ("seed", p.seed == first.seed), ("clock", p.wallClock == first.wallClock)]
+                    .first { !$0.1 }?.0
+            })
 
         // What was sent, to whom: the union of the parts' sends, each from the part's own users.
         var expected: [UInt64: Int] = [:]
@@ -145,5 +140,27 @@ extension LoadPartReport {
     private static func all<T>(_ values: [T?]) -> [T]? {
         let present = values.compactMap { $0 }
         return present.count == values.count && !present.isEmpty ? present : nil
+    }
+}
+
+extension LoadPartReport {
+    /// Where each part number is among `count` parts, once they are all of one run (`run`), of
+    /// one shape (`differingMember` names what differs from the first part, or nil) and each
+    /// there exactly once; `name` names a part in errors. Private and live-room merges share it.
+    static func indexParts(
+        _ count: Int, run: (Int) -> String, part: (Int) -> LoadPart, name: (Int) -> String, differingMember: (Int) -> String?
+    ) throws(MergeError) -> [Int: Int] {
+        var byIndex: [Int: Int] = [:]
+        for i in 0..<count {
+            guard run(i) == run(0) else { throw .differentRun(first: run(0), other: run(i), part: name(i)) }
+            if let member = differingMember(i) { throw .differentRunShape(part: name(i), member: member) }
+            let p = part(i)
+            if let earlier = byIndex[p.index] { throw .partTwice(part: p, first: name(earlier), second: name(i)) }
+            byIndex[p.index] = i
+        }
+        let total = part(0).count
+        let missing = (1...total).filter { byIndex[$0] == nil }
+        guard missing.isEmpty else { throw .missingParts(missing, of: total) }
+        return byIndex
     }
 }

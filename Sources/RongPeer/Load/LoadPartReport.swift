@@ -118,13 +118,12 @@ extension LoadPartReport {
     /// The most clients a run written as parts may have.
     public static let maxClients = 1_000_000
 
-    /// The JSON form (compact; one array per message).
-    public func json() -> [UInt8] {
-        var w = JSONWriter(reservingCapacity: 256 + (sent.count + received.count) * 20)
-        w.beginObject()
-        w.field("format", Self.format)
-        w.field("version", Int64(Self.version))
-        w.field("mode", "private")
+    /// The members every part report opens with, private or live-room: what identifies the run
+    /// and the part, and the clock its times are on.
+    static func writeHeader(_ w: inout JSONWriter, mode: String, run: String, part: LoadPart, clients: Int, messages: Int, seed: UInt64, wallClock: Bool) {
+        w.field("format", format)
+        w.field("version", Int64(version))
+        w.field("mode", mode)
         w.field("run", run)
         w.field("part", Int64(part.index))
         w.field("parts", Int64(part.count))
@@ -133,6 +132,13 @@ extension LoadPartReport {
         w.key("seed")
         try? w.number(JSONNumber(seed))
         w.field("clock", wallClock ? "wall" : "monotonic")
+    }
+
+    /// The JSON form (compact; one array per message).
+    public func json() -> [UInt8] {
+        var w = JSONWriter(reservingCapacity: 256 + (sent.count + received.count) * 20)
+        w.beginObject()
+        Self.writeHeader(&w, mode: "private", run: run, part: part, clients: clients, messages: messages, seed: seed, wallClock: wallClock)
         w.field("firstSendNanos", Int64(clamping: firstSend))
         w.field("lastAckNanos", Int64(clamping: lastAck))
         w.field("lastDeliveryNanos", Int64(clamping: lastDelivery))
