@@ -40,6 +40,21 @@ struct PeerModelLiveRoomTests {
         return (h, conns)
     }
 
+    @Test("PEER-CHRM-014: app.chatroomNoticeInterval loads, is written only when set, and refuses what is not a duration of at most 10s",
+          arguments: ["app: {chatroomNoticeInterval: 11s}\n", "app: {chatroomNoticeInterval: -1}\n", "app: {chatroomNoticeInterval: soon}\n", "app: {chatroomNoticeInterval: [1]}\n"])
+    func noticeIntervalFixture(refused text: String) throws {
+        let f = try PeerFixture.load(yaml: "app: {chatroomNoticeInterval: 100ms}\n", file: "f.yaml")
+        #expect(f.app.chatroomNoticeInterval.milliseconds == 100)
+        #expect(f.yamlText().contains("chatroomNoticeInterval: 100ms"))
+        #expect(!PeerFixture().yamlText().contains("chatroomNoticeInterval"), "the default is not written")
+        do {
+            _ = try PeerFixture.load(yaml: text, file: "f.yaml")
+            Issue.record("loaded: \(text)")
+        } catch {
+            #expect(error.message.contains("chatroomNoticeInterval"), "\(error)")
+        }
+    }
+
     @Test("PEER-CHRM-014: within the notice interval of the room's last announcement a message is held, then announced once with the newest held time")
     func noticeInterval() throws {
         let (h, c) = Self.room(interval: 100)

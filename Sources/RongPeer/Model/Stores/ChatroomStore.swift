@@ -270,7 +270,8 @@ struct ChatroomStore: Sendable {
 
     /// When the earliest held announcement is due, or nil.
     func nextAnnouncement(interval: Int64) -> Int64? {
-        roomsHoldingAnnouncements.compactMap { rooms[$0]?.lastAnnounced.map { $0 + interval } }.min()
+        // Asked after every turn of the core: no array on the way.
+        roomsHoldingAnnouncements.lazy.compactMap { self.rooms[$0]?.lastAnnounced.map { $0 + interval } }.min()
     }
 
     /// The held announcements due at `t`, taken out and recorded as made, by room id.
